@@ -1,0 +1,3 @@
+"""Paddock: print-ready boards, cars, scorecards and reference cards for tabletop racing games."""
+
+__version__ = "0.1.0"

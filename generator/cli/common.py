@@ -1,0 +1,124 @@
+"""Options every drawing command shares, declared once and added to a command with ``@output_options``."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+OUTPUT_PARAMS = [
+    ("out", Annotated[Path, typer.Option("--out", "-o", help="Folder for the generated files.")], Path("output")),
+    ("format", Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, png.")], "pdf,png"),
+    (
+        "paper",
+        Annotated[
+            str | None,
+            typer.Option("--paper", help="Paper: a4, a3, a2, a1, letter, tabloid, optionally -portrait/-landscape."),
+        ],
+        None,
+    ),
+    (
+        "tile_onto",
+        Annotated[
+            str | None,
+            typer.Option(
+                "--tile-onto",
+                help="Cut large sheets into tiles of this paper, e.g. a4 (glue overlap, assembly page).",
+            ),
+        ],
+        None,
+    ),
+    (
+        "ink_saver",
+        Annotated[bool, typer.Option("--ink-saver", help="Outlines and light hatching instead of solid fills.")],
+        False,
+    ),
+    ("dpi", Annotated[float, typer.Option("--dpi", min=36, max=1200, help="PNG preview resolution.")], 150.0),
+    (
+        "edge",
+        Annotated[
+            float,
+            typer.Option("--edge", min=0, max=30, help="Printer's unprintable edge in mm; content keeps clear of it."),
+        ],
+        6.0,
+    ),
+    ("quiet", Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")], False),
+]
+
+
+def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
+    from ..errors import InputError
+    from ..paper import parse_paper
+    from ..pipeline import ALL_FORMATS, OutputOptions
+
+    formats = tuple(dict.fromkeys(f.strip().lower() for f in format.split(",") if f.strip()))
+    bad = [f for f in formats if f not in ALL_FORMATS]
+    if bad or not formats:
+        raise InputError(
+            f"unknown format '{','.join(bad) or format}'",
+            field="--format",
+            hint="use a comma-separated list of pdf, svg, png",
+        )
+    return OutputOptions(
+        out=out,
+        formats=formats,
+        paper=parse_paper(paper) if paper else None,
+        tile_onto=parse_paper(tile_onto, "portrait") if tile_onto else None,
+        ink_saver=ink_saver,
+        dpi=dpi,
+        edge=edge,
+        quiet=quiet,
+    )
+
+
+def output_options(func):
+    """Add the shared output options to a Typer command; the command receives them as ``opts``."""
+    sig = inspect.signature(func)
+    params = [p for p in sig.parameters.values() if p.name != "opts"]
+    for name, annotation, default in OUTPUT_PARAMS:
+        params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default))
+    names = [n for n, _, _ in OUTPUT_PARAMS]
+
+    @functools.wraps(func)
+    def wrapper(*args, **kwargs):
+        values = {n: kwargs.pop(n) for n in names}
+        kwargs["opts"] = make_options(**values)
+        return func(*args, **kwargs)
+
+    wrapper.__signature__ = sig.replace(parameters=params)
+    return wrapper
+
+
+def publish(sheets, opts, folder: str = "", merged: str | None = None, title: str = "Paddock"):
+    """Publish sheets with a progress bar on stderr (unless --quiet) and a one-line summary."""
+    from ..pipeline import publish as _publish
+
+    if opts.quiet or len(sheets) < 2:
+        written = _publish(sheets, opts, folder, merged, title)
+    else:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, TextColumn
+
+        console = Console(stderr=True)
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            TextColumn("{task.completed}/{task.total}"),
+            console=console,
+            transient=True,
+        ) as bar:
+            task = bar.add_task("rendering", total=len(sheets))
+            written = _publish(
+                sheets,
+                opts,
+                folder,
+                merged,
+                title,
+                progress=lambda name: bar.update(task, advance=1, description=name),
+            )
+    if not opts.quiet:
+        typer.echo(f"wrote {len(written)} file(s) to {opts.out / folder if folder else opts.out}", err=True)
+    return written

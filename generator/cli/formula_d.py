@@ -1,0 +1,1 @@
+"""Commands of this part of Paddock (to be registered on `app`)."""

@@ -1,0 +1,1 @@
+"""``paddock pack formula-d`` (registered by the Formula D kit)."""

@@ -1,0 +1,93 @@
+"""Ink saver: solid fills become their outline plus light hatching, for cheap home printing.
+
+A scene-to-scene transform, so every writer gets it for free. Pale fills (already cheap) and the print-check
+layer (which must stay measurable) are left alone.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..scene import Circle, Document, Group, Layer, Page, Polygon, Polyline, Primitive, Style
+
+SPACING = 1.6  # mm between hatch lines
+HATCH_WIDTH = 0.18
+OUTLINE_WIDTH = 0.3
+KEEP_LAYERS = {"print-check"}
+
+
+def luminance(color: str) -> float:
+    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _hatch(shape, color: str) -> list[Primitive]:
+    from shapely.affinity import rotate
+    from shapely.geometry import LineString, MultiLineString
+
+    if shape.is_empty:
+        return []
+    c = shape.centroid
+    turned = rotate(shape, -45, origin=c)
+    minx, miny, maxx, maxy = turned.bounds
+    lines = []
+    y = miny + SPACING / 2
+    while y < maxy:
+        lines.append(((minx - 1, y), (maxx + 1, y)))
+        y += SPACING
+    if not lines:
+        return []
+    cut = rotate(MultiLineString(lines), 45, origin=c).intersection(shape)
+    style = Style(stroke=color, width=HATCH_WIDTH)
+    parts = getattr(cut, "geoms", [cut])
+    out: list[Primitive] = []
+    for part in parts:
+        if isinstance(part, LineString) and not part.is_empty:
+            out.append(Polyline(tuple(part.coords), style))
+    return out
+
+
+def _convert(item: Primitive) -> list[Primitive]:
+    from shapely.geometry import Point
+    from shapely.geometry import Polygon as SPolygon
+
+    if isinstance(item, Group):
+        inner = [p for child in item.items for p in _convert(child)]
+        return [Group(tuple(inner), item.offset, item.scale, item.clip)]
+    style = getattr(item, "style", None)
+    if style is None or style.fill is None or style.opacity < 1 or luminance(style.fill) > 0.8:
+        return [item]
+    color = style.fill
+    outline = Style(
+        stroke=style.stroke or color,
+        width=max(style.width, OUTLINE_WIDTH) if style.stroke else OUTLINE_WIDTH,
+        dash=style.dash,
+    )
+    if isinstance(item, Polygon):
+        shape = SPolygon(item.exterior, item.holes).buffer(0)
+        out: list[Primitive] = [Polyline(item.exterior, outline, closed=True)]
+        out += [Polyline(h, outline, closed=True) for h in item.holes]
+    elif isinstance(item, Polyline) and item.closed:
+        shape = SPolygon(item.points).buffer(0)
+        out = [Polyline(item.points, outline, closed=True)]
+    elif isinstance(item, Circle):
+        shape = Point(item.center).buffer(item.r, 32)
+        out = [Circle(item.center, item.r, outline)]
+    else:
+        return [item]
+    if math.sqrt(max(shape.area, 0)) < 2.5:  # tiny marks: a hatch would not show; keep the outline only
+        return out if shape.area > 4 else [item]
+    return out + _hatch(shape, color)
+
+
+def apply(document: Document) -> Document:
+    pages = []
+    for page in document.pages:
+        new = Page(page.paper, page.title, page.edge)
+        for name, layer in page.layers.items():
+            if name in KEEP_LAYERS:
+                new.layers[name] = layer
+            else:
+                new.layers[name] = Layer(name, [p for item in layer.items for p in _convert(item)])
+        pages.append(new)
+    return Document(pages, document.title, list(document.warnings))

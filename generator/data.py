@@ -1,0 +1,36 @@
+"""Where Paddock's shipped data lives: ``templates/`` (layouts, tables, rule texts) and ``track_specs/``.
+
+In a source checkout they are the top-level folders; in an installed wheel they are inside the package as
+``generator/_templates`` and ``generator/_track_specs``. Game facts are read from here, never typed into code.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _find(name: str, installed: str) -> Path:
+    for cand in (_HERE.parent / name, _HERE / installed):
+        if cand.is_dir():
+            return cand
+    raise FileNotFoundError(f"Paddock's {name}/ folder is missing from this installation")
+
+
+def templates_dir() -> Path:
+    return _find("templates", "_templates")
+
+
+def track_specs_dir() -> Path:
+    return _find("track_specs", "_track_specs")
+
+
+@cache
+def template(relative: str) -> Any:
+    """A YAML file under templates/, parsed (cached: game facts are read once)."""
+    import yaml
+
+    return yaml.safe_load((templates_dir() / relative).read_text(encoding="utf-8"))

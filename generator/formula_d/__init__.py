@@ -1,0 +1,1 @@
+"""Formula D kit: corners with stops and long/short paths, scorecards, dashboards, reference cards."""

@@ -1,0 +1,1 @@
+"""Game packs: each module builds every sheet of one game variant."""

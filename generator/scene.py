@@ -1,0 +1,217 @@
+"""The drawing model: pages of named layers of primitives, all in millimetres.
+
+Coordinates: origin at the page's top-left corner, x to the right, y downwards (as on the printed sheet and in
+SVG). Angles are in degrees, measured from +x towards +y, so a positive angle turns clockwise on the page.
+Font sizes are the em size in mm (use :func:`generator.units.pt_to_mm` to think in points).
+
+Composers build these objects; writers (``generator.writers``) turn them into files. Nothing here knows a file
+format, and nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from .paper import Paper
+
+Point = tuple[float, float]
+Color = str  # "#rrggbb"
+
+BLACK = "#000000"
+WHITE = "#ffffff"
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a primitive is stroked and filled. ``None`` means no stroke / no fill. Widths and dashes in mm."""
+
+    stroke: Color | None = BLACK
+    width: float = 0.25
+    fill: Color | None = None
+    dash: tuple[float, ...] | None = None
+    cap: str = "butt"  # butt | round | square
+    join: str = "miter"  # miter | round | bevel
+    opacity: float = 1.0
+
+    def with_(self, **changes) -> Style:
+        return replace(self, **changes)
+
+
+def stroke(color: Color = BLACK, width: float = 0.25, dash: tuple[float, ...] | None = None, **kw) -> Style:
+    return Style(stroke=color, width=width, fill=None, dash=dash, **kw)
+
+
+def fill(color: Color, outline: Color | None = None, width: float = 0.25, **kw) -> Style:
+    return Style(stroke=outline, width=width, fill=color, **kw)
+
+
+@dataclass(frozen=True)
+class Polyline:
+    points: tuple[Point, ...]
+    style: Style = Style()
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class Polygon:
+    """A filled area with optional holes (even-odd). Rings need not repeat their first point."""
+
+    exterior: tuple[Point, ...]
+    holes: tuple[tuple[Point, ...], ...] = ()
+    style: Style = Style(stroke=None, fill=BLACK)
+
+
+@dataclass(frozen=True)
+class Circle:
+    center: Point
+    r: float
+    style: Style = Style()
+
+
+@dataclass(frozen=True)
+class Arc:
+    """Part of a circle from ``start`` sweeping ``sweep`` degrees (positive = clockwise on the page)."""
+
+    center: Point
+    r: float
+    start: float
+    sweep: float
+    style: Style = Style()
+
+
+ANCHORS = ("start", "middle", "end")
+VALIGNS = ("baseline", "middle", "top", "bottom")
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text. ``(x, y)`` is the anchor point; ``rotation`` turns the text about it (clockwise)."""
+
+    text: str
+    x: float
+    y: float
+    size: float = 3.5
+    font: str = "regular"  # a key of generator.fonts.FONTS
+    color: Color = BLACK
+    anchor: str = "start"
+    valign: str = "baseline"
+    rotation: float = 0.0
+
+    def __post_init__(self) -> None:
+        if self.anchor not in ANCHORS:
+            raise ValueError(f"anchor must be one of {ANCHORS}")
+        if self.valign not in VALIGNS:
+            raise ValueError(f"valign must be one of {VALIGNS}")
+
+
+@dataclass(frozen=True)
+class Group:
+    """Other primitives seen through a transform: ``page = offset + scale * local``, optionally clipped.
+
+    ``clip`` is a rectangle ``(x, y, w, h)`` in page coordinates. Tiling and assembly pages use groups to show
+    a window onto another page without copying its geometry.
+    """
+
+    items: tuple[Primitive, ...]
+    offset: Point = (0.0, 0.0)
+    scale: float = 1.0
+    clip: tuple[float, float, float, float] | None = None
+
+
+Primitive = Polyline | Polygon | Circle | Arc | Text | Group
+
+
+@dataclass
+class Layer:
+    name: str
+    items: list[Primitive] = field(default_factory=list)
+
+    def add(self, *items: Primitive) -> None:
+        self.items.extend(items)
+
+    def extend(self, items: Iterable[Primitive]) -> None:
+        self.items.extend(items)
+
+
+# Default unprintable edge of a home printer, mm. Content stays this far from every paper edge.
+DEFAULT_EDGE = 6.0
+# Height reserved at the bottom of every page for the print-check strip (scale bar + footer), mm.
+FOOTER_BAND = 9.0
+
+
+@dataclass
+class Page:
+    """One sheet of paper: its size, a title for the footer, the printer's unprintable edge and ordered layers."""
+
+    paper: Paper
+    title: str = ""
+    edge: float = DEFAULT_EDGE
+    layers: dict[str, Layer] = field(default_factory=dict)
+
+    @property
+    def width(self) -> float:
+        return self.paper.width
+
+    @property
+    def height(self) -> float:
+        return self.paper.height
+
+    def layer(self, name: str) -> Layer:
+        """The layer called ``name``, created on top of the others if new."""
+        if name not in self.layers:
+            self.layers[name] = Layer(name)
+        return self.layers[name]
+
+    def add(self, layer: str, *items: Primitive) -> None:
+        self.layer(layer).add(*items)
+
+    @property
+    def printable(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) inside the unprintable edge."""
+        e = self.edge
+        return (e, e, self.width - 2 * e, self.height - 2 * e)
+
+    @property
+    def content_box(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) a composer may fill: the printable area less the print-check band at the bottom."""
+        x, y, w, h = self.printable
+        return (x, y, w, h - FOOTER_BAND)
+
+    def items(self) -> Iterator[Primitive]:
+        for layer in self.layers.values():
+            yield from layer.items
+
+
+@dataclass
+class Document:
+    """Pages that print together, plus warnings gathered while composing them (e.g. text that would not fit)."""
+
+    pages: list[Page] = field(default_factory=list)
+    title: str = "Paddock"
+    warnings: list[str] = field(default_factory=list)
+
+    def add(self, page: Page) -> Page:
+        self.pages.append(page)
+        return page
+
+
+def walk(items: Iterable[Primitive]) -> Iterator[Primitive]:
+    """Every primitive, descending into groups."""
+    for item in items:
+        if isinstance(item, Group):
+            yield from walk(item.items)
+        else:
+            yield item
+
+
+def rect(x: float, y: float, w: float, h: float, style: Style = Style()) -> Polyline | Polygon:
+    """An axis-aligned rectangle: a closed polyline, or a polygon when the style fills."""
+    pts = ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
+    if style.fill is not None:
+        return Polygon(pts, (), style)
+    return Polyline(pts, style, closed=True)
+
+
+def polyline(points: Sequence[Sequence[float]], style: Style = Style(), closed: bool = False) -> Polyline:
+    return Polyline(tuple((float(x), float(y)) for x, y in points), style, closed)

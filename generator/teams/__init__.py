@@ -1,0 +1,1 @@
+"""Teams, drivers and cars: team specs, presets, car slips, Monaco cards, seasons."""

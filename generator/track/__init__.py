@@ -1,0 +1,1 @@
+"""Circuits: spec models, centre-line geometry, lanes, units, kerbs, pit lane, validation, board sheets."""

@@ -1,0 +1,62 @@
+"""Writers turn a :class:`~generator.scene.Document` into files. They know file formats and nothing of games.
+
+``render(document, fmt)`` returns the bytes of each file (one PDF for all pages; one SVG or PNG per page);
+``write(document, path)`` picks the writer from the path's extension. Writer modules are imported lazily so
+that ``paddock --help`` does not pay for reportlab or Pillow.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from pathlib import Path
+
+from ..fonts import check_text
+from ..scene import Document, Text, walk
+
+FORMATS = {"pdf": "pdf", "svg": "svg", "png": "png"}
+MULTI_PAGE = {"pdf"}  # formats that hold several pages in one file
+
+
+def check_document(document: Document) -> None:
+    """Refuse a document with a string the font cannot draw, before any writer starts."""
+    for page in document.pages:
+        for item in walk(page.items()):
+            if isinstance(item, Text):
+                check_text(item.text, item.font)
+
+
+def render(document: Document, fmt: str, *, dpi: float = 150) -> list[bytes]:
+    """Bytes of the file(s) for ``fmt``: one for PDF, one per page for SVG and PNG."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}")
+    check_document(document)
+    module = import_module(f".{FORMATS[fmt]}", __name__)
+    if fmt == "png":
+        return module.render(document, dpi=dpi)
+    return module.render(document)
+
+
+def file_names(stem: str, fmt: str, pages: int) -> list[str]:
+    """``stem.pdf``; ``stem.svg`` for one page or ``stem-01.svg``, ``stem-02.svg``… for several."""
+    if fmt in MULTI_PAGE or pages == 1:
+        return [f"{stem}.{fmt}"]
+    digits = max(2, len(str(pages)))
+    return [f"{stem}-{i:0{digits}d}.{fmt}" for i in range(1, pages + 1)]
+
+
+def write(document: Document, path: str | Path, *, dpi: float = 150) -> list[Path]:
+    """Write ``document`` to ``path``, choosing the writer by extension; returns the files written."""
+    from ..safeio import atomic_write
+
+    path = Path(path)
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise ValueError(f"cannot tell the format of {path.name}: use .pdf, .svg or .png")
+    blobs = render(document, fmt, dpi=dpi)
+    names = file_names(path.stem, fmt, len(blobs))
+    written = []
+    for name, blob in zip(names, blobs, strict=True):
+        target = path.with_name(name)
+        atomic_write(target, blob)
+        written.append(target)
+    return written

@@ -1,0 +1,166 @@
+"""SVG writer (svgwrite): one file per page, width/height in mm, viewBox in mm (1 user unit = 1 mm).
+
+Coordinates are rounded to 0.001 mm; ids are counters, so the same scene always gives the same bytes. The
+fonts a page uses are embedded as data URIs so the SVG looks the same on a machine without them.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+from functools import cache
+
+import svgwrite
+
+from .. import fonts
+from ..scene import Arc, Circle, Document, Group, Page, Polygon, Polyline, Primitive, Style, Text, walk
+
+
+def num(v: float) -> str:
+    """A coordinate rounded to 0.001 mm, without trailing zeros ('-0' becomes '0')."""
+    s = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if s in ("-0", "") else s
+
+
+def _pts(points) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in points)
+
+
+@cache
+def _font_data(key: str) -> str:
+    return base64.b64encode(fonts.font_path(key).read_bytes()).decode("ascii")
+
+
+def render(document: Document) -> list[bytes]:
+    return [_page(page, document.title).encode("utf-8") for page in document.pages]
+
+
+class _Ids:
+    def __init__(self) -> None:
+        self.n = 0
+
+    def next(self, prefix: str) -> str:
+        self.n += 1
+        return f"{prefix}{self.n}"
+
+
+def _page(page: Page, title: str) -> str:
+    w, h = page.width, page.height
+    dwg = svgwrite.Drawing(size=(f"{num(w)}mm", f"{num(h)}mm"), profile="full", debug=False)
+    dwg.viewbox(0, 0, w, h)
+    dwg["viewBox"] = f"0 0 {num(w)} {num(h)}"
+    used = sorted({i.font for i in walk(page.items()) if isinstance(i, Text)})
+    if used:
+        css = []
+        for key in used:
+            f = fonts.face(key)
+            css.append(
+                f"@font-face {{ font-family: 'Paddock {f.family}'; font-weight: {f.weight}; "
+                f"src: url(data:font/ttf;base64,{_font_data(key)}) format('truetype'); }}"
+            )
+        dwg.defs.add(dwg.style("\n".join(css)))
+    dwg.add(dwg.title(page.title or title))
+    ids = _Ids()
+    for name, layer in page.layers.items():
+        g = dwg.g(id=f"layer-{_slug(name)}")
+        for item in layer.items:
+            g.add(_element(dwg, item, ids))
+        dwg.add(g)
+    return dwg.tostring()
+
+
+def _slug(name: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name)
+
+
+def _style_attrs(style: Style, closed: bool = True) -> dict:
+    a: dict = {}
+    a["fill"] = style.fill if (style.fill is not None and closed) else "none"
+    if style.stroke is not None and style.width > 0:
+        a["stroke"] = style.stroke
+        a["stroke_width"] = num(style.width)
+        if style.cap != "butt":
+            a["stroke_linecap"] = style.cap
+        if style.join != "miter":
+            a["stroke_linejoin"] = style.join
+        if style.dash:
+            a["stroke_dasharray"] = " ".join(num(d) for d in style.dash)
+    else:
+        a["stroke"] = "none"
+    if style.opacity != 1.0:
+        a["opacity"] = num(style.opacity)
+    return a
+
+
+def _element(dwg, item: Primitive, ids: _Ids):
+    if isinstance(item, Polyline):
+        if item.closed:
+            return dwg.polygon(points=[], **_style_attrs(item.style)).update({"points": _pts(item.points)})
+        return dwg.polyline(points=[], **_style_attrs(item.style, closed=False)).update({"points": _pts(item.points)})
+    if isinstance(item, Polygon):
+        d = " ".join("M" + _pts(ring) + "Z" for ring in (item.exterior, *item.holes))
+        return dwg.path(d=d, fill_rule="evenodd", **_style_attrs(item.style))
+    if isinstance(item, Circle):
+        return dwg.circle(center=(0, 0), r=1, **_style_attrs(item.style)).update(
+            {"cx": num(item.center[0]), "cy": num(item.center[1]), "r": num(item.r)}
+        )
+    if isinstance(item, Arc):
+        return dwg.path(d=_arc_d(item), **_style_attrs(item.style, closed=False))
+    if isinstance(item, Text):
+        return _text(dwg, item)
+    if isinstance(item, Group):
+        inner = dwg.g()
+        if item.offset != (0.0, 0.0) or item.scale != 1.0:
+            inner["transform"] = f"translate({num(item.offset[0])} {num(item.offset[1])}) scale({num(item.scale)})"
+        for child in item.items:
+            inner.add(_element(dwg, child, ids))
+        if item.clip is None:
+            return inner
+        cid = ids.next("clip")
+        cp = dwg.clipPath(id=cid)
+        x, y, w, h = item.clip
+        cp.add(dwg.rect().update({"x": num(x), "y": num(y), "width": num(w), "height": num(h)}))
+        outer = dwg.g(clip_path=f"url(#{cid})")
+        outer.add(cp)
+        outer.add(inner)
+        return outer
+    raise TypeError(f"cannot draw {type(item).__name__}")  # pragma: no cover
+
+
+def _arc_d(item: Arc) -> str:
+    cx, cy = item.center
+    r = item.r
+    if abs(item.sweep) >= 360:
+        return (
+            f"M{num(cx + r)},{num(cy)} A{num(r)},{num(r)} 0 1 1 {num(cx - r)},{num(cy)} "
+            f"A{num(r)},{num(r)} 0 1 1 {num(cx + r)},{num(cy)}"
+        )
+    a0 = math.radians(item.start)
+    a1 = math.radians(item.start + item.sweep)
+    x0, y0 = cx + r * math.cos(a0), cy + r * math.sin(a0)
+    x1, y1 = cx + r * math.cos(a1), cy + r * math.sin(a1)
+    large = 1 if abs(item.sweep) > 180 else 0
+    sweep = 1 if item.sweep > 0 else 0
+    return f"M{num(x0)},{num(y0)} A{num(r)},{num(r)} 0 {large} {sweep} {num(x1)},{num(y1)}"
+
+
+def _text(dwg, item: Text):
+    f = fonts.face(item.font)
+    x = item.x - fonts.anchor_shift(item.text, item.anchor, item.size, item.font)
+    y = item.y + fonts.baseline_drop(item.valign, item.size, item.font)
+    el = dwg.text(item.text)
+    el.update(
+        {
+            "x": num(x),
+            "y": num(y),
+            "font-family": f"'Paddock {f.family}', '{f.family}', sans-serif",
+            "font-size": num(item.size),
+            "fill": item.color,
+        }
+    )
+    if f.weight != 400:
+        el["font-weight"] = str(f.weight)
+    if item.rotation:
+        el["transform"] = f"rotate({num(item.rotation)} {num(item.x)} {num(item.y)})"
+    el["xml:space"] = "preserve"
+    return el
