@@ -1,0 +1,46 @@
+"""Shared benchmark helpers: the floor every Paddock timing is reported against.
+
+The floor is a fresh Python process that imports reportlab, shapely, svgwrite and Pillow and writes one empty A3
+PDF: the least any Paddock command that draws can cost on this machine. Timings are reported as ratios to it,
+so they compare across machines.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FLOOR_SCRIPT = """
+import sys
+import reportlab, shapely, svgwrite, PIL.Image
+from reportlab.pdfgen import canvas
+c = canvas.Canvas(sys.argv[1], pagesize=(1190.5512, 841.8898), invariant=1)
+c.showPage()
+c.save()
+"""
+
+
+def time_command(argv: list[str], repeat: int = 5, cwd: str | None = None) -> float:
+    """Median wall time (s) of running ``argv`` in a fresh process, after one warm-up run."""
+    subprocess.run(argv, check=True, capture_output=True, cwd=cwd)
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        subprocess.run(argv, check=True, capture_output=True, cwd=cwd)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def floor_seconds(repeat: int = 5) -> float:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = str(Path(tmp) / "empty.pdf")
+        return time_command([sys.executable, "-c", FLOOR_SCRIPT, out], repeat)
+
+
+def paddock(*args: str) -> list[str]:
+    """argv running the installed package's CLI with this interpreter."""
+    return [sys.executable, "-m", "generator", *args]
