@@ -40,7 +40,7 @@ def _root(
 
 
 def _register() -> None:
-    from . import cars, formula_d, pack, track  # noqa: F401  (each adds its commands to `app`)
+    from . import calibrate, cars, formula_d, pack, track  # noqa: F401  (each adds its commands to `app`)
 
 
 def main(argv: list[str] | None = None) -> None:

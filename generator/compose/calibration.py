@@ -101,7 +101,7 @@ def calibration_sheet(paper: Paper | None = None) -> Page:
     hole = tuple((cx - 5 + dx, cy + 15 + dy) for dx, dy in ((0, 0), (10, 0), (10, 10), (0, 10)))
     grid.add(Polygon(ring, (hole,), Style(stroke=INK, width=0.3, fill=ACCENT)))
     # A rear-wing car slip at true size (10 × 25 mm, wing 5 mm).
-    sx, sy = gx + 130, gy - 30
+    sx, sy = x0 + w - 40, top - 6
     grid.add(rect(sx, sy, 10, 25, Style(stroke=INK, width=0.2)))
     grid.add(Polyline(((sx, sy + 5), (sx + 10, sy + 5)), Style(stroke=INK, width=0.2, dash=(1, 0.8))))
     grid.add(Text("car slip 10 × 25 mm", sx + 14, sy + 12, pt_to_mm(7), "condensed", INK))

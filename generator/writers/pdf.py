@@ -30,7 +30,10 @@ def render(document: Document) -> list[bytes]:
     buf = io.BytesIO()
     first = document.pages[0] if document.pages else None
     size = (first.width * PT_PER_MM, first.height * PT_PER_MM) if first else (595.2756, 841.8898)
-    c = rl_canvas.Canvas(buf, pagesize=size, invariant=1, pageCompression=1)
+    # The canvas starts with our own font rather than Helvetica, so no unembedded base font is referenced.
+    c = rl_canvas.Canvas(
+        buf, pagesize=size, invariant=1, pageCompression=1, initialFontName=_register("regular"), initialFontSize=10
+    )
     c.setTitle(document.title)
     c.setAuthor("Paddock")
     c.setCreator("Paddock")

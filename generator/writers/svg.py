@@ -22,6 +22,13 @@ def num(v: float) -> str:
     return "0" if s in ("-0", "") else s
 
 
+def _set(element, attrs: dict):
+    """Set raw (already formatted) attributes and return the element."""
+    for key, value in attrs.items():
+        element[key] = value
+    return element
+
+
 def _pts(points) -> str:
     return " ".join(f"{num(x)},{num(y)}" for x, y in points)
 
@@ -59,7 +66,7 @@ def _page(page: Page, title: str) -> str:
                 f"src: url(data:font/ttf;base64,{_font_data(key)}) format('truetype'); }}"
             )
         dwg.defs.add(dwg.style("\n".join(css)))
-    dwg.add(dwg.title(page.title or title))
+    dwg.set_desc(title=page.title or title)
     ids = _Ids()
     for name, layer in page.layers.items():
         g = dwg.g(id=f"layer-{_slug(name)}")
@@ -95,14 +102,15 @@ def _style_attrs(style: Style, closed: bool = True) -> dict:
 def _element(dwg, item: Primitive, ids: _Ids):
     if isinstance(item, Polyline):
         if item.closed:
-            return dwg.polygon(points=[], **_style_attrs(item.style)).update({"points": _pts(item.points)})
-        return dwg.polyline(points=[], **_style_attrs(item.style, closed=False)).update({"points": _pts(item.points)})
+            return _set(dwg.polygon(points=[], **_style_attrs(item.style)), {"points": _pts(item.points)})
+        return _set(dwg.polyline(points=[], **_style_attrs(item.style, closed=False)), {"points": _pts(item.points)})
     if isinstance(item, Polygon):
         d = " ".join("M" + _pts(ring) + "Z" for ring in (item.exterior, *item.holes))
         return dwg.path(d=d, fill_rule="evenodd", **_style_attrs(item.style))
     if isinstance(item, Circle):
-        return dwg.circle(center=(0, 0), r=1, **_style_attrs(item.style)).update(
-            {"cx": num(item.center[0]), "cy": num(item.center[1]), "r": num(item.r)}
+        return _set(
+            dwg.circle(center=(0, 0), r=1, **_style_attrs(item.style)),
+            {"cx": num(item.center[0]), "cy": num(item.center[1]), "r": num(item.r)},
         )
     if isinstance(item, Arc):
         return dwg.path(d=_arc_d(item), **_style_attrs(item.style, closed=False))
@@ -119,7 +127,7 @@ def _element(dwg, item: Primitive, ids: _Ids):
         cid = ids.next("clip")
         cp = dwg.clipPath(id=cid)
         x, y, w, h = item.clip
-        cp.add(dwg.rect().update({"x": num(x), "y": num(y), "width": num(w), "height": num(h)}))
+        cp.add(_set(dwg.rect(), {"x": num(x), "y": num(y), "width": num(w), "height": num(h)}))
         outer = dwg.g(clip_path=f"url(#{cid})")
         outer.add(cp)
         outer.add(inner)
@@ -148,15 +156,15 @@ def _text(dwg, item: Text):
     f = fonts.face(item.font)
     x = item.x - fonts.anchor_shift(item.text, item.anchor, item.size, item.font)
     y = item.y + fonts.baseline_drop(item.valign, item.size, item.font)
-    el = dwg.text(item.text)
-    el.update(
+    el = _set(
+        dwg.text(item.text),
         {
             "x": num(x),
             "y": num(y),
             "font-family": f"'Paddock {f.family}', '{f.family}', sans-serif",
             "font-size": num(item.size),
             "fill": item.color,
-        }
+        },
     )
     if f.weight != 400:
         el["font-weight"] = str(f.weight)

@@ -1,0 +1,16 @@
+"""``paddock calibrate``: the printer calibration sheet (rulers in cm and inches, 2 cm grid, a car slip)."""
+
+from __future__ import annotations
+
+from . import app
+from .common import output_options, publish
+
+
+@app.command("calibrate")
+@output_options
+def calibrate(*, opts) -> None:
+    """Print this first: every ruler on it must measure true, or your printer is scaling pages."""
+    from ..compose.calibration import calibration_sheet
+    from ..pipeline import Sheet
+
+    publish([Sheet("calibration", calibration_sheet(opts.paper))], opts)
