@@ -25,11 +25,9 @@ def safe_name(name: str, default: str = "sheet") -> str:
 
 
 def inside(root: Path, relative: str) -> Path:
-    """``root / relative`` with every part sanitised; refuses anything that would escape ``root``."""
-    parts = [safe_name(p) for p in Path(relative).parts if p not in ("", ".", "/")]
-    if any(p in ("..",) for p in Path(relative).parts):
-        raise InputError(f"output name '{relative}' points outside the output folder")
-    target = root.joinpath(*parts) if parts else root
+    """``root / relative`` with every part sanitised ('..', '/' and drive parts dropped): never outside ``root``."""
+    parts = [safe_name(p) for p in Path(relative).parts if p not in ("", ".", "..") and p != Path(relative).anchor]
+    target = root.joinpath(*(parts or ["sheet"]))
     root_r = root.resolve()
     if not (target.resolve() == root_r or root_r in target.resolve().parents):
         raise InputError(f"output name '{relative}' points outside the output folder")

@@ -45,13 +45,15 @@ def row_name(i: int) -> str:
     return name
 
 
-def _splits(total: float, window: float, overlap: float) -> list[float]:
-    """Start positions of windows of size ``window`` covering [0, total] with at least ``overlap`` shared."""
+def _splits(total: float, window: float, overlap: float) -> tuple[list[float], float]:
+    """Start positions and size of the fewest equal windows (each at most ``window``) that cover [0, total]
+    with neighbours sharing exactly ``overlap``."""
     if total <= window:
-        return [0.0]
+        return [0.0], total
     n = math.ceil((total - overlap) / (window - overlap))
-    stride = (total - window) / (n - 1)  # spread evenly: every overlap = window - stride >= overlap
-    return [i * stride for i in range(n)]
+    size = (total + (n - 1) * overlap) / n
+    stride = size - overlap
+    return [i * stride for i in range(n)], size
 
 
 @dataclass(frozen=True)
@@ -97,16 +99,14 @@ def plan(source: Page, target: Paper, *, edge: float = DEFAULT_EDGE, overlap: fl
         wh = paper.height - 2 * edge - LABEL_BAND - FOOTER_BAND
         if ww <= overlap * 2 or wh <= overlap * 2:
             continue
-        xs = _splits(source.width, ww, overlap)
-        ys = _splits(source.height, wh, overlap)
-        cand = (len(xs) * len(ys), paper.orientation != target.orientation, paper, xs, ys, ww, wh)
+        xs, sw = _splits(source.width, ww, overlap)
+        ys, sh = _splits(source.height, wh, overlap)
+        cand = (len(xs) * len(ys), paper.orientation != target.orientation, paper, xs, ys, sw, sh)
         if best is None or cand[:2] < best[:2]:
             best = cand
     if best is None:
         raise GeometryError(f"{target.label} paper is too small to tile onto with a {edge:g} mm edge")
     _, _, paper, xs, ys, ww, wh = best
-    ww = min(ww, source.width)
-    wh = min(wh, source.height)
     tiles = tuple(
         Tile(r, c, (x, y, ww, wh), (edge, edge + LABEL_BAND)) for r, y in enumerate(ys) for c, x in enumerate(xs)
     )

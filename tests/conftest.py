@@ -1,0 +1,48 @@
+"""Shared test helpers: read PDFs back (pypdfium2, a pip wheel, so a fresh machine has it)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+
+def pdf_pages(data: bytes | Path):
+    import pypdfium2 as pdfium
+
+    if isinstance(data, Path):
+        data = data.read_bytes()
+    return pdfium.PdfDocument(data)
+
+
+def pdf_text(data: bytes | Path) -> str:
+    """All text of a PDF, page after page, as PDFium extracts it."""
+    doc = pdf_pages(data)
+    return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+
+
+def pdftotext(path: Path) -> str | None:
+    """Text as poppler's pdftotext reads it, or None where poppler is not installed."""
+    exe = shutil.which("pdftotext")
+    if not exe:
+        return None
+    return subprocess.run([exe, "-enc", "UTF-8", str(path), "-"], check=True, capture_output=True).stdout.decode()
+
+
+def render_gray(data: bytes, dpi: float, page: int = 0):
+    """A page rendered to a greyscale numpy array (0 = black)."""
+    import numpy as np
+
+    doc = pdf_pages(data)
+    image = doc[page].render(scale=dpi / 72).to_pil().convert("L")
+    return np.asarray(image)
+
+
+@pytest.fixture
+def scene():
+    """A page that uses every primitive and every font: the calibration sheet."""
+    from generator.compose.calibration import calibration_sheet
+
+    return calibration_sheet()

@@ -1,0 +1,142 @@
+"""Safe output and the CLI's contract: all-or-nothing writes, names that stay in --out, clean errors."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from generator import safeio
+from generator.errors import GlyphError
+from generator.paper import Paper
+from generator.pipeline import OutputOptions, Sheet, publish
+from generator.scene import Page, Text
+
+
+def sheet(name: str, text: str) -> Sheet:
+    page = Page(Paper("a4", "portrait"), name)
+    page.add("t", Text(text, 20, 30, 5))
+    return Sheet(name, page)
+
+
+def snapshot(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_run_that_fails_half_way_leaves_the_previous_output_untouched(tmp_path):
+    opts = OutputOptions(out=tmp_path, formats=("pdf", "svg", "png"), dpi=40)
+    publish([sheet("board", "first"), sheet("cars", "first")], opts, "pack", merged="pack-print")
+    before = snapshot(tmp_path)
+    assert len(before) == 7
+    with pytest.raises(GlyphError):
+        publish([sheet("board", "second"), sheet("cars", "second 🏁")], opts, "pack", merged="pack-print")
+    assert snapshot(tmp_path) == before
+
+
+def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monkeypatch):
+    opts = OutputOptions(out=tmp_path, formats=("pdf",))
+    publish([sheet("a", "one"), sheet("b", "one")], opts)
+    before = snapshot(tmp_path)
+    real = safeio._write_temp
+    calls = []
+
+    def flaky(path, data):
+        calls.append(path)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        return real(path, data)
+
+    monkeypatch.setattr(safeio, "_write_temp", flaky)
+    with pytest.raises(OSError):
+        publish([sheet("a", "two"), sheet("b", "two")], opts)
+    assert snapshot(tmp_path) == before
+    assert not [p for p in tmp_path.rglob("*.part")]
+
+
+@pytest.mark.parametrize("name", ["../../etc/passwd", "/abs/path", "..", "a/../../b", "Monza GP: 1:2?*", ".hidden"])
+def test_output_names_never_escape_the_output_folder(tmp_path, name):
+    out = safeio.OutputSet(tmp_path / "out")
+    target = out.add(name, b"x")
+    root = (tmp_path / "out").resolve()
+    assert root in target.resolve().parents
+    assert not target.name.startswith(".")
+
+
+def test_safe_name_keeps_readable_ascii():
+    assert safeio.safe_name("Őrs Szűcs — Hungaroring 2011") == "Ors-Szucs-Hungaroring-2011"
+    assert safeio.safe_name("///") == "sheet"
+
+
+def run_cli(*args, cwd=None):
+    env = dict(os.environ)
+    env.pop("PADDOCK_DEBUG", None)
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=cwd, env=env)
+
+
+def test_cli_calibrate_writes_pdf_and_png(tmp_path):
+    r = run_cli("calibrate", "--out", str(tmp_path), "--dpi", "50")
+    assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["calibration.pdf", "calibration.png"]
+
+
+@pytest.mark.parametrize(
+    "args,field",
+    [
+        (["--format", "pdf,docx"], "--format"),
+        (["--paper", "a5"], "paper"),
+        (["--tile-onto", "a4-sideways"], "orientation"),
+    ],
+)
+def test_cli_bad_option_is_one_line_exit_2_no_traceback(tmp_path, args, field):
+    r = run_cli("calibrate", "--out", str(tmp_path), *args)
+    assert r.returncode == 2
+    assert "Traceback" not in r.stderr
+    lines = [line for line in r.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("paddock: error:") and field in lines[0]
+    assert not list(tmp_path.iterdir())
+
+
+def test_cli_help_lists_the_commands():
+    r = run_cli("--help")
+    assert r.returncode == 0
+    for command in ("pack", "calibrate"):
+        assert command in r.stdout
+
+
+def test_python_dash_m_and_console_script_agree():
+    import shutil
+
+    exe = shutil.which("paddock")
+    if exe is None:
+        pytest.skip("console script not on PATH (package not installed)")
+    a = subprocess.run([exe, "--version"], capture_output=True, text=True)
+    b = run_cli("--version")
+    assert a.stdout == b.stdout and a.stdout.startswith("paddock ")
+
+
+def test_tile_onto_through_the_cli(tmp_path):
+    from conftest import pdf_pages
+
+    r = run_cli("calibrate", "--paper", "a3-landscape", "--tile-onto", "a4", "--format", "pdf", "--out", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    doc = pdf_pages(tmp_path / "calibration.pdf")
+    assert len(doc) >= 3
+    for i in range(len(doc)):
+        assert sorted(doc[i].get_size()) == pytest.approx([595.28, 841.89], abs=0.01)
+
+
+def test_ink_saver_replaces_solid_fills(tmp_path):
+    from generator.compose import inksaver
+    from generator.scene import Document, Polygon, Style
+
+    page = Page(Paper("a4", "portrait"), "ink")
+    page.add("x", Polygon(((10, 10), (60, 10), (60, 60), (10, 60)), (), Style(stroke=None, fill="#c0392b")))
+    page.add("x", Polygon(((70, 10), (90, 10), (90, 30)), (), Style(stroke=None, fill="#fafafa")))
+    out = inksaver.apply(Document([page])).pages[0]
+    items = out.layers["x"].items
+    assert not [i for i in items if getattr(i.style, "fill", None) == "#c0392b"]
+    hatch = [i for i in items if i.style.stroke == "#c0392b" and i.style.width < 0.25]
+    assert len(hatch) > 20  # light hatching over the 50 × 50 mm square
+    assert any(getattr(i.style, "fill", None) == "#fafafa" for i in items)  # pale fills stay

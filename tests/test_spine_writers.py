@@ -1,0 +1,166 @@
+"""The print spine's writers: exact page boxes, true scale, agreement between formats, determinism."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+
+import numpy as np
+import pytest
+from conftest import pdf_pages, render_gray
+from PIL import Image
+
+from generator import writers
+from generator.compose.printcheck import add_print_check
+from generator.paper import SIZES_MM, Paper
+from generator.scene import Document, Page, Polyline, Style, Text
+from generator.units import PT_PER_MM
+
+ALL_PAPERS = [Paper(name, o) for name in SIZES_MM for o in ("portrait", "landscape")]
+
+
+def blank(paper: Paper, title: str = "test") -> Document:
+    page = Page(paper, title)
+    add_print_check(page)
+    return Document([page])
+
+
+def test_a3_landscape_is_exactly_1190_55_by_841_89_points():
+    (pdf,) = writers.render(blank(Paper("a3", "landscape")), "pdf")
+    w, h = pdf_pages(pdf)[0].get_size()
+    assert w == pytest.approx(1190.55, abs=0.01)
+    assert h == pytest.approx(841.89, abs=0.01)
+    # The MediaBox is written with its fractions, never truncated to whole points.
+    assert re.search(rb"/MediaBox \[ 0 0 1190\.55\d* 841\.889\d* \]", pdf)
+
+
+@pytest.mark.parametrize("paper", ALL_PAPERS, ids=lambda p: f"{p.name}-{p.orientation}")
+def test_pdf_page_box_equals_paper(paper):
+    (pdf,) = writers.render(blank(paper), "pdf")
+    w, h = pdf_pages(pdf)[0].get_size()
+    assert w == pytest.approx(paper.width * PT_PER_MM, abs=0.01)
+    assert h == pytest.approx(paper.height * PT_PER_MM, abs=0.01)
+    if paper.orientation == "landscape":
+        assert w > h
+
+
+@pytest.mark.parametrize("paper", ALL_PAPERS, ids=lambda p: f"{p.name}-{p.orientation}")
+def test_svg_size_and_viewbox_in_mm(paper):
+    (svg,) = writers.render(blank(paper), "svg")
+    root = ET.fromstring(svg)
+    fmt = lambda v: f"{v:g}"  # noqa: E731
+    assert root.get("width") == f"{fmt(paper.width)}mm"
+    assert root.get("height") == f"{fmt(paper.height)}mm"
+    assert root.get("viewBox") == f"0 0 {fmt(paper.width)} {fmt(paper.height)}"
+
+
+def test_several_pages_in_one_pdf_one_svg_per_page():
+    doc = Document([Page(Paper("a4", "portrait"), "one"), Page(Paper("a3", "landscape"), "two")])
+    (pdf,) = writers.render(doc, "pdf")
+    pages = pdf_pages(pdf)
+    assert len(pages) == 2
+    assert pages[1].get_size()[0] == pytest.approx(1190.55, abs=0.01)
+    assert len(writers.render(doc, "svg")) == 2
+    assert writers.file_names("board", "svg", 2) == ["board-01.svg", "board-02.svg"]
+
+
+def _runs(row: np.ndarray) -> tuple[int, int]:
+    dark = np.flatnonzero(row < 128)
+    return int(dark[0]), int(dark[-1])
+
+
+def test_scale_bars_measure_true_at_254_dpi():
+    """254 dpi = 10 px per mm: the 10 cm bar spans 1000 ± 3 px, the 4 in bar 1016 ± 3 px."""
+    page = Page(Paper("a4", "portrait"), "scale")
+    add_print_check(page)
+    (pdf,) = writers.render(Document([page]), "pdf")
+    img = render_gray(pdf, 254)
+    x, y, w, h = page.printable
+    from generator.compose.printcheck import BAR_H
+    from generator.scene import FOOTER_BAND
+
+    top = y + h - FOOTER_BAND
+    for bar_top, length in ((top + 1.6, 100.0), (top + 1.6 + BAR_H + 2.2, 101.6)):
+        row = round((bar_top + 0.08) * 10)  # inside the top frame of the bar
+        band = img[row, : round((x + length + 1.0) * 10)]
+        left, right = _runs(band)
+        measured = (right - left + 1) / 10
+        assert measured == pytest.approx(length, abs=0.3), f"bar of {length} mm measured {measured} mm"
+        assert left / 10 == pytest.approx(x, abs=0.2)
+
+
+def test_print_check_footer_says_how_to_print():
+    from conftest import pdf_text
+
+    (pdf,) = writers.render(blank(Paper("a3", "landscape"), "Monza board"), "pdf")
+    text = pdf_text(pdf)
+    for needle in ("10 cm", "4 in", "Monza board", "A3 landscape", "print at 100 % / actual size"):
+        assert needle in text
+
+
+def test_three_writers_agree(scene):
+    add_print_check(scene)
+    doc = Document([scene])
+    dpi = 100
+    (pdf,) = writers.render(doc, "pdf")
+    (svg,) = writers.render(doc, "svg")
+    (png,) = writers.render(doc, "png", dpi=dpi)
+    # Page size.
+    w_pt, h_pt = pdf_pages(pdf)[0].get_size()
+    root = ET.fromstring(svg)
+    assert float(root.get("width").removesuffix("mm")) == pytest.approx(w_pt / PT_PER_MM, abs=1e-3)
+    assert float(root.get("height").removesuffix("mm")) == pytest.approx(h_pt / PT_PER_MM, abs=1e-3)
+    image = Image.open(io.BytesIO(png))
+    assert image.size[0] == pytest.approx(scene.width / 25.4 * dpi, abs=1)
+    assert image.size[1] == pytest.approx(scene.height / 25.4 * dpi, abs=1)
+    assert image.info["dpi"][0] == pytest.approx(dpi, abs=0.01)
+    # PNG looks like the rendered PDF.
+    rendered = render_gray(pdf, dpi)
+    mine = np.asarray(image.convert("L"))
+    assert mine.shape == rendered.shape
+    assert np.mean(np.abs(mine.astype(int) - rendered.astype(int))) < 1.0
+    # SVG holds the same content: every text, and every polyline at the same coordinates.
+    ns = "{http://www.w3.org/2000/svg}"
+    svg_texts = sorted(t.text for t in root.iter(ns + "text"))
+    scene_texts = sorted(t.text for t in scene.items() if isinstance(t, Text))
+    assert svg_texts == scene_texts
+    svg_lines = [el.get("points") for el in root.iter(ns + "polyline")]
+    scene_lines = [i for i in scene.items() if isinstance(i, Polyline) and not i.closed]
+    assert len(svg_lines) == len(scene_lines)
+    for el, item in zip(svg_lines, scene_lines, strict=True):
+        pts = [tuple(map(float, p.split(","))) for p in el.split()]
+        assert np.allclose(pts, item.points, atol=6e-4)
+
+
+def test_png_dark_pixels_match_svg_geometry():
+    """A 2 cm square drawn in the scene lands on the same pixels in the PNG as its SVG coordinates say."""
+    page = Page(Paper("a4", "portrait"), "square")
+    page.add("x", Polyline(((50, 50), (70, 50), (70, 70), (50, 70)), Style(width=0.5), closed=True))
+    (png,) = writers.render(Document([page]), "png", dpi=254)
+    img = np.asarray(Image.open(io.BytesIO(png)).convert("L"))
+    cols = np.flatnonzero(img[600] < 128)  # row at y = 60 mm
+    assert cols[0] / 10 == pytest.approx(50 - 0.25, abs=0.15)
+    assert (cols[-1] + 1) / 10 == pytest.approx(70 + 0.25, abs=0.15)
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "svg", "png"])
+def test_two_runs_are_byte_identical(fmt):
+    from generator.compose.calibration import calibration_sheet
+
+    def once():
+        page = calibration_sheet()
+        add_print_check(page)
+        return writers.render(Document([page]), fmt, dpi=72)
+
+    assert once() == once()
+
+
+def test_pdf_has_no_timestamp_and_embeds_every_font(scene):
+    (pdf,) = writers.render(Document([scene]), "pdf")
+    assert b"/CreationDate" not in pdf or b"D:20000101000000" in pdf
+    fonts = re.findall(rb"/BaseFont /([A-Za-z0-9+\-]+)", pdf)
+    assert fonts, "no fonts found"
+    for name in fonts:
+        assert b"+" in name, f"font {name!r} is not an embedded subset"
+    assert pdf.count(b"/FontFile2") == len(set(fonts))
