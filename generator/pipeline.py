@@ -94,8 +94,7 @@ def publish(
         everything.extend(pages)
         doc = Document(pages, sheet.page.title or title)
         stem = safe_name(sheet.name)
-        for fmt in options.formats:
-            blobs = writers.render(doc, fmt, dpi=options.dpi)
+        for fmt, blobs in writers.render_all(doc, options.formats, dpi=options.dpi).items():
             for name, blob in zip(writers.file_names(stem, fmt, len(blobs)), blobs, strict=True):
                 outputs.add(prefix + name, blob)
         if progress:

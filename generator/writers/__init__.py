@@ -36,6 +36,23 @@ def render(document: Document, fmt: str, *, dpi: float = 150) -> list[bytes]:
     return module.render(document)
 
 
+def render_all(document: Document, formats: tuple[str, ...], *, dpi: float = 150) -> dict[str, list[bytes]]:
+    """Bytes for several formats at once; the PNG preview reuses the PDF rather than writing it twice."""
+    check_document(document)
+    out: dict[str, list[bytes]] = {}
+    pdf_bytes = None
+    for fmt in formats:
+        if fmt in ("pdf", "png") and pdf_bytes is None:
+            (pdf_bytes,) = import_module(".pdf", __name__).render(document)
+        if fmt == "pdf":
+            out[fmt] = [pdf_bytes]
+        elif fmt == "png":
+            out[fmt] = import_module(".png", __name__).rasterise(pdf_bytes, dpi=dpi)
+        else:
+            out[fmt] = render(document, fmt, dpi=dpi)
+    return out
+
+
 def file_names(stem: str, fmt: str, pages: int) -> list[str]:
     """``stem.pdf``; ``stem.svg`` for one page or ``stem-01.svg``, ``stem-02.svg``… for several."""
     if fmt in MULTI_PAGE or pages == 1:

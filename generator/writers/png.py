@@ -13,9 +13,14 @@ from . import pdf
 
 
 def render(document: Document, dpi: float = 150) -> list[bytes]:
+    (pdf_bytes,) = pdf.render(document)
+    return rasterise(pdf_bytes, dpi)
+
+
+def rasterise(pdf_bytes: bytes, dpi: float = 150) -> list[bytes]:
+    """Each page of a PDF as PNG bytes at ``dpi``."""
     import pypdfium2 as pdfium
 
-    (pdf_bytes,) = pdf.render(document)
     doc = pdfium.PdfDocument(pdf_bytes)
     out = []
     try:
@@ -23,7 +28,7 @@ def render(document: Document, dpi: float = 150) -> list[bytes]:
             page = doc[i]
             image = page.render(scale=dpi / 72, may_draw_forms=False).to_pil().convert("RGB")
             buf = io.BytesIO()
-            image.save(buf, format="PNG", dpi=(dpi, dpi), optimize=False)
+            image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=3)
             out.append(buf.getvalue())
             page.close()
     finally:

@@ -101,9 +101,10 @@ def _style_attrs(style: Style, closed: bool = True) -> dict:
 
 def _element(dwg, item: Primitive, ids: _Ids):
     if isinstance(item, Polyline):
+        points = [(num(x), num(y)) for x, y in item.points]  # svgwrite joins them as "x,y x,y"
         if item.closed:
-            return _set(dwg.polygon(points=[], **_style_attrs(item.style)), {"points": _pts(item.points)})
-        return _set(dwg.polyline(points=[], **_style_attrs(item.style, closed=False)), {"points": _pts(item.points)})
+            return dwg.polygon(points=points, **_style_attrs(item.style))
+        return dwg.polyline(points=points, **_style_attrs(item.style, closed=False))
     if isinstance(item, Polygon):
         d = " ".join("M" + _pts(ring) + "Z" for ring in (item.exterior, *item.holes))
         return dwg.path(d=d, fill_rule="evenodd", **_style_attrs(item.style))
