@@ -53,6 +53,23 @@ def fits_on(page: Page, paper: Paper) -> bool:
     )
 
 
+def check_clear_of_edge(sheet: Sheet) -> None:
+    """Warn when a sheet draws into the printer's unprintable edge: a home printer would cut it off."""
+    from .scene import bounds
+
+    box = bounds(sheet.page.items())
+    if box is None:
+        return
+    e = sheet.page.edge
+    w, h = sheet.page.width, sheet.page.height
+    worst = max(e - box[0], e - box[1], box[2] - (w - e), box[3] - (h - e))
+    if worst > 0.05:
+        warn(
+            f"sheet '{sheet.name}' draws {worst:.1f} mm into the {e:g} mm unprintable edge; "
+            "a home printer may cut it off (use larger paper, --tile-onto, or a smaller --edge)"
+        )
+
+
 def prepare(sheet: Sheet, options: OutputOptions) -> list[Page]:
     """The printable pages of one sheet: print check added, tiled if asked, ink saver applied."""
     from .compose import inksaver
@@ -60,6 +77,7 @@ def prepare(sheet: Sheet, options: OutputOptions) -> list[Page]:
     from .compose.tiling import tile_pages
 
     page = sheet.page
+    check_clear_of_edge(sheet)
     add_print_check(page)
     pages = [page]
     if options.tile_onto is not None and not fits_on(page, options.tile_onto):

@@ -11,6 +11,8 @@ format, and nothing here knows a game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
 from .paper import Paper
@@ -136,6 +138,19 @@ class Layer:
 
 # Default unprintable edge of a home printer, mm. Content stays this far from every paper edge.
 DEFAULT_EDGE = 6.0
+_EDGE: ContextVar[float] = ContextVar("printer_edge", default=DEFAULT_EDGE)
+
+
+@contextmanager
+def printer_edge(mm: float):
+    """Pages created inside this block keep ``mm`` clear of the paper edge (the CLI's ``--edge``)."""
+    token = _EDGE.set(mm)
+    try:
+        yield
+    finally:
+        _EDGE.reset(token)
+
+
 # Height reserved at the bottom of every page for the print-check strip (scale bar + footer), mm.
 FOOTER_BAND = 9.0
 
@@ -146,7 +161,7 @@ class Page:
 
     paper: Paper
     title: str = ""
-    edge: float = DEFAULT_EDGE
+    edge: float = field(default_factory=_EDGE.get)
     layers: dict[str, Layer] = field(default_factory=dict)
 
     @property
@@ -194,6 +209,55 @@ class Document:
     def add(self, page: Page) -> Page:
         self.pages.append(page)
         return page
+
+
+def bounds(items: Iterable[Primitive]) -> tuple[float, float, float, float] | None:
+    """(min x, min y, max x, max y) of everything drawn, in page mm (stroke widths and text boxes included)."""
+    from .fonts import anchor_shift, ascent, baseline_drop, descent, text_width
+
+    box = [float("inf"), float("inf"), float("-inf"), float("-inf")]
+
+    def grow(x0: float, y0: float, x1: float, y1: float) -> None:
+        box[0], box[1] = min(box[0], x0), min(box[1], y0)
+        box[2], box[3] = max(box[2], x1), max(box[3], y1)
+
+    def visit(item: Primitive, dx: float, dy: float, k: float) -> None:
+        if isinstance(item, Group):
+            if item.clip is not None:  # a clipped group never draws outside its clip (an over-estimate)
+                x, y, w, h = item.clip
+                grow(dx + k * x, dy + k * y, dx + k * (x + w), dy + k * (y + h))
+                return
+            for child in item.items:
+                visit(child, dx + k * item.offset[0], dy + k * item.offset[1], k * item.scale)
+            return
+        if isinstance(item, Text):
+            x = item.x - anchor_shift(item.text, item.anchor, item.size, item.font)
+            base = item.y + baseline_drop(item.valign, item.size, item.font)
+            w = text_width(item.text, item.size, item.font)
+            pts = [(x, base - ascent(item.size, item.font)), (x + w, base + descent(item.size, item.font))]
+            pad = 0.0
+            if item.rotation:
+                import math
+
+                r = math.hypot(w, item.size) + item.size
+                pts = [(item.x - r, item.y - r), (item.x + r, item.y + r)]
+        else:
+            style = item.style
+            pad = style.width / 2 if style.stroke else 0.0
+            if isinstance(item, Polyline):
+                pts = list(item.points)
+            elif isinstance(item, Polygon):
+                pts = list(item.exterior)
+            else:  # Circle, Arc (the whole circle: a safe over-estimate)
+                cx, cy = item.center
+                pts = [(cx - item.r, cy - item.r), (cx + item.r, cy + item.r)]
+        xs = [dx + k * p[0] for p in pts]
+        ys = [dy + k * p[1] for p in pts]
+        grow(min(xs) - pad * k, min(ys) - pad * k, max(xs) + pad * k, max(ys) + pad * k)
+
+    for item in items:
+        visit(item, 0.0, 0.0, 1.0)
+    return None if box[0] == float("inf") else (box[0], box[1], box[2], box[3])
 
 
 def walk(items: Iterable[Primitive]) -> Iterator[Primitive]:

@@ -140,3 +140,28 @@ def test_ink_saver_replaces_solid_fills(tmp_path):
     hatch = [i for i in items if i.style.stroke == "#c0392b" and i.style.width < 0.25]
     assert len(hatch) > 20  # light hatching over the 50 × 50 mm square
     assert any(getattr(i.style, "fill", None) == "#fafafa" for i in items)  # pale fills stay
+
+
+def test_edge_option_reaches_the_pages_and_content_in_the_edge_is_reported(tmp_path):
+    import warnings
+
+    from generator.pipeline import check_clear_of_edge
+    from generator.scene import Polyline, printer_edge
+
+    with printer_edge(10.0):
+        page = Page(Paper("a4", "portrait"), "edge")
+    assert page.edge == 10.0 and page.printable[0] == 10.0
+    page.add("x", Polyline(((3, 50), (100, 50))))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_clear_of_edge(Sheet("edgy", page))
+    assert any("7.1 mm into the 10 mm unprintable edge" in str(w.message) for w in caught)
+
+
+def test_calibration_sheet_keeps_clear_of_the_edge(recwarn):
+    from generator.compose.calibration import calibration_sheet
+    from generator.pipeline import check_clear_of_edge
+
+    for paper in (Paper("a4", "portrait"), Paper("letter", "portrait"), Paper("a3", "landscape")):
+        check_clear_of_edge(Sheet("calibration", calibration_sheet(paper)))
+    assert not [w for w in recwarn if "unprintable" in str(w.message)]

@@ -84,9 +84,12 @@ def output_options(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        from ..scene import printer_edge
+
         values = {n: kwargs.pop(n) for n in names}
-        kwargs["opts"] = make_options(**values)
-        return func(*args, **kwargs)
+        kwargs["opts"] = opts = make_options(**values)
+        with printer_edge(opts.edge):  # every page composed by this command keeps clear of --edge
+            return func(*args, **kwargs)
 
     wrapper.__signature__ = sig.replace(parameters=params)
     return wrapper
