@@ -234,13 +234,17 @@ def bounds(items: Iterable[Primitive]) -> tuple[float, float, float, float] | No
             x = item.x - anchor_shift(item.text, item.anchor, item.size, item.font)
             base = item.y + baseline_drop(item.valign, item.size, item.font)
             w = text_width(item.text, item.size, item.font)
-            pts = [(x, base - ascent(item.size, item.font)), (x + w, base + descent(item.size, item.font))]
+            top, bottom = base - ascent(item.size, item.font), base + descent(item.size, item.font)
+            pts = [(x, top), (x + w, top), (x + w, bottom), (x, bottom)]
             pad = 0.0
             if item.rotation:
                 import math
 
-                r = math.hypot(w, item.size) + item.size
-                pts = [(item.x - r, item.y - r), (item.x + r, item.y + r)]
+                c, s_ = math.cos(math.radians(item.rotation)), math.sin(math.radians(item.rotation))
+                pts = [
+                    (item.x + (px - item.x) * c - (py - item.y) * s_, item.y + (px - item.x) * s_ + (py - item.y) * c)
+                    for px, py in pts
+                ]
         else:
             style = item.style
             pad = style.width / 2 if style.stroke else 0.0

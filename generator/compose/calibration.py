@@ -62,7 +62,7 @@ def calibration_sheet(paper: Paper | None = None) -> Page:
     page = Page(paper, "Printer calibration")
     x0, y0, w, h = page.content_box
     title = pt_to_mm(20)
-    page.add("text", Text("Printer calibration", x0, y0 + title * 0.8, title, "bold", INK))
+    page.add("text", Text("Printer calibration", x0, y0 + 2, title, "bold", INK, valign="top"))
     page.add(
         "text",
         Text(
@@ -104,7 +104,7 @@ def calibration_sheet(paper: Paper | None = None) -> Page:
     sx, sy = x0 + w - 40, top - 6
     grid.add(rect(sx, sy, 10, 25, Style(stroke=INK, width=0.2)))
     grid.add(Polyline(((sx, sy + 5), (sx + 10, sy + 5)), Style(stroke=INK, width=0.2, dash=(1, 0.8))))
-    grid.add(Text("car slip 10 × 25 mm", sx + 14, sy + 12, pt_to_mm(7), "condensed", INK))
+    grid.add(Text("car slip 10 × 25 mm", sx - 3, sy + 12, pt_to_mm(7), "condensed", INK, anchor="end"))
     # Font sample.
     fy = gy + 100
     page.add("text", Text("Font sample", x0, fy, pt_to_mm(10), "bold", INK))
