@@ -62,7 +62,7 @@ def calibration_sheet(paper: Paper | None = None) -> Page:
     page = Page(paper, "Printer calibration")
     x0, y0, w, h = page.content_box
     title = pt_to_mm(20)
-    page.add("text", Text("Printer calibration", x0, y0 + 2, title, "bold", INK, valign="top"))
+    page.add("text", Text("Printer calibration", x0, y0 + 3, title, "bold", INK, valign="top"))
     page.add(
         "text",
         Text(
