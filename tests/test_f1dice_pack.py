@@ -1,0 +1,183 @@
+"""The f1-dice pack, measured from its output: slip geometry, names and tables read back from the PDF."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from generator.packs import f1_dice
+from generator.pipeline import OutputOptions
+from generator.scene import bounds
+from generator.teams import load_field
+
+RULES = Path(__file__).resolve().parents[1].parent / "shared" / "rules" / "f1-dice.txt"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def rulebook() -> str:
+    if not RULES.is_file():
+        pytest.skip("the rulebooks (../shared/rules) are not beside the project")
+    return RULES.read_text(encoding="utf-8")
+
+
+def rulebook_qualifying() -> dict[str, tuple[int, int, int]]:
+    """The Q1–Q3 table of f1-dice.txt §2.1, parsed: {'Red Bull': (3, 3, 3), …}."""
+    table = {}
+    for line in rulebook().splitlines():
+        m = re.match(r"^\s*([A-Z][A-Za-z ]+?)\s+(d(?:[+-]\d)?)\s+(d(?:[+-]\d)?)\s+(d(?:[+-]\d)?)\s*$", line)
+        if m:
+            table[m.group(1)] = tuple(int(v[1:]) if len(v) > 1 else 0 for v in m.groups()[1:])
+    assert len(table) == 12, table
+    return table
+
+
+def rulebook_points() -> list[list[int]]:
+    text = rulebook()
+    systems = [[int(p) for p in m.split("-")] for m in re.findall(r"\b(\d+(?:-\d+){5,})\b", text)]
+    fia = [int(p) for p in re.findall(r"^\d+(?:st|nd|rd|th) - (\d+) points?", text, re.M)]
+    return [fia, *systems]
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory):
+    from generator.pipeline import publish
+
+    out = tmp_path_factory.mktemp("f1")
+    opts = OutputOptions(out=out, formats=("pdf", "svg"), quiet=True)
+    # The board is the circuits' business (and tested there); these tests measure the sheets this pack adds.
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(f1_dice, "board_sheet_for", lambda track, paper: (None, None))
+        sheets = f1_dice.build(opts)
+    publish(sheets, opts, folder="f1-dice", merged="f1-dice-print")
+    return out / "f1-dice", sheets
+
+
+def pdf_text(path: Path) -> str:
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    finally:
+        doc.close()
+
+
+def test_every_2011_driver_reads_back_from_the_pack(pack):
+    folder, _ = pack
+    text = pdf_text(folder / "f1-dice-print.pdf")
+    for _, driver in load_field("f1-2011").drivers:
+        assert driver.name in text, driver.name
+    assert "Sergio Pérez" in text
+    if shutil.which("pdftotext"):
+        out = subprocess.run(
+            ["pdftotext", "-enc", "UTF-8", str(folder / "f1-dice-print.pdf"), "-"], capture_output=True, check=True
+        ).stdout.decode("utf-8")
+        for _, driver in load_field("f1-2011").drivers:
+            assert driver.name in out, driver.name
+
+
+def test_slip_geometry_measured_from_the_svg(pack):
+    folder, _ = pack
+    root = ET.parse(folder / "car-slips.svg").getroot()
+    cut = root.find(f".//{SVG}g[@id='layer-slip-cut']")
+    fold = root.find(f".//{SVG}g[@id='layer-slip-fold']")
+    outlines = []
+    for poly in cut.iter(f"{SVG}polygon"):
+        pts = [tuple(map(float, p.split(","))) for p in poly.get("points").split()]
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        outlines.append((min(xs), min(ys), max(xs), max(ys)))
+    folds = []
+    for line in fold.iter(f"{SVG}polyline"):
+        assert line.get("stroke-dasharray"), "the fold line is dashed"
+        (x0, y0), (x1, y1) = (tuple(map(float, p.split(","))) for p in line.get("points").split())
+        folds.append((x0, y0, x1, y1))
+    assert cut.find(f".//{SVG}polygon").get("stroke-dasharray") is None, "cut lines are solid"
+    assert len(outlines) >= 24 + 12  # a slip per driver, a spare per team, blanks
+    assert len(folds) == len(outlines)
+    for (x0, y0, x1, y1), (fx0, fy0, fx1, fy1) in zip(sorted(outlines), sorted(folds), strict=True):
+        assert x1 - x0 == pytest.approx(10.0, abs=0.1)
+        assert y1 - y0 == pytest.approx(25.0, abs=0.1)
+        assert fy0 == fy1 == pytest.approx(y0 + 5.0, abs=0.1)  # wing 5 mm, body 20 mm below the fold
+        assert (y1 - fy0) == pytest.approx(20.0, abs=0.1)
+        assert fx0 == pytest.approx(x0, abs=0.1) and fx1 == pytest.approx(x1, abs=0.1)
+
+
+def test_slips_scale_with_the_board_unit():
+    from generator.teams import slip_pages
+
+    page = slip_pages(load_field("f1-2011"), unit=25.0)[0]
+    outlines = [bounds([p]) for p in page.layers["slip-cut"].items]
+    for x0, y0, x1, y1 in outlines:
+        assert x1 - x0 == pytest.approx(12.5 + 0.2, abs=0.01)  # bounds include the 0.2 mm stroke
+        assert y1 - y0 == pytest.approx(31.25 + 0.2, abs=0.01)
+
+
+def test_qualifying_modifiers_equal_the_rulebook(pack):
+    folder, _ = pack
+    table = rulebook_qualifying()
+    field = load_field("f1-2011")
+    assert {t.name: (t.qualifying.q1, t.qualifying.q2, t.qualifying.q3) for t in field.teams} == table
+    assert [t.name for t in field.teams] == list(table)  # the rulebook's order is the tie-break order
+    text = pdf_text(folder / "qualifying.pdf")
+
+    def d(m: int) -> str:
+        return "d" if m == 0 else (f"d+{m}" if m > 0 else f"d−{-m}")
+
+    for team, mods in table.items():
+        row = " ".join([team, *(d(m) for m in mods)])
+        assert re.search(r"\b" + re.escape(team) + r"\s+" + r"\s+".join(map(re.escape, row.split()[-3:])), text), row
+
+
+def test_points_tables_equal_the_rulebook(pack):
+    folder, _ = pack
+    book = rulebook_points()
+    data = [s["points"] for s in f1_dice.points_systems()["systems"]]
+    assert sorted(map(tuple, data)) == sorted(map(tuple, book))
+    assert [25, 18, 15, 12, 10, 8, 6, 4, 2, 1] in data
+    text = pdf_text(folder / "race-reference.pdf").replace("\r", "")
+    text = text[text.index("Points systems") :]
+    labels = [s["label"] for s in f1_dice.points_systems()["systems"]]
+    for i, system in enumerate(data):
+        start = text.index(labels[i])
+        end = text.index(labels[i + 1]) if i + 1 < len(labels) else len(text)
+        printed = [int(p) for place, p in re.findall(r"(\d+)\.\n(\d+)\n", text[start:end])]
+        assert printed == system, labels[i]
+
+
+def test_sessions_drop_seven_after_q1_and_q2():
+    assert f1_dice.session_sizes(24) == [("Q1", 24, 18, 24), ("Q2", 17, 11, 17), ("Q3", 10, 1, 10)]
+
+
+def test_sheets_stay_inside_the_content_box(pack):
+    _, sheets = pack
+    for sheet in sheets:
+        page = sheet.page
+        x, y, w, h = page.content_box
+        items = [i for name, layer in page.layers.items() if name != "print-check" for i in layer.items]
+        box = bounds(items)
+        assert box[0] >= x - 0.01 and box[1] >= y - 0.01, sheet.name
+        assert box[2] <= x + w + 0.01 and box[3] <= y + h + 0.01, sheet.name
+
+
+def test_same_input_same_bytes(tmp_path, monkeypatch):
+    from generator.pipeline import publish
+
+    monkeypatch.setattr(f1_dice, "board_sheet_for", lambda track, paper: (None, None))
+
+    blobs = []
+    for run in ("a", "b"):
+        opts = OutputOptions(out=tmp_path / run, formats=("pdf",), quiet=True)
+        publish(f1_dice.build(opts), opts, folder="f1", merged="all")
+        blobs.append((tmp_path / run / "f1" / "all.pdf").read_bytes())
+    assert blobs[0] == blobs[1]
+
+
+def test_unknown_points_system_is_an_input_error():
+    from generator.errors import InputError
+
+    with pytest.raises(InputError, match="--points"):
+        f1_dice.build(OutputOptions(quiet=True), points="3-2-1")
