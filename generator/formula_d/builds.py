@@ -1,0 +1,298 @@
+"""Players and their cars' wear points: the standard build, custom builds, the road-race GT drivers.
+
+A custom build shares ``custom_total`` WP over the six zones within the rulebook's ranges; a bad build gets one
+message naming the zone and how far it is out. GT drivers come with the values legible in the rulebook; the
+rest (``None``) are supplied by the player or printed as write-ins.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from . import facts
+
+ALIASES = {
+    "tires": "tires",
+    "tyres": "tires",
+    "tire": "tires",
+    "tyre": "tires",
+    "brakes": "brakes",
+    "brake": "brakes",
+    "gearbox": "gearbox",
+    "gears": "gearbox",
+    "body": "car_body",
+    "car_body": "car_body",
+    "carbody": "car_body",
+    "engine": "engine",
+    "handling": "road_handling",
+    "road_handling": "road_handling",
+    "roadhandling": "road_handling",
+}
+GT_MAX = 14  # the most boxes a scorecard row holds; GT values are not limited by the custom-build ranges
+
+
+def zone_key(name: str) -> str | None:
+    return ALIASES.get(re.sub(r"[\s\-]+", "_", name.strip().lower()).replace("__", "_"))
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    colour: str  # #rrggbb
+    colour_name: str
+    build: dict[str, int | None]  # zone key -> WP; None = write in (a GT value the rulebook does not show)
+    kind: str = "standard"  # standard | custom | gt
+    driver: dict[str, Any] | None = None
+    driver_name: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+
+def check_build(wp: dict[str, int], where: str = "") -> None:
+    """Raise InputError unless ``wp`` is a legal custom build: every zone, each within range, the right total."""
+    keys = facts.zone_keys()
+    ranges = facts.wp_ranges()
+    total = facts.rules()["wear"]["custom_total"]
+    prefix = f"{where}: " if where else ""
+    missing = [k for k in keys if k not in wp]
+    if missing:
+        raise InputError(
+            f"{prefix}the build gives no WP for {', '.join(facts.zone_label(k).lower() for k in missing)}",
+            field=where or "wp",
+            hint="give all six zones: tires, brakes, gearbox, body, engine, handling",
+        )
+    for k in keys:
+        lo, hi = ranges[k]
+        v = wp[k]
+        label = facts.zone_label(k)
+        if v > hi:
+            raise InputError(
+                f"{prefix}{label.lower()} has {v} WP, {v - hi} over the most allowed ({hi})",
+                field=where or "wp",
+                hint=f"{label.lower()} takes {lo}–{hi} WP",
+            )
+        if v < lo:
+            raise InputError(
+                f"{prefix}{label.lower()} has {v} WP, {lo - v} under the least allowed ({lo})",
+                field=where or "wp",
+                hint=f"{label.lower()} takes {lo}–{hi} WP",
+            )
+    got = sum(wp[k] for k in keys)
+    if got != total:
+        diff = got - total
+        more = f"{diff} more" if diff > 0 else f"{-diff} fewer"
+        raise InputError(
+            f"{prefix}the build adds up to {got} WP, {more} than the {total} to share",
+            field=where or "wp",
+            hint="move WP between zones until they add up to " + str(total),
+        )
+
+
+def parse_wp(text: str, option: str = "--wp") -> dict[str, int]:
+    """``tires=8,brakes=3,...`` -> {zone key: WP}."""
+    out: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, value = part.partition("=")
+        key = zone_key(name) if sep else None
+        if key is None:
+            raise InputError(
+                f"cannot read '{part}'",
+                field=option,
+                hint="write zone=WP pairs: tires=8,brakes=3,gearbox=2,body=2,engine=3,handling=2",
+            )
+        try:
+            out[key] = int(value.strip())
+        except ValueError:
+            raise InputError(
+                f"'{value.strip()}' is not a whole number of WP for {name.strip()}", field=option
+            ) from None
+    return out
+
+
+def colour_of(name: str | None, index: int, where: str = "colour") -> tuple[str, str]:
+    """(hex, printed name) of a car colour: a palette name, ``#rrggbb``, or the palette's next default."""
+    sheet = facts.sheets()
+    palette = sheet["colours"]
+    if not name:
+        key = sheet["default_colours"][index % len(sheet["default_colours"])]
+        return palette[key], key
+    n = name.strip().lower()
+    if n in palette:
+        return palette[n], n
+    if re.fullmatch(r"#[0-9a-f]{6}", n):
+        return n, n
+    raise InputError(
+        f"unknown car colour '{name}'",
+        field=where,
+        hint="use " + ", ".join(palette) + " or #rrggbb",
+    )
+
+
+def gt_build(
+    driver: dict[str, Any], supplied: dict[str, int] | None, where: str
+) -> tuple[dict[str, int | None], list[str]]:
+    """A GT driver's WP: the rulebook's legible values, with the player's own where given."""
+    build: dict[str, int | None] = dict(driver["wp"])
+    for k, v in (supplied or {}).items():
+        if not 1 <= v <= GT_MAX:
+            raise InputError(f"{facts.zone_label(k).lower()} has {v} WP; a GT zone takes 1–{GT_MAX}", field=where)
+        build[k] = v
+    notes = []
+    unknown = [facts.zone_label(k).lower() for k in facts.zone_keys() if build[k] is None]
+    if unknown:
+        who = driver["name"] or driver["ability"]
+        notes.append(
+            f"GT driver {who}: {', '.join(unknown)} WP not legible in the rulebook — printed as write-ins; "
+            "give them in a players file (wp:) to print the boxes"
+        )
+    return build, notes
+
+
+def _fold(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
+def players_from_names(names: list[str], wp: dict[str, int] | None = None, gt: bool = False) -> list[Player]:
+    """Players from ``--players``: the standard build, or ``--wp`` for all, or the GT drivers in rulebook order."""
+    if not names:
+        raise InputError("no players given", field="--players", hint='e.g. --players "Ann,Béla,Csaba"')
+    drivers = facts.gt_drivers()
+    if gt and len(names) > len(drivers):
+        raise InputError(f"{len(names)} players but only {len(drivers)} GT drivers", field="--players")
+    if len(names) > 10:
+        raise InputError(f"{len(names)} players; Formula D races at most 10 cars", field="--players")
+    if wp is not None:
+        check_build(wp, "--wp")
+    out = []
+    for i, name in enumerate(names):
+        colour, cname = colour_of(None, i)
+        if gt:
+            build, notes = gt_build(drivers[i], wp if wp else None, "--wp")
+            out.append(Player(name, colour, cname, build, "gt", drivers[i], None, notes))
+        elif wp is not None:
+            out.append(Player(name, colour, cname, dict(wp), "custom"))
+        else:
+            out.append(Player(name, colour, cname, facts.standard_build()))
+    return out
+
+
+def split_names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise InputError("an empty player name", field="--players", hint="separate names with single commas")
+    seen: set[str] = set()
+    for n in names:
+        if _fold(n) in seen:
+            raise InputError(f"the player '{n}' is listed twice", field="--players")
+        seen.add(_fold(n))
+    return names
+
+
+# --- players file -------------------------------------------------------------------------------------------
+
+
+def _models():
+    from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+    class PlayerSpec(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        name: str = Field(min_length=1, max_length=40)
+        colour: str | None = None
+        wp: dict[str, int] | None = None
+        driver: str | None = None
+        driver_name: str | None = Field(default=None, max_length=40)
+
+        @field_validator("wp")
+        @classmethod
+        def _zones(cls, v):
+            if v is None:
+                return v
+            out = {}
+            for name, value in v.items():
+                key = zone_key(str(name))
+                if key is None:
+                    raise ValueError(f"unknown zone '{name}'; use tires, brakes, gearbox, body, engine, handling")
+                out[key] = value
+            return out
+
+    class PlayersFile(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        players: list[PlayerSpec] = Field(min_length=1, max_length=10)
+        gt: bool = False
+        weather: bool = False
+        tyres: bool = False
+
+    return PlayerSpec, PlayersFile
+
+
+@dataclass
+class PlayersSetup:
+    players: list[Player]
+    gt: bool = False
+    weather: bool = False
+    tyres: bool = False
+
+
+def load_players_file(path: str | Path, gt: bool = False) -> PlayersSetup:
+    """Read a players file (YAML); every error names the file, line and field."""
+    from ..specs import load_yaml, located, validate
+
+    _, PlayersFile = _models()
+    data, lines = load_yaml(path)
+    spec = validate(PlayersFile, data, path, lines)
+    gt = gt or spec.gt
+    drivers = facts.gt_drivers()
+    used: dict[str, int] = {}
+    names: dict[str, int] = {}
+    players = []
+    for i, p in enumerate(spec.players):
+        loc: tuple = ("players", i)
+        folded = _fold(p.name)
+        if folded in names:
+            raise located(InputError(f"the player '{p.name}' is listed twice"), path, lines, (*loc, "name"))
+        names[folded] = i
+        try:
+            colour, cname = colour_of(p.colour, i)
+        except InputError as err:
+            raise located(err, path, lines, (*loc, "colour")) from None
+        if gt or p.driver:
+            if p.driver:
+                driver = facts.gt_driver(p.driver)
+                if driver is None:
+                    known = ", ".join(d["id"] for d in drivers)
+                    raise located(
+                        InputError(f"no GT driver '{p.driver}'", hint=f"use one of {known}"),
+                        path,
+                        lines,
+                        (*loc, "driver"),
+                    )
+            else:
+                free = [d for d in drivers if d["id"] not in used]
+                driver = free[0]
+            if driver["id"] in used:
+                raise located(
+                    InputError(f"GT driver {driver['id']} is already driven by player {used[driver['id']] + 1}"),
+                    path,
+                    lines,
+                    (*loc, "driver"),
+                )
+            used[driver["id"]] = i
+            try:
+                build, notes = gt_build(driver, p.wp, "wp")
+            except InputError as err:
+                raise located(err, path, lines, (*loc, "wp")) from None
+            players.append(Player(p.name, colour, cname, build, "gt", driver, p.driver_name, notes))
+        elif p.wp is not None:
+            try:
+                check_build(p.wp)
+            except InputError as err:
+                err.hint = err.hint
+                raise located(err, path, lines, (*loc, "wp")) from None
+            players.append(Player(p.name, colour, cname, dict(p.wp), "custom"))
+        else:
+            players.append(Player(p.name, colour, cname, facts.standard_build()))
+    return PlayersSetup(players, gt, spec.weather, spec.tyres)

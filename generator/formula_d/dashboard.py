@@ -1,0 +1,147 @@
+"""Dashboards: six gears with their moves, a slot for the gear-stick marker, the marker to cut out, and the
+downshift wear table beside it. Three dashboards to an A4 page."""
+
+from __future__ import annotations
+
+from ..paper import Paper
+from ..scene import Circle, Layer, Page, Polyline, Style, Text, rect
+from ..units import pt_to_mm
+from . import facts
+from .builds import Player
+from .draw import BODY, GREY, INK, LIGHT, SMALL, Column, card_grid, contrast, cut_frame, fitted, paragraph, table
+
+PER_PAGE = (1, 3)
+MARKER = 14.0  # mm: the gear-stick marker's diameter
+SIDE = 64.0  # mm: the right-hand column (downshift table, marker)
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Player) -> None:
+    x, y, w, h = box
+    r = facts.rules()
+    cut_frame(layer, box)
+    pad = 5.0
+    ix, iw = x + pad, w - 2 * pad
+    # Title strip in the car's colour.
+    head = 10.0
+    layer.add(rect(x, y, w, head, Style(stroke=GREY, width=0.2, fill=player.colour)))
+    ink = contrast(player.colour)
+    size = fitted(player.name, "bold", pt_to_mm(14), iw * 0.6, "player name")
+    layer.add(Text(player.name, ix, y + head / 2, size, "bold", ink, valign="middle"))
+    layer.add(
+        Text(
+            "FORMULA D · DASHBOARD",
+            x + w - pad,
+            y + head / 2,
+            BODY,
+            "condensed-bold",
+            ink,
+            anchor="end",
+            valign="middle",
+        )
+    )
+
+    # Gears: six cells left of the downshift table.
+    gears = r["gears"]
+    gw = iw - SIDE - 6
+    cell_w = gw / len(gears)
+    gy = y + head + 6.5
+    cell_h = 25.0
+    layer.add(Text("GEAR · SPACES MOVED", ix, gy - 1.5, SMALL, "condensed-bold", GREY))
+    for i, g in enumerate(gears):
+        cx = ix + i * cell_w
+        shade = Style(stroke=INK, width=0.3, fill="#ffffff" if i % 2 else LIGHT)
+        layer.add(rect(cx, gy, cell_w, cell_h, shade))
+        layer.add(
+            Text(str(g["gear"]), cx + cell_w / 2, gy + 9, pt_to_mm(26), "bold", INK, anchor="middle", valign="middle")
+        )
+        layer.add(
+            Text(
+                facts.span(g["min"], g["max"]),
+                cx + cell_w / 2,
+                gy + 19.5,
+                pt_to_mm(12),
+                "condensed-bold",
+                INK,
+                anchor="middle",
+                valign="middle",
+            )
+        )
+    # The gear-stick track: a slot under the gears with a stop at each one.
+    ty = gy + cell_h + 2.5
+    slot_h = MARKER + 3
+    layer.add(rect(ix, ty, gw, slot_h, Style(stroke=INK, width=0.3, fill="#f4f4f4")))
+    for i in range(len(gears)):
+        cx = ix + (i + 0.5) * cell_w
+        layer.add(Circle((cx, ty + slot_h / 2), MARKER / 2, Style(stroke=GREY, width=0.25, dash=(0.8, 0.8))))
+        layer.add(
+            Text(
+                ordinal(gears[i]["gear"]),
+                cx,
+                ty + slot_h / 2,
+                BODY,
+                "condensed",
+                GREY,
+                anchor="middle",
+                valign="middle",
+            )
+        )
+        layer.add(Polyline(((cx, gy + cell_h), (cx, ty)), Style(stroke=GREY, width=0.25)))
+    first = ordinal(gears[0]["gear"])
+    note = (
+        "Gear stick: move your marker to the gear you choose, then roll its die. Shift up one gear at a time; "
+        f"the race starts in {first}. Gear 1 uses the pyramid die: read the number on top."
+    )
+    paragraph(layer, note, ix, ty + slot_h + 2.0, gw, SMALL, "condensed", GREY)
+
+    # Downshift wear, beside the gears.
+    dx = x + w - pad - SIDE
+    d = r["downshift"]
+    layer.add(Text("DOWNSHIFT WEAR", dx, gy - 1.5, SMALL, "condensed-bold", GREY))
+    cols = [Column(c, 1.25 if i == 0 else 1.0) for i, c in enumerate(d["columns"])]
+    rows = [[f"{row[0]} gear" + ("s" if row[0] > 1 else ""), *row[1:]] for row in d["rows"]]
+    bottom = table(layer, dx, gy, SIDE, cols, rows, size=BODY)
+    note = f"Down: skip up to {d['max_skipped']} gears. Up: one at a time."
+    if any(v is None for row in d["rows"] for v in row):
+        note += " Empty box: not legible in the rulebook text; write it in from yours."
+    paragraph(layer, note, dx, bottom + 1.5, SIDE, SMALL, "condensed", GREY)
+
+    # The marker to cut out: the car's colour, the player's initial.
+    mx, my = x + w - pad - MARKER - 2, y + h - pad - MARKER - 1
+    label_w = SIDE - MARKER - 6
+    paragraph(
+        layer, "Gear-stick marker: cut it out along the dashed line.", dx, my + 2, label_w, SMALL, "condensed-bold", INK
+    )
+    layer.add(
+        Circle((mx + MARKER / 2, my + MARKER / 2), MARKER / 2 + 1.2, Style(stroke=GREY, width=0.2, dash=(1.2, 0.8)))
+    )
+    layer.add(
+        Circle((mx + MARKER / 2, my + MARKER / 2), MARKER / 2 - 0.3, Style(stroke=INK, width=0.3, fill=player.colour))
+    )
+    initial = player.name.strip()[0].upper()
+    layer.add(
+        Text(
+            initial,
+            mx + MARKER / 2,
+            my + MARKER / 2,
+            pt_to_mm(15),
+            "bold",
+            contrast(player.colour),
+            anchor="middle",
+            valign="middle",
+        )
+    )
+
+
+def dashboard_pages(players: list[Player]) -> list[Page]:
+    per = PER_PAGE[0] * PER_PAGE[1]
+    pages = []
+    for start in range(0, len(players), per):
+        page = Page(Paper("a4", "portrait"), "Formula D dashboards")
+        for box, player in zip(card_grid(page, *PER_PAGE, gap=5.0), players[start : start + per], strict=False):
+            dashboard(page.layer("dashboards"), box, player)
+        pages.append(page)
+    return pages

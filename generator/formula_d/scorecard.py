@@ -1,0 +1,194 @@
+"""Scorecards: one card per player, four to an A4 page — name, car colour, one box per wear point to cross off.
+
+A GT driver's card carries the driver's ability and a nitro box per lap; a zone whose WP the rulebook does not
+show legibly gets a write-in count and a row of faint boxes to cross down to it.
+"""
+
+from __future__ import annotations
+
+from ..fonts import text_width
+from ..paper import Paper
+from ..scene import Circle, Layer, Page, Polyline, Style, Text, rect
+from ..units import pt_to_mm
+from . import facts
+from .builds import GT_MAX, Player
+from .draw import BODY, GREY, INK, SMALL, card_grid, contrast, cut_frame, fitted, paragraph
+
+BOX = 7.5  # mm: a box to cross off, as large as the card's widest zone allows
+BOX_GAP = 1.0
+PER_PAGE = (2, 2)
+LAYER_BOXES = "wp-boxes"
+
+
+def zone_box_size(inner: float, player: Player) -> float:
+    """One size for every row of a card, so it looks ruled: what its widest row allows (GT_MAX for a write-in)."""
+    widest = max(GT_MAX if n is None else n for n in player.build.values())
+    return min(BOX, (inner + BOX_GAP) / max(widest, 1) - BOX_GAP)
+
+
+def scorecard(
+    layer: Layer, boxes: Layer, box: tuple[float, float, float, float], player: Player, weather: bool, tyres: bool
+) -> None:
+    x, y, w, h = box
+    cut_frame(layer, box)
+    pad = 4.0
+    ix, iw = x + pad, w - 2 * pad
+    # Header: the car's colour with the player's name on it.
+    head = 13.0
+    layer.add(rect(x, y, w, head, Style(stroke=GREY, width=0.2, fill=player.colour)))
+    ink = contrast(player.colour)
+    size = fitted(player.name, "bold", pt_to_mm(15), iw - 28, "player name")
+    layer.add(Text(player.name, ix, y + head / 2, size, "bold", ink, valign="middle"))
+    layer.add(Text("FORMULA D", x + w - pad, y + 4.2, SMALL, "condensed-bold", ink, anchor="end", valign="middle"))
+    kind = {"standard": "standard car", "custom": "own build", "gt": "GT road race"}[player.kind]
+    layer.add(Text(kind, x + w - pad, y + 8.8, SMALL, "condensed", ink, anchor="end", valign="middle"))
+    cy = y + head + 4.5
+    colour_line = f"Car colour: {player.colour_name}"
+    if player.kind == "gt":
+        drv = player.driver or {}
+        who = player.driver_name or drv.get("name")
+        label = f"Driver: {who}" if who else "Driver:"
+        layer.add(Text(label, ix, cy, BODY, "condensed-bold", INK, valign="middle"))
+        if not who:  # the rulebook's name for this driver is not legible: a line to write it on
+            lx = ix + 12
+            layer.add(Polyline(((lx, cy + 1.6), (ix + iw * 0.62, cy + 1.6)), Style(stroke=GREY, width=0.2)))
+        layer.add(Text(colour_line, x + w - pad, cy, BODY, "condensed", INK, anchor="end", valign="middle"))
+    else:
+        layer.add(Text(colour_line, ix, cy, BODY, "condensed", INK, valign="middle"))
+    cy += 5.0
+
+    # The bottom of the card, built upwards: footer, black-die checks, optional-rule choices, GT ability.
+    footer_y = y + h - pad - 2.0
+    stack = footer_y - 4.0 - CHECKS_H
+    _checks(layer, ix, stack, iw, weather)
+    tyres = tyres and player.kind != "gt"  # GT cars run on hard tires only
+    if weather or tyres:
+        stack -= _choices_height(weather, tyres) + 1.5
+        _choices(layer, ix, stack, iw, weather, tyres)
+    if player.kind == "gt":
+        need = _gt(Layer("probe"), ix, 0.0, iw, player)
+        stack -= need + 1.5
+        _gt(layer, ix, stack, iw, player)
+    _footer(layer, ix, footer_y, iw, pit=player.kind != "gt")
+
+    # Wear-point zones fill the rest: one box per WP, all boxes of a card one size.
+    label_h = 3.0
+    pitch = (stack - 1.0 - cy) / len(facts.zones())
+    s = min(zone_box_size(iw, player), pitch - label_h - 1.6)
+    if s < 4.0:
+        from ..pipeline import warn
+
+        warn(f"scorecard of {player.name}: wear-point boxes only {s:.1f} mm wide")
+    for key, label in facts.zones():
+        n = player.build[key]
+        layer.add(Text(label.upper(), ix, cy, SMALL, "condensed-bold", INK, valign="top"))
+        by = cy + label_h
+        if n is None:
+            layer.add(
+                Text(
+                    "WP: ____ (write in, cross off the rest)",
+                    x + w - pad,
+                    cy,
+                    SMALL,
+                    "condensed",
+                    GREY,
+                    anchor="end",
+                    valign="top",
+                )
+            )
+            for k in range(GT_MAX):
+                layer.add(rect(ix + k * (s + BOX_GAP), by, s, s, Style(stroke=GREY, width=0.2, dash=(0.6, 0.6))))
+        else:
+            layer.add(Text(f"{n} WP", x + w - pad, cy, SMALL, "condensed", GREY, anchor="end", valign="top"))
+            for k in range(n):
+                boxes.add(rect(ix + k * (s + BOX_GAP), by, s, s, Style(stroke=INK, width=0.35)))
+        cy += pitch
+
+
+def _tick_row(layer: Layer, x: float, y: float, width: float, title: str, options: list[str]) -> float:
+    """A title and tick boxes, each option as wide as its text needs, spread over the row."""
+    layer.add(Text(title, x, y, SMALL, "condensed-bold", INK, valign="middle"))
+    cx = x + 13
+    needs = [3.8 + text_width(o, SMALL, "condensed") for o in options]
+    spare = max(0.0, (x + width - cx) - sum(needs)) / len(options)
+    for opt, need in zip(options, needs, strict=True):
+        layer.add(rect(cx, y - 1.4, 2.8, 2.8, Style(stroke=INK, width=0.25)))
+        layer.add(Text(opt, cx + 3.8, y, SMALL, "condensed", INK, valign="middle"))
+        cx += need + spare
+    return y + 5.0
+
+
+def _choices_height(weather: bool, tyres: bool) -> float:
+    return 3.6 + 5.0 * (int(weather) + int(tyres)) - 1.2
+
+
+def _choices(layer: Layer, x: float, y: float, w: float, weather: bool, tyres: bool) -> float:
+    r = facts.rules()
+    top = y
+    y += 3.6
+    if weather:
+        y = _tick_row(layer, x + 1.5, y, w - 3, "Weather", [row["weather"] for row in r["weather"]["chart"]])
+    if tyres:
+        y = _tick_row(layer, x + 1.5, y, w - 3, "Tires", [t.capitalize() for t in ("hard", "soft", "rain")])
+    layer.add(rect(x, top, w, y - top - 1.2, Style(stroke=GREY, width=0.2)))
+    return y + 1.5
+
+
+def _gt(layer: Layer, x: float, y: float, w: float, player: Player) -> float:
+    drv = player.driver or {}
+    layer.add(Text(drv.get("ability", ""), x, y, BODY, "bold", INK, valign="top"))
+    y = paragraph(layer, drv.get("text", ""), x, y + BODY * 1.3, w, SMALL, "condensed") + 1.5
+    layer.add(Text("Nitro used", x, y + 1.4, SMALL, "condensed-bold", INK, valign="middle"))
+    for lap in range(3):
+        bx = x + 16 + lap * 16
+        layer.add(Circle((bx + 1.4, y + 1.4), 1.6, Style(stroke=INK, width=0.25)))
+        layer.add(Text(f"lap {lap + 1}", bx + 4, y + 1.4, SMALL, "condensed", INK, valign="middle"))
+    return y + 5
+
+
+CHECKS_H = 12.0
+
+
+def _checks(layer: Layer, x: float, y: float, w: float, weather: bool) -> float:
+    """The black-die checks that cost WP, at hand: what to roll and what it costs (rain too when in play)."""
+    rolls = facts.rules()["rolls"]
+    y += 1.0
+    layer.add(Text("BLACK-DIE CHECKS: LOSE 1 WP ON", x, y, SMALL, "condensed-bold", GREY, valign="top"))
+    y += 3.6
+    names = (("Collision", "collision"), ("Engine", "engine"), ("Damage marker", "road_handling"))
+    col = w / 3
+    for i, (title, key) in enumerate(names):
+        v = rolls[key]
+        cx = x + i * col
+        rain = f"  (rain {facts.span(*v['rain'])})" if weather else ""
+        layer.add(Text(title, cx, y, SMALL, "condensed", INK, valign="top"))
+        text = facts.span(*v["good"]) + rain
+        layer.add(Text(text, cx, y + SMALL * 1.35, BODY, "condensed-bold", INK, valign="top"))
+    return y + SMALL * 1.35 + BODY + 1.5
+
+
+def _footer(layer: Layer, x: float, bottom: float, w: float, pit: bool = True) -> None:
+    r = facts.rules()
+    n = r["pit_stop"]["reservoir_wp"]
+    y = bottom - 2.0
+    layer.add(Text("Lap", x, y, SMALL, "condensed-bold", INK, valign="middle"))
+    for i in range(3):
+        layer.add(rect(x + 7 + i * 5, y - 1.6, 3.2, 3.2, Style(stroke=INK, width=0.25)))
+    if not pit:
+        return
+    label = f"Pit WP (optional rule, {n})"
+    tx = x + w - n * 5
+    layer.add(Text(label, tx - 1.5, y, SMALL, "condensed", GREY, anchor="end", valign="middle"))
+    for i in range(n):
+        layer.add(rect(tx + i * 5, y - 1.6, 3.2, 3.2, Style(stroke=GREY, width=0.25)))
+
+
+def scorecard_pages(players: list[Player], weather: bool = False, tyres: bool = False) -> list[Page]:
+    per = PER_PAGE[0] * PER_PAGE[1]
+    pages = []
+    for start in range(0, len(players), per):
+        page = Page(Paper("a4", "portrait"), "Formula D scorecards")
+        for box, player in zip(card_grid(page, *PER_PAGE), players[start : start + per], strict=False):
+            scorecard(page.layer("cards"), page.layer(LAYER_BOXES), box, player, weather, tyres)
+        pages.append(page)
+    return pages
