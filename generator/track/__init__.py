@@ -1,1 +1,105 @@
-"""Circuits: spec models, centre-line geometry, lanes, units, kerbs, pit lane, validation, board sheets."""
+"""Circuits: spec models, centre-line geometry, lanes, units, kerbs, pit lane, validation, board sheets.
+
+Public API (what the packs and the Formula D overlay use)::
+
+    from generator import track
+    circuit = track.load(track.default_spec())      # or load("my.yaml") / load("Budapest.csv")
+    circuit.lap_length, circuit.point_at(s), circuit.tangent_at(s), circuit.normal_at(s), circuit.corners
+    sheet = track.board_sheet(circuit)              # a pipeline Sheet; page layers as in generator.track.board
+
+``s`` is arc length (mm) along the centre line from the start/finish line in the race direction; the normal
+points to the left of the race direction; all coordinates are page mm (y down).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .build import Circuit, Corner, CrossingInfo, Kerb, PitLane, Problem, analyse, load_spec
+from .model import CircuitSpec
+from .spaces import LaneGraph, Space
+
+__all__ = [
+    "Circuit",
+    "CircuitSpec",
+    "Corner",
+    "CrossingInfo",
+    "Kerb",
+    "LaneGraph",
+    "PitLane",
+    "Problem",
+    "Space",
+    "analyse",
+    "board_sheet",
+    "build",
+    "check",
+    "default_spec",
+    "load",
+    "load_spec",
+    "shipped",
+]
+
+DEFAULT = "hungaroring-a3.yaml"
+
+
+def default_spec() -> Path:
+    """The f1-dice default board: a 2-lane A3 circuit shipped in track_specs/."""
+    from ..data import track_specs_dir
+
+    return track_specs_dir() / DEFAULT
+
+
+def shipped() -> list[Path]:
+    """Every circuit spec Paddock ships."""
+    from ..data import track_specs_dir
+
+    return sorted(track_specs_dir().glob("*.yaml"))
+
+
+def build(spec: CircuitSpec, path: str | Path | None = None, lines=None, paper=None) -> Circuit:
+    """A validated spec → a placed circuit; raises GeometryError listing every problem."""
+    from .build import build as _build
+
+    return _build(spec, Path(path) if path else None, lines, paper)
+
+
+def load(path: str | Path, paper=None) -> Circuit:
+    """A YAML spec or a centre-line CSV → a placed, buildable circuit (InputError / GeometryError otherwise)."""
+    spec, lines, path = load_spec(path)
+    return build(spec, path, lines, paper)
+
+
+def check(path: str | Path, paper=None) -> tuple[Circuit | None, list[Problem], dict]:
+    """Validate without drawing: ``(circuit or None, problems, summary dict)``. Raises only InputError."""
+    spec, lines, path = load_spec(path)
+    circuit, problems, changes = analyse(spec, path, lines, paper)
+    if circuit is not None:
+        summary = circuit.summary()
+    else:
+        summary = {
+            "name": spec.name,
+            "file": str(path),
+            "lanes": spec.lanes,
+            "unit_mode": spec.units,
+            "lap_mm": None,
+            "units": None,
+            "corners": [],
+            "paper": spec.paper,
+            "fits": False,
+            "buildable": False,
+            "problems": [p.as_dict() for p in problems],
+            "changes": changes,
+        }
+    return circuit, problems, summary
+
+
+def board_sheet(circuit: Circuit, paper=None):
+    """The composed board page of ``circuit`` as a pipeline Sheet (re-laid out when ``paper`` differs)."""
+    from ..pipeline import Sheet
+    from .board import board_page
+
+    if paper is not None and paper != circuit.paper:
+        circuit = build(circuit.spec, circuit.source, circuit.lines, paper)
+    from ..safeio import safe_name
+
+    return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board_page(circuit))

@@ -1,0 +1,603 @@
+"""The board page of a circuit: track, units, kerbs, start line, grid, pit lane, podium, title and legend.
+
+Layers, bottom to top: ``track`` (surface, marked squares, danger spaces), ``kerbs``, ``units`` (unit and lane
+lines, borders), ``features`` (start line, grid, pit lane, police line, tunnel portals), ``bridges`` (the upper
+pass of each crossing, redrawn whole), ``labels`` (numbers, title, legend, podium). Overlays (Formula D corner
+lines and flags) go on new layers above these.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..fonts import text_width
+from ..paper import Paper
+from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
+from ..units import pt_to_mm
+from .build import KERB_W, Circuit, _cyc, edge, strip
+
+INK = "#1a1a1a"
+ASPHALT = "#dedcd6"
+ACTION = "#f6d55c"
+LINE = "#55534e"
+KERB_RED = "#d62828"
+DANGER = "#e0523f"
+HIDDEN = "#a9a7a1"
+PIT = "#ecebe7"
+POLICE = "#1f56c9"
+MUTED = "#6b6963"
+
+LAYERS = ("track", "kerbs", "units", "features", "bridges", "labels")
+
+
+def _pts(a: np.ndarray) -> tuple:
+    return tuple((round(float(x), 3), round(float(y), 3)) for x, y in a)
+
+
+def _poly(a: np.ndarray, style: Style) -> Polygon:
+    return Polygon(_pts(a), (), style)
+
+
+def _line(a: np.ndarray, style: Style, closed: bool = False) -> Polyline:
+    return Polyline(_pts(a), style, closed)
+
+
+def _overlap(a: float, b: float, s0: float, s1: float, L: float):
+    """Parts of [s0, s1] (on the loop) inside the window [a, b] (window may run past 0 or L)."""
+    out = []
+    for k in (-1, 0, 1):
+        lo, hi = max(a, s0 + k * L), min(b, s1 + k * L)
+        if hi - lo > 1e-6:
+            out.append((lo, hi))
+    return out
+
+
+def _upright(deg: float) -> float:
+    deg = (deg + 180) % 360 - 180
+    if deg > 90:
+        deg -= 180
+    elif deg < -90:
+        deg += 180
+    return deg
+
+
+class _Free:
+    """Free paper for labels: the content box less the track footprint and what was placed already."""
+
+    def __init__(self, page: Page, c: Circuit) -> None:
+        from shapely import LineString, box, prepare, union_all
+        from shapely import Polygon as SPoly
+
+        x, y, w, h = page.content_box
+        self.box = box(x, y, x + w, y + h)
+        step = max(1, len(c.line.xy) // 1500)
+        geoms = [LineString(c.line.xy[::step]).buffer(c.half_width + KERB_W + 1.0, quad_segs=4)]
+        if c.pit is not None:
+            geoms.append(SPoly(c.pit.polygon).buffer(1.0))
+            geoms.extend(SPoly(r).buffer(0.5) for r, _ in c.pit.garage_boxes)
+        self.track = union_all(geoms)
+        prepare(self.track)
+        self.taken: list = []
+
+    def free(self, geom) -> bool:
+        if not self.box.contains(geom) or self.track.intersects(geom):
+            return False
+        return not any(t.intersects(geom) for t in self.taken)
+
+    def take(self, geom) -> None:
+        self.taken.append(geom)
+
+
+def _text_box(text: str, x: float, y: float, size: float, font: str, anchor="middle", pad=0.6):
+    from shapely import box
+
+    w = text_width(text, size, font)
+    x0 = x - (w / 2 if anchor == "middle" else (w if anchor == "end" else 0))
+    h = 0.72 * size
+    return box(x0 - pad, y - h / 2 - pad, x0 + w + pad, y + h / 2 + pad)
+
+
+def board_page(c: Circuit, paper: Paper | None = None) -> Page:
+    page = Page(paper or c.paper, c.spec.title or c.name)
+    for name in LAYERS:
+        page.layer(name)
+    free = _Free(page, c)
+    L = c.lap_length
+    _draw_track(page, c, 0.0, L, main=True)
+    _draw_start(page, c, free)
+    _draw_pit(page, c)
+    _draw_police(page, c, free)
+    _draw_crossings(page, c)
+    _draw_numbers(page, c, free)
+    _draw_title(page, c, free)
+    if c.spec.podium:
+        _draw_podium(page, c, free)
+    return page
+
+
+# ----------------------------------------------------------------------------------------------- track body
+
+
+def _unit_fills(c: Circuit) -> dict[int, str]:
+    """Fill colour of units (across mode) that are not plain asphalt."""
+    from .build import hidden_units
+
+    fills: dict[int, str] = {}
+    if c.graph is None:
+        for u in range(c.spec.action_every, c.units_count + 1, c.spec.action_every):
+            fills[u] = ACTION
+        for u in hidden_units(c):
+            fills[u] = HIDDEN
+    return fills
+
+
+def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_override: str | None = None) -> None:
+    """Everything of the track between arc lengths a and b (a window; may wrap)."""
+    L = c.lap_length
+    half = c.half_width
+    lay = (lambda name: page.layer(layer_override)) if layer_override else page.layer
+    surface = Style(stroke=None, fill=ASPHALT)
+    lay("track").add(_poly(strip(c, a, b, half, -half), surface))
+    thin = Style(stroke=LINE, width=0.3)
+    if c.graph is None:
+        fills = _unit_fills(c)
+        for u, color in sorted(fills.items()):
+            s0, s1 = c.unit_bounds(u)
+            for lo, hi in _overlap(a, b, s0, s1, L):
+                lay("track").add(_poly(strip(c, lo, hi, half, -half), Style(stroke=None, fill=color)))
+        for d in c.spec.danger:
+            s0, s1 = c.unit_bounds(d.unit)
+            dl, dr = half, -half
+            if d.lane is not None:
+                dl = half - (d.lane - 1) * c.lane_width
+                dr = dl - c.lane_width
+            for lo, hi in _overlap(a, b, s0, s1, L):
+                lay("track").add(_poly(strip(c, lo, hi, dl, dr), Style(stroke=None, fill=DANGER)))
+        # unit lines across the whole track
+        u = c.unit_length
+        for j in range(c.units_count):
+            s = j * u
+            for k in (-1, 0, 1):
+                if a - 1e-6 <= s + k * L <= b + 1e-6 and not (j == 0 and main):
+                    p0 = c.offset_point(s, half)
+                    p1 = c.offset_point(s, -half)
+                    lay("units").add(Polyline((p0, p1), thin))
+                    break
+        # lane lines: the rulebook dropped the bisecting line on 2-lane boards
+        if c.lanes >= 3:
+            for i in range(1, c.lanes):
+                d = half - i * c.lane_width
+                lay("units").add(_line(edge(c, a, b, d), Style(stroke=LINE, width=0.25, dash=(2.0, 2.0))))
+    else:
+        danger = _danger_spaces(c)
+        for sp in c.graph.spaces:
+            color = DANGER if sp.id in danger else HIDDEN if sp.hidden else None
+            if color is None and (sp.index + 1) % c.spec.action_every == 0:
+                color = ACTION
+            d = c.lane_offset(sp.lane)
+            hw = c.lane_width / 2
+            for lo, hi in _overlap(a, b, sp.s0, sp.s1, L):
+                if color:
+                    lay("track").add(_poly(strip(c, lo, hi, d + hw, d - hw), Style(stroke=None, fill=color)))
+            for k in (-1, 0, 1):
+                if a - 1e-6 <= sp.s0 + k * L <= b + 1e-6 and not (sp.index == 0 and main):
+                    p0 = c.offset_point(sp.s0, d + hw)
+                    p1 = c.offset_point(sp.s0, d - hw)
+                    lay("units").add(Polyline((p0, p1), thin))
+                    break
+        for i in range(1, c.lanes):
+            d = half - i * c.lane_width
+            lay("units").add(_line(edge(c, a, b, d), Style(stroke=LINE, width=0.3)))
+    # kerbs
+    for kb in c.kerbs:
+        for lo, hi in _overlap(a, b, kb.s0, kb.s1, L):
+            _draw_kerb(lay("kerbs"), c, lo, hi, kb.side)
+    border = Style(stroke=INK, width=0.6, join="round")
+    closed = main and abs(b - a - L) < 1e-6
+    for d in (half, -half):
+        lay("units").add(_line(edge(c, a, b, d)[:-1] if closed else edge(c, a, b, d), border, closed=closed))
+
+
+def _danger_spaces(c: Circuit) -> set[int]:
+    out = set()
+    if c.graph is None:
+        return out
+    for d in c.spec.danger:
+        s0, s1 = c.unit_bounds(d.unit)
+        mid = (s0 + s1) / 2
+        lanes = [d.lane - 1] if d.lane is not None else range(c.lanes)
+        for lane in lanes:
+            for sp in c.graph.spaces:
+                if sp.lane == lane and sp.s0 <= mid < sp.s1:
+                    out.add(sp.id)
+    return out
+
+
+def _draw_kerb(layer, c: Circuit, s0: float, s1: float, side: str) -> None:
+    sign = 1.0 if side == "left" else -1.0
+    d0 = sign * c.half_width
+    d1 = sign * (c.half_width + KERB_W)
+    mid_edge = edge(c, s0, s1, sign * (c.half_width + KERB_W / 2))
+    length = float(np.linalg.norm(np.diff(mid_edge, axis=0), axis=1).sum())
+    n = max(2, round(length / 4.0))
+    bounds = np.linspace(s0, s1, n + 1)
+    layer.add(_poly(strip(c, s0, s1, d0, d1), Style(stroke=None, fill=WHITE)))
+    for i in range(0, n, 2):
+        layer.add(_poly(strip(c, bounds[i], bounds[i + 1], d0, d1), Style(stroke=None, fill=KERB_RED)))
+    layer.add(_line(edge(c, s0, s1, d1), Style(stroke=KERB_RED, width=0.25)))
+
+
+# ----------------------------------------------------------------------------------------------- features
+
+
+def _side_room(c: Circuit, free: _Free, s: float, size: float) -> int:
+    """+1 if the left side of the track at s has more free paper than the right, else -1."""
+    from shapely import Point
+
+    best, pick = -1.0, 1
+    for sign in (1, -1):
+        score = 0.0
+        for extra in (4, 8, 14, 22):
+            p = Point(c.offset_point(s, sign * (c.half_width + KERB_W + extra + size)))
+            if free.box.contains(p) and not free.track.contains(p):
+                score += 1
+        if score > best:
+            best, pick = score, sign
+    return pick
+
+
+def _draw_start(page: Page, c: Circuit, free: _Free) -> None:
+    feats = page.layer("features")
+    half = c.half_width
+    q = 2.5
+    cols = max(2, round(2 * half / q))
+    w = 2 * half / cols
+    for row in range(2):
+        for col in range(cols):
+            s0, s1 = -q + row * q, row * q
+            dl = half - col * w
+            color = INK if (row + col) % 2 == 0 else WHITE
+            feats.add(_poly(strip(c, s0, s1, dl, dl - w), Style(stroke=None, fill=color)))
+    feats.add(
+        _line(np.vstack((strip(c, -q, q, half, -half), strip(c, -q, q, half, -half)[:1])), Style(stroke=INK, width=0.3))
+    )
+    # grid slots behind the line
+    u = c.unit_length
+    size = pt_to_mm(6.5)
+    for k in range(c.spec.grid):
+        row, lane = divmod(k, c.lanes)
+        front = -row * u - q - 1.0
+        back = -(row + 1) * u + 2.0
+        d = c.lane_offset(lane)
+        hw = c.lane_width / 2 - 1.5
+        pts = np.array(
+            [c.offset_point(back, d + hw), c.offset_point(front, d + hw), c.offset_point(front, d - hw)]
+            + [c.offset_point(back, d - hw)]
+        )
+        feats.add(_line(pts, Style(stroke=INK, width=0.35)))
+        x, y = c.offset_point((front + back) / 2, d)
+        deg = math.degrees(float(c.line.heading(front)))
+        feats.add(Text(str(k + 1), x, y, size, "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
+    # S/F label (parallel to the track, behind the line) and the direction arrow (after it), where there is room
+    sign = _side_room(c, free, 0.0, 3)
+    lbl = "START · FINISH"
+    fsize = pt_to_mm(7)
+    lw = text_width(lbl, fsize, "condensed-bold")
+    d = sign * (half + KERB_W + 2.0 + fsize * 0.5)
+    sl = -(lw / 2 + 2.0)
+    x, y = c.offset_point(sl, d)
+    rot = _upright(math.degrees(float(c.line.heading(sl))))
+    page.layer("labels").add(Text(lbl, x, y, fsize, "condensed-bold", INK, "middle", "middle", rot))
+    from shapely import Point
+
+    free.take(Point(x, y).buffer(lw / 2 + 1))
+    a0, a1 = 2.0, max(u * 1.8, 24.0)
+    shaft = edge(c, a0, a1 - 3.0, d)
+    feats.add(_line(shaft, Style(stroke=INK, width=0.7)))
+    tip = np.array(c.offset_point(a1, d))
+    t = np.array(c.tangent_at(a1))
+    n = np.array(c.normal_at(a1))
+    head = np.array([tip, tip - 3.5 * t + 1.6 * n, tip - 3.5 * t - 1.6 * n])
+    feats.add(_poly(head, Style(stroke=None, fill=INK)))
+    free.take(Point(c.offset_point((a0 + a1) / 2, d)).buffer((a1 - a0) / 2 + 1))
+
+
+def _draw_pit(page: Page, c: Circuit) -> None:
+    if c.pit is None:
+        return
+    feats = page.layer("features")
+    pit = c.pit
+    sign = 1.0 if pit.side == "left" else -1.0
+    feats.add(Polygon(pit.polygon, (), Style(stroke=INK, width=0.35, fill=PIT, join="round")))
+    # the pit wall: a line between track and pit lane along the full-width part
+    wall = edge(c, pit.s0 + pit.taper, pit.s1 - pit.taper, sign * (c.half_width + 2.0))
+    feats.add(_line(wall, Style(stroke=INK, width=0.5)))
+    size = pt_to_mm(6)
+    for i, (ring, (x, y)) in enumerate(pit.garage_boxes):
+        feats.add(Polygon(ring, (), Style(stroke=INK, width=0.3, fill=WHITE)))
+        s = pit.s0 + pit.taper + (i + 0.5) * (pit.s1 - pit.s0 - 2 * pit.taper) / max(1, len(pit.garage_boxes))
+        deg = math.degrees(float(c.line.heading(s)))
+        feats.add(Text(str(i + 1), x, y, size, "condensed-bold", INK, "middle", "middle", _upright(deg)))
+    mid = (pit.s0 + pit.s1) / 2
+    x, y = c.offset_point(mid, sign * (c.half_width + 4.0 + c.lane_width / 2))
+    deg = math.degrees(float(c.line.heading(mid)))
+    feats.add(Text("PIT LANE", x, y, pt_to_mm(7), "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
+    for s in (pit.s0 + pit.taper * 0.75, pit.s1 - pit.taper * 0.25):
+        # small chevrons showing the way in and out
+        p = np.array(c.offset_point(s, sign * (c.half_width + 2.0 + c.lane_width / 2)))
+        t = np.array(c.tangent_at(s))
+        n = np.array(c.normal_at(s))
+        feats.add(_line(np.array([p - 2 * t + 1.5 * n, p, p - 2 * t - 1.5 * n]), Style(stroke=MUTED, width=0.4)))
+
+
+def _draw_police(page: Page, c: Circuit, free: _Free) -> None:
+    if c.spec.police_line is None:
+        return
+    s = c.unit_bounds(c.spec.police_line)[1]
+    half = c.half_width
+    p0 = c.offset_point(s, half + 1.5)
+    p1 = c.offset_point(s, -half - 1.5)
+    page.layer("features").add(Polyline((p0, p1), Style(stroke=POLICE, width=1.0, dash=(2.0, 1.0))))
+    sign = _side_room(c, free, s, 4)
+    x, y = c.offset_point(s, sign * (half + KERB_W + 6))
+    size = pt_to_mm(6.5)
+    page.layer("labels").add(Text("POLICE", x, y, size, "condensed-bold", POLICE, "middle", "middle"))
+    free.take(_text_box("POLICE", x, y, size, "condensed-bold"))
+
+
+def _draw_crossings(page: Page, c: Circuit) -> None:
+    half = c.half_width
+    for n, cr in enumerate(c.crossings):
+        a, b = cr.s_upper - cr.reach, cr.s_upper + cr.reach
+        lay = page.layer("bridges")
+        if cr.kind == "bridge":
+            lay.add(_poly(strip(c, a, b, half + 2.6, -half - 2.6), Style(stroke=None, fill=WHITE)))
+        _draw_track(page, c, a, b, main=False, layer_override="bridges")
+        if cr.kind == "bridge":
+            for d in (half + 1.6, -half - 1.6):
+                lay.add(_line(edge(c, a + 2, b - 2, d), Style(stroke=INK, width=1.2, cap="round")))
+        else:
+            # tunnel portals where the lower pass dives under
+            ext = half / max(math.sin(math.radians(cr.angle)), 0.3) + 1.5
+            for s in (cr.s_lower - ext, cr.s_lower + ext):
+                p0 = c.offset_point(s, half + 1.5)
+                p1 = c.offset_point(s, -half - 1.5)
+                lay.add(Polyline((p0, p1), Style(stroke=INK, width=1.6, cap="round")))
+        _tunnel_tags(page, c, n, cr) if cr.kind == "tunnel" else None
+
+
+def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
+    """Number the spaces either side of a tunnel alike: a car leaving the near one is put on the far one."""
+    size = pt_to_mm(6)
+    tag = f"T{n + 1}"
+    labels = page.layer("labels")
+    if c.graph is not None:
+        for lane in range(c.lanes):
+            spaces = c.graph.lane(lane)
+            hidden = [
+                sp.index
+                for sp in spaces
+                if sp.hidden and _cyc(np.array(sp.s0), cr.s_lower, c.lap_length) < 3 * cr.reach
+            ]
+            if not hidden:
+                continue
+            before = spaces[(min(hidden) - 1) % len(spaces)]
+            after = spaces[(max(hidden) + 1) % len(spaces)]
+            for sp in (before, after):
+                x, y = sp.center
+                labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle"))
+    else:
+        from .build import hidden_units
+
+        hid = [
+            u for u in hidden_units(c) if _cyc(np.array(c.unit_bounds(u)[0]), cr.s_lower, c.lap_length) < 3 * cr.reach
+        ]
+        if hid:
+            for u in (min(hid) - 1, max(hid) + 1):
+                u = (u - 1) % c.units_count + 1
+                s0, s1 = c.unit_bounds(u)
+                x, y = c.point_at((s0 + s1) / 2)
+                labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle"))
+
+
+# ----------------------------------------------------------------------------------------------- labels
+
+
+def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
+    labels = page.layer("labels")
+    N = c.spec.action_every
+    if c.graph is not None:
+        size = pt_to_mm(6.5)
+        for sp in c.graph.spaces:
+            if (sp.index + 1) % N == 0 and not sp.hidden:
+                deg = math.degrees(float(c.line.heading((sp.s0 + sp.s1) / 2)))
+                x, y = sp.center
+                labels.add(
+                    Text(str(sp.index + 1), x, y, size, "condensed-bold", INK, "middle", "middle", _upright(deg + 90))
+                )
+        return
+    size = pt_to_mm(8)
+    from .build import hidden_units
+
+    hidden = set(hidden_units(c))
+    for u in range(N, c.units_count + 1, N):
+        if u in hidden:
+            continue
+        s0, s1 = c.unit_bounds(u)
+        sm = (s0 + s1) / 2
+        text = str(u)
+        w = text_width(text, size, "condensed-bold")
+        placed = None
+        for extra in (0.0, 3.0, 7.0):
+            for sign in (1, -1):
+                r = max(w, size * 0.72) / 2 + 0.6
+                x, y = c.offset_point(sm, sign * (c.half_width + KERB_W + 1.5 + r + extra))
+                box = _text_box(text, x, y, size, "condensed-bold")
+                if free.free(box):
+                    placed = (x, y, box)
+                    break
+            if placed:
+                break
+        if placed is None:  # no room beside the track: print it in the marked box itself
+            x, y = c.point_at(sm)
+            labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle"))
+            continue
+        x, y, box = placed
+        free.take(box)
+        labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle"))
+
+
+def _find_spot(free: _Free, w: float, h: float, prefer: list[tuple[float, float]], step: float = 6.0):
+    """Top-left of a free w×h box, trying ``prefer`` first, then a scan ordered by distance to them."""
+    from shapely import box
+
+    x0, y0, x1, y1 = free.box.bounds
+    for px, py in prefer:
+        g = box(px, py, px + w, py + h)
+        if free.free(g):
+            return px, py
+    xs = np.arange(x0, x1 - w + 1e-6, step)
+    ys = np.arange(y0, y1 - h + 1e-6, step)
+    if len(xs) == 0 or len(ys) == 0:
+        return None
+    gx, gy = np.meshgrid(xs, ys)
+    cand = np.column_stack((gx.ravel(), gy.ravel()))
+    pref = np.asarray(prefer)
+    dist = np.min(np.linalg.norm(cand[:, None, :] - pref[None, :, :], axis=2), axis=1)
+    for i in np.argsort(dist, kind="stable"):
+        px, py = cand[i]
+        if free.free(box(px, py, px + w, py + h)):
+            return float(px), float(py)
+    return None
+
+
+def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
+    out = [("start", "start / finish line and direction")]
+    if c.graph is None:
+        out.append(("action", f"every {c.spec.action_every}th unit: marked and numbered"))
+    else:
+        out.append(("action", f"every {c.spec.action_every}th space of each lane"))
+    if c.kerbs:
+        out.append(("kerb", "kerbs"))
+    if c.spec.grid:
+        out.append(("grid", f"{c.spec.grid} grid slots behind the line"))
+    if c.pit:
+        out.append(("pit", f"pit lane, {c.pit.garages} garages"))
+    if c.spec.danger:
+        out.append(("danger", "danger spaces"))
+    if c.spec.police_line:
+        out.append(("police", "police line"))
+    kinds = {cr.kind for cr in c.crossings}
+    if "bridge" in kinds:
+        out.append(("bridge", "bridge"))
+    if "tunnel" in kinds:
+        out.append(("tunnel", "tunnel: spaces below are not used; Tn = Tn"))
+    return out
+
+
+def _draw_title(page: Page, c: Circuit, free: _Free) -> None:
+    from ..pipeline import warn
+
+    title = c.spec.title or c.name
+    tsize = pt_to_mm(16)
+    bsize = pt_to_mm(11)
+    ssize = pt_to_mm(7)
+    lsize = pt_to_mm(6.5)
+    if c.graph is None:
+        count = f"{c.units_count} units"
+    else:
+        count = f"{len(c.graph.spaces)} spaces (" + " · ".join(str(c.graph.count(i)) for i in range(c.lanes)) + ")"
+    sub = (
+        f"{c.lanes} lane{'s' if c.lanes > 1 else ''} · lap {c.lap_length / 10:.1f} cm · "
+        f"unit {c.unit / 10:g} cm · {'per-lane spaces' if c.graph is not None else 'units across'}"
+    )
+    entries = _legend_entries(c)
+    for compact in (False, True):
+        ents = [] if compact else entries
+        w = max(
+            text_width(title, tsize, "bold"),
+            text_width(count, bsize, "bold"),
+            text_width(sub, ssize, "regular"),
+            *(9 + text_width(t, lsize, "regular") for _, t in ents),
+        )
+        h = tsize * 1.15 + bsize * 1.25 + ssize * 1.5 + len(ents) * 4.2 + 1.0
+        x0, y0, x1, y1 = free.box.bounds
+        prefer = [(x0, y0), (x1 - w, y0), (x0, y1 - h), (x1 - w, y1 - h)]
+        spot = _find_spot(free, w + 2, h + 2, prefer)
+        if spot:
+            break
+    if spot is None:
+        warn(f"{c.name}: no free corner for the title and legend; they overlap the track")
+        x0, y0, _, _ = free.box.bounds
+        spot = (x0, y0)
+    from shapely import box
+
+    x, y = spot[0] + 1, spot[1] + 1
+    free.take(box(spot[0], spot[1], spot[0] + w + 2, spot[1] + h + 2))
+    lab = page.layer("labels")
+    yy = y + tsize * 0.95
+    lab.add(Text(title, x, yy, tsize, "bold", INK))
+    yy += bsize * 1.3
+    lab.add(Text(count, x, yy, bsize, "bold", KERB_RED))
+    yy += ssize * 1.45
+    lab.add(Text(sub, x, yy, ssize, "regular", MUTED))
+    yy += 2.2
+    for key, text in ents:
+        _swatch(lab, key, x, yy + 0.6)
+        lab.add(Text(text, x + 9, yy + 2.6, lsize, "regular", INK))
+        yy += 4.2
+
+
+def _swatch(layer, key: str, x: float, y: float) -> None:
+    w, h = 7.0, 3.0
+    if key == "start":
+        for i in range(6):
+            for j in range(2):
+                col = INK if (i + j) % 2 == 0 else WHITE
+                layer.add(rect(x + i * w / 6, y + j * h / 2, w / 6, h / 2, Style(stroke=None, fill=col)))
+        layer.add(rect(x, y, w, h, Style(stroke=INK, width=0.2)))
+    elif key in ("action", "danger", "pit"):
+        col = {"action": ACTION, "danger": DANGER, "pit": PIT}[key]
+        layer.add(rect(x, y, w, h, Style(stroke=LINE, width=0.2, fill=col)))
+    elif key == "kerb":
+        for i in range(4):
+            col = KERB_RED if i % 2 == 0 else WHITE
+            layer.add(rect(x + i * w / 4, y, w / 4, h, Style(stroke=None, fill=col)))
+        layer.add(rect(x, y, w, h, Style(stroke=KERB_RED, width=0.2)))
+    elif key == "grid":
+        layer.add(
+            Polyline(((x + 1, y + h), (x + 1, y), (x + w - 1, y), (x + w - 1, y + h)), Style(stroke=INK, width=0.35))
+        )
+    elif key == "police":
+        layer.add(Polyline(((x, y + h / 2), (x + w, y + h / 2)), Style(stroke=POLICE, width=1.0, dash=(2.0, 1.0))))
+    elif key == "bridge":
+        layer.add(rect(x, y, w, h, Style(stroke=None, fill=ASPHALT)))
+        for yy in (y - 0.4, y + h + 0.4):
+            layer.add(Polyline(((x, yy), (x + w, yy)), Style(stroke=INK, width=0.9)))
+    elif key == "tunnel":
+        layer.add(rect(x, y, w, h, Style(stroke=None, fill=HIDDEN)))
+        for xx in (x, x + w):
+            layer.add(Polyline(((xx, y - 0.5), (xx, y + h + 0.5)), Style(stroke=INK, width=1.2)))
+
+
+def _draw_podium(page: Page, c: Circuit, free: _Free) -> None:
+    bw, hs = 11.0, (11.0, 8.0, 5.5)
+    w, h = 3 * bw, 11.0 + 6.0
+    start = c.point_at(0.0)
+    spot = _find_spot(free, w + 4, h + 4, [(start[0] - w / 2, start[1] - h / 2)], step=5.0)
+    if spot is None:
+        return
+    from shapely import box
+
+    free.take(box(spot[0], spot[1], spot[0] + w + 4, spot[1] + h + 4))
+    x0, base = spot[0] + 2, spot[1] + 2 + 11.0
+    lab = page.layer("labels")
+    for place, col in ((2, 0), (1, 1), (3, 2)):
+        hh = hs[place - 1]
+        x = x0 + col * bw
+        fillc = ACTION if place == 1 else "#efeee9"
+        lab.add(rect(x, base - hh, bw, hh, Style(stroke=INK, width=0.35, fill=fillc)))
+        lab.add(Text(str(place), x + bw / 2, base - hh / 2, pt_to_mm(9), "bold", INK, "middle", "middle"))
+    lab.add(Text("PODIUM", x0 + w / 2, base + 4.2, pt_to_mm(7), "condensed-bold", MUTED, "middle"))

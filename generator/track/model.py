@@ -1,0 +1,158 @@
+"""The circuit spec: pydantic models of a ``track_specs/*.yaml`` file.
+
+Lengths are millimetres on paper; positions along the track are **unit numbers** counted from the start/finish
+line in the race direction (unit 1 is the first box after the line). The JSON Schema shipped as
+``track_specs/circuit.schema.json`` is generated from these models (``python -m generator.track.schema``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+PAPERS = ("a4", "a3", "a2", "a1", "letter", "tabloid")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Straight(_Model):
+    """A straight piece of centre line."""
+
+    straight: Annotated[float, Field(gt=0, le=20000, description="Length in mm.")]
+
+
+class ArcSpec(_Model):
+    radius: Annotated[float, Field(gt=0, le=20000, description="Centre-line radius in mm.")]
+    angle: Annotated[float, Field(gt=0, le=360, description="How far the track turns, degrees.")]
+    turn: Literal["left", "right"] = Field(description="Which way the track turns, in the race direction.")
+    transition: Annotated[
+        float,
+        Field(
+            ge=0,
+            description="Length (mm) of a smooth easing (clothoid) at each end of the arc; 0 = a plain arc.",
+        ),
+    ] = 0.0
+
+
+class Arc(_Model):
+    """A circular arc of centre line."""
+
+    arc: ArcSpec
+
+
+Segment = Straight | Arc
+
+
+class Start(_Model):
+    at: Annotated[
+        float,
+        Field(ge=0, description="Where the start/finish line is, in units from the beginning of the centre line."),
+    ] = 0.0
+    reverse: bool = Field(False, description="Race the centre line backwards.")
+
+
+class Pit(_Model):
+    side: Literal["left", "right"] = Field("right", description="Side of the track, looking in the race direction.")
+    from_: Annotated[int, Field(alias="from", ge=1, description="Unit where the pit entry leaves the track.")]
+    to: Annotated[int, Field(ge=1, description="Unit where the pit exit rejoins (may wrap past the line).")]
+    garages: Annotated[int, Field(ge=0, le=30, description="Number of garages along the pit lane.")] = 10
+
+
+class KerbSpec(_Model):
+    from_: Annotated[int, Field(alias="from", ge=1, description="First unit with a kerb.")]
+    to: Annotated[int, Field(ge=1, description="Last unit with a kerb.")]
+    side: Literal["left", "right"]
+
+
+class CornerSpec(_Model):
+    """A corner declared by hand (otherwise corners are found from curvature)."""
+
+    from_: Annotated[int, Field(alias="from", ge=1, description="First unit of the corner.")]
+    to: Annotated[int, Field(ge=1, description="Last unit of the corner.")]
+    stops: Annotated[int | None, Field(ge=1, le=3, description="Formula D: stops required in the corner.")] = None
+    name: str | None = None
+
+
+class Danger(_Model):
+    unit: Annotated[int, Field(ge=1, description="Unit (per-lane: the space of each lane at that unit).")]
+    lane: Annotated[int | None, Field(ge=1, description="Lane 1 = left edge; omitted = every lane.")] = None
+
+
+class Crossing(_Model):
+    kind: Literal["bridge", "tunnel"] = "bridge"
+    upper: Literal["first", "second"] = Field(
+        "second", description="Which pass (counted from the start line) goes over the other."
+    )
+
+
+class CircuitSpec(_Model):
+    """A circuit for print. Give the centre line as ``segments``, ``points`` or ``csv``."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, json_schema_extra={"title": "Paddock circuit"})
+
+    name: Annotated[str, Field(min_length=1, max_length=60)]
+    paper: Literal[PAPERS] = "a3"  # type: ignore[valid-type]
+    orientation: Literal["auto", "landscape", "portrait"] = "auto"
+    lanes: Annotated[int, Field(ge=1, le=7, description="Number of lanes (the rulebook: 7 in the 1980s, now 2).")] = 2
+    lane_width: Annotated[float, Field(ge=5, le=60, description="Width of one lane, mm.")] = 20.0
+    unit: Annotated[float, Field(ge=5, le=60, description="Length of one unit along the track, mm.")] = 20.0
+    units: Literal["across", "per-lane"] = Field(
+        "across", description="across: one line across the track per unit (f1-dice); per-lane: Formula D spaces."
+    )
+    action_every: Annotated[int, Field(ge=1, le=100, description="Mark and number every Nth unit.")] = 10
+
+    segments: list[Segment] | None = None
+    points: list[tuple[float, float]] | None = None
+    csv: str | None = Field(None, description="Centre-line CSV (racetrack-database x_m,y_m,... or x,y), relative.")
+    fit: Literal["page"] | Annotated[int, Field(ge=10, le=2000)] = Field(
+        "page", description="Points/CSV: 'page' (largest that fits) or the lap length in units."
+    )
+    smoothing: Annotated[
+        float, Field(ge=0, le=500, description="Points/CSV: spacing (mm on paper) of the spline's control points.")
+    ] = 0.0
+    close: Literal["strict", "auto"] = Field(
+        "strict", description="Segments: 'auto' spreads a closing gap over the straights."
+    )
+
+    start: Start = Start()
+    grid: Annotated[int, Field(ge=0, le=40, description="Grid slots behind the start line.")] = 10
+    pit: Pit | None = None
+    podium: bool = True
+    kerbs: Literal["auto", "none"] | list[KerbSpec] = "auto"
+    corners: list[CornerSpec] | None = None
+    danger: list[Danger] = []
+    police_line: Annotated[int | None, Field(ge=1, description="Police line at the end of this unit.")] = None
+    crossings: list[Crossing] = []
+    title: str | None = Field(None, description="Title printed on the board (default: name).")
+
+    @field_validator("name", "title")
+    @classmethod
+    def _printable(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        from ..fonts import missing_glyphs
+
+        bad = missing_glyphs(v, "bold")
+        if bad:
+            raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
+        return v
+
+    @model_validator(mode="after")
+    def _one_centre_line(self) -> CircuitSpec:
+        given = [k for k in ("segments", "points", "csv") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                "give the centre line exactly once: segments, points or csv"
+                + (f" (got {', '.join(given)})" if given else "")
+            )
+        if self.segments is not None and len(self.segments) < 2:
+            raise ValueError("a circuit needs at least two segments")
+        if self.points is not None and len(self.points) < 4:
+            raise ValueError("a circuit needs at least four points")
+        for d in self.danger:
+            if d.lane is not None and d.lane > self.lanes:
+                raise ValueError(f"danger lane {d.lane} but the track has {self.lanes} lane(s)")
+        return self
