@@ -19,6 +19,7 @@ def cars(
         float, typer.Option("--unit", min=10, max=40, help="The board's lane unit in mm; slips scale with it.")
     ] = 20.0,
     blank_rows: Annotated[int, typer.Option("--blank-rows", min=0, max=20, help="Rows of blank slips.")] = 2,
+    tokens: Annotated[bool, typer.Option("--tokens/--no-tokens", help="Formula D-size car tokens too.")] = True,
     list_: Annotated[bool, typer.Option("--list", help="List the presets and exit.")] = False,
     *,
     opts,
@@ -33,7 +34,7 @@ def cars(
             typer.echo(f"{name}: {f.name} — {len(f.teams)} teams, {len(f.drivers)} drivers")
         return
     field = load_field(teams)
-    sheets = car_sheets(field, unit=unit, blank_rows=blank_rows)
+    sheets = car_sheets(field, unit=unit, blank_rows=blank_rows, tokens=tokens)
     publish(sheets, opts, folder="cars", merged="cars-print", title=f"Paddock — cars: {field.name}")
 
 

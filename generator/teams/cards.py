@@ -1,0 +1,201 @@
+"""*Monaco!* driver/car cards and Formula D-size car tokens.
+
+A *Monaco!* card (88 × 63 mm, eight to an A4 page) carries the driver, team and number, skill and tech with
+their points cost, a speed track from 0 to 18 inches with the ±3″ a turn limit, and a true-size 3-inch gauge for
+measuring that change and the 1″ collision distance on the table. Inches become mm only here, through
+:func:`generator.units.inch_to_mm`.
+"""
+
+from __future__ import annotations
+
+from ..fonts import ascent, fit_size
+from ..paper import Paper
+from ..pipeline import warn
+from ..scene import Page, Polyline, Style, Text, rect
+from ..units import inch_to_mm, pt_to_mm
+from .colour import DARK, text_on
+from .livery import livery_items
+from .models import Driver, Team, TeamField, monaco_rules
+
+CARD_W, CARD_H = 88.0, 63.0
+GAP = 3.0
+INK = DARK
+GREY = "#6b6b6b"
+CUT = Style(stroke=INK, width=0.2)
+LAYERS = ("card-fill", "card-lines", "card-text", "card-cut")
+
+# Formula D car tokens: Paddock's size (the rulebook gives none), to sit inside one space of a Formula D board.
+TOKEN_L, TOKEN_W = 32.0, 14.0
+
+
+def _fit(text, font, size, width, what) -> float:
+    s, ok = fit_size(text, font, size, width)
+    if not ok:
+        warn(f"{what}: '{text}' does not fit at a legible size")
+    return s
+
+
+def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> None:
+    rules = monaco_rules()
+    stats = driver.monaco
+    c = team.colours
+    fill, lines, text = page.layer("card-fill"), page.layer("card-lines"), page.layer("card-text")
+    # Header band in the team's colour.
+    band = 14.0
+    fill.add(rect(x, y, CARD_W, band, Style(stroke=None, fill=c.primary)))
+    fill.add(rect(x, y + band, CARD_W, 1.2, Style(stroke=None, fill=c.second)))
+    ink = text_on(c.primary)
+    num_w = 14.0 if driver.number is not None else 0.0
+    s = _fit(driver.name, "bold", pt_to_mm(12), CARD_W - 6 - num_w, "Monaco! card")
+    text.add(Text(driver.name, x + 3, y + 1.8 + ascent(s, "bold"), s, "bold", ink))
+    s2 = _fit(team.name, "condensed", pt_to_mm(8), CARD_W - 6 - num_w, "Monaco! card")
+    text.add(Text(team.name, x + 3, y + band - 2.2, s2, "condensed", ink))
+    if driver.number is not None:
+        text.add(
+            Text(str(driver.number), x + CARD_W - 3, y + band / 2, pt_to_mm(20), "condensed-bold", ink, "end", "middle")
+        )
+    # Skill and tech, each with its points cost.
+    sy = y + band + 3.5
+    box_w = 27.0
+    car = stats.car or "car"
+    for k, (label, value, cost, sub) in enumerate(
+        (("SKILL", stats.skill, stats.skill_cost, "driver"), ("TECH", stats.tech, stats.tech_cost, car))
+    ):
+        bx = x + 3 + k * (box_w + 2.5)
+        lines.add(rect(bx, sy, box_w, 15, Style(stroke=INK, width=0.25)))
+        text.add(Text(label, bx + 2, sy + 3.4, pt_to_mm(6.5), "condensed-bold", GREY))
+        text.add(Text(str(value), bx + 2, sy + 12.8, pt_to_mm(22), "bold", INK))
+        st = _fit(sub, "condensed", pt_to_mm(7), box_w - 12, "Monaco! card")
+        text.add(Text(sub, bx + box_w - 1.5, sy + 3.4, st, "condensed", GREY, anchor="end"))
+        text.add(Text(f"cost {cost}", bx + box_w - 1.5, sy + 12.8, pt_to_mm(7.5), "condensed", INK, anchor="end"))
+    tx = x + 3 + 2 * (box_w + 2.5)
+    tw = x + CARD_W - 3 - tx
+    lines.add(rect(tx, sy, tw, 15, Style(stroke=INK, width=0.25, fill=None)))
+    text.add(Text("COST", tx + tw / 2, sy + 3.4, pt_to_mm(6.5), "condensed-bold", GREY, anchor="middle"))
+    text.add(Text(str(stats.cost), tx + tw / 2, sy + 12.8, pt_to_mm(22), "bold", INK, anchor="middle"))
+    # Speed track: 0–18 inches; speeds a die cannot reach for this car (above skill + tech + 6) shaded.
+    sp = rules["speed"]
+    top_speed = min(sp["max"], stats.skill + stats.tech + rules["rating"]["max"])
+    ty = sy + 19.5
+    n = sp["max"] - sp["min"] + 1
+    cell = (CARD_W - 6) / n
+    text.add(
+        Text(
+            f"SPEED (inches) — change at most ±{sp['change_per_turn']}″ a turn; top speed {top_speed}″",
+            x + 3,
+            ty - 1.0,
+            pt_to_mm(6.5),
+            "condensed-bold",
+            INK,
+        )
+    )
+    for i in range(n):
+        v = sp["min"] + i
+        cx = x + 3 + i * cell
+        shade = "#d6d6d6" if v > top_speed else "#ffffff"
+        lines.add(rect(cx, ty, cell, 5.5, Style(stroke=INK, width=0.15, fill=shade)))
+        text.add(Text(str(v), cx + cell / 2, ty + 2.75, pt_to_mm(6.5), "condensed", INK, "middle", "middle"))
+    # ±3 marker: a bracket under the track spanning three cells each way from the middle.
+    mid = x + 3 + (n // 2 + 0.5) * cell
+    span = sp["change_per_turn"] * cell
+    by = ty + 7.0
+    lines.add(Polyline(((mid - span, by - 0.8), (mid - span, by), (mid + span, by), (mid + span, by - 0.8)), CUT))
+    lines.add(Polyline(((mid, by - 1.0), (mid, by + 0.6)), CUT))
+    text.add(
+        Text(
+            f"−{sp['change_per_turn']}″  ·  speed now  ·  +{sp['change_per_turn']}″",
+            mid,
+            by + 2.6,
+            pt_to_mm(6),
+            "condensed",
+            GREY,
+            "middle",
+        )
+    )
+    # A true 3-inch gauge along the bottom edge.
+    gy = y + CARD_H - 5.0
+    inches = sp["change_per_turn"]
+    length = inch_to_mm(inches)
+    gx = x + 3
+    lines.add(Polyline(((gx, gy), (gx + length, gy)), Style(stroke=INK, width=0.25)))
+    for q in range(inches * 4 + 1):
+        px = gx + inch_to_mm(q / 4)
+        long = q % 4 == 0
+        lines.add(Polyline(((px, gy), (px, gy - (2.2 if long else 1.1))), Style(stroke=INK, width=0.2)))
+        if long:
+            text.add(Text(f"{q // 4}″", px, gy + 2.6, pt_to_mm(6), "condensed", INK, anchor="middle"))
+    coll = rules["collision_distance_in"]
+    notes = (
+        f"Move: one die + skill + tech, at most {sp['max']}″.",
+        f"Ruler: {inches} true inches. Ending within {coll}″ of a car risks a collision.",
+    )
+    for k, note in enumerate(notes):
+        sz = _fit(note, "condensed", pt_to_mm(6.5), CARD_W - 6, "Monaco! card")
+        text.add(Text(note, x + 3, by + 7.0 + k * 3.0, sz, "condensed", INK))
+    page.layer("card-cut").add(rect(x, y, CARD_W, CARD_H, CUT))
+
+
+def monaco_card_pages(field: TeamField, paper: Paper | None = None) -> list[Page]:
+    """Eight cards to an A4 page, one per driver with *Monaco!* ratings."""
+    paper = paper or Paper("a4", "portrait")
+    entries = [(t, d) for t, d in field.drivers if d.monaco]
+    probe = Page(paper)
+    x0, y0, cw, ch = probe.content_box
+    head = 7.5
+    cols = max(1, int((cw + GAP) // (CARD_W + GAP)))
+    rows = max(1, int((ch - head + GAP) // (CARD_H + GAP)))
+    per = cols * rows
+    pages = []
+    chunks = [entries[i : i + per] for i in range(0, len(entries), per)]
+    for k, chunk in enumerate(chunks):
+        title = f"Monaco! cards — {field.name}" + (f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else "")
+        page = Page(paper, title)
+        for name in LAYERS:
+            page.layer(name)
+        size = pt_to_mm(13)
+        page.add("card-text", Text(title, x0, y0 + ascent(size, "bold"), size, "bold", INK))
+        gx = x0 + (cw - (cols * (CARD_W + GAP) - GAP)) / 2
+        for i, (team, driver) in enumerate(chunk):
+            r, c = divmod(i, cols)
+            monaco_card(page, team, driver, gx + c * (CARD_W + GAP), y0 + head + r * (CARD_H + GAP))
+        pages.append(page)
+    return pages
+
+
+def token_pages(field: TeamField, paper: Paper | None = None, length: float = TOKEN_L, width: float = TOKEN_W):
+    """Formula D-size car tokens (nose to the right), two per driver, with the number and short name."""
+    paper = paper or Paper("a4", "portrait")
+    probe = Page(paper)
+    x0, y0, cw, ch = probe.content_box
+    head = 9.0
+    gap = 3.0
+    cols = int((cw + gap) // (length + gap))
+    rows = int((ch - head + gap) // (width + gap))
+    entries = [(t, d) for t, d in field.drivers for _ in range(2)]
+    per = cols * rows
+    pages = []
+    chunks = [entries[i : i + per] for i in range(0, len(entries), per)]
+    for k, chunk in enumerate(chunks):
+        title = f"Car tokens — {field.name}" + (f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else "")
+        page = Page(paper, title)
+        for name in ("token-fill", "token-text", "token-cut"):
+            page.layer(name)
+        size = pt_to_mm(13)
+        page.add("token-text", Text(title, x0, y0 + ascent(size, "bold"), size, "bold", INK))
+        gx = x0 + (cw - (cols * (length + gap) - gap)) / 2
+        for i, (team, driver) in enumerate(chunk):
+            r, c = divmod(i, cols)
+            x, y = gx + c * (length + gap), y0 + head + r * (width + gap)
+            page.layer("token-fill").extend(livery_items(team, x, y, length, width, nose="right"))
+            label = f"{driver.number} {driver.wing_name}" if driver.number is not None else driver.wing_name
+            box = length * 0.56
+            page.layer("token-fill").add(
+                rect(x + (length - box) / 2, y + width / 2 - 2.4, box, 4.8, Style(stroke=None, fill="#ffffff"))
+            )
+            s = _fit(label, "condensed-bold", pt_to_mm(8), box - 1.0, "car token")
+            page.layer("token-text").add(
+                Text(label, x + length / 2, y + width / 2, s, "condensed-bold", INK, "middle", "middle")
+            )
+            page.layer("token-cut").add(rect(x, y, length, width, CUT))
+        pages.append(page)
+    return pages

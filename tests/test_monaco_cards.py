@@ -1,0 +1,54 @@
+"""Monaco! cards: the ratings, costs and speed track, and a gauge of true inches."""
+
+from __future__ import annotations
+
+import pypdfium2
+import pytest
+
+from generator.pipeline import OutputOptions, publish
+from generator.scene import Polyline, Text
+from generator.teams import load_field
+from generator.teams.cards import monaco_card_pages, token_pages
+from generator.teams.sheets import car_sheets
+
+
+def test_card_shows_ratings_costs_and_the_whole_speed_track():
+    field = load_field("monaco-example")
+    (page,) = monaco_card_pages(field)
+    texts = [i.text for i in page.layers["card-text"].items if isinstance(i, Text)]
+    assert texts.count("Marcel Proust") == 1 and "Team L'Escargot" in texts and "Evian 2CV" in texts
+    assert "12" in texts  # Marcel: skill 6 + tech 6 = 12 points
+    for v in range(0, 19):
+        assert texts.count(str(v)) >= 1
+    assert any("±3″" in t for t in texts)
+
+
+def test_gauge_ticks_are_true_inches():
+    (page,) = monaco_card_pages(load_field("monaco-example"))
+    lines = [i for i in page.layers["card-lines"].items if isinstance(i, Polyline) and len(i.points) == 2]
+    horizontal = [p for p in lines if p.points[0][1] == p.points[1][1]]
+    gauge = [p for p in horizontal if abs((p.points[1][0] - p.points[0][0]) - 76.2) < 1e-9]
+    assert len(gauge) == 4  # one 3-inch gauge per card
+
+
+def test_cards_and_tokens_read_back_from_the_pdf(tmp_path):
+    field = load_field("monaco-example")
+    opts = OutputOptions(out=tmp_path, formats=("pdf",), quiet=True)
+    publish(car_sheets(field), opts, folder="cars", merged="all")
+    doc = pypdfium2.PdfDocument(str(tmp_path / "cars" / "all.pdf"))
+    text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    for name in ("Marcel Proust", "Amalie Proust", "Team L'Escargot", "Red Cow"):
+        assert name in text
+
+
+def test_tokens_two_per_driver():
+    pages = token_pages(load_field("f1-2011"))
+    cuts = [i for p in pages for i in p.layers["token-cut"].items]
+    assert len(cuts) == 48
+
+
+def test_cards_only_for_rated_fields():
+    names = [s.name for s in car_sheets(load_field("f1-2011"))]
+    assert "monaco-cards" not in names and "car-slips" in names
+    with pytest.raises(StopIteration):
+        next(n for n in names if n.startswith("monaco"))
