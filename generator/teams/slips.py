@@ -82,7 +82,9 @@ def slip_items(x: float, y: float, team: Team | None, driver: Driver | None, sca
             out["slip-livery"].append(rect(tx, y + wing + (h - wing) * 0.05, w * 0.2, (h - wing) * 0.17, GUIDE))
             out["slip-livery"].append(rect(tx, y + wing + (h - wing) * 0.76, w * 0.2, (h - wing) * 0.15, GUIDE))
     out["slip-cut"].append(rect(x, y, w, h, CUT))
-    out["slip-fold"].append(Polyline(((x, y + wing), (x + w, y + wing)), FOLD))
+    # The fold dashes in ink that shows on the livery (white on a dark car), black on blank slips.
+    fold = FOLD if team is None else FOLD.with_(stroke=text_on(team.colours.primary))
+    out["slip-fold"].append(Polyline(((x, y + wing), (x + w, y + wing)), fold))
     return out
 
 
