@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import typing
 from pathlib import Path
 from typing import Annotated
 
@@ -77,7 +78,12 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
 def output_options(func):
     """Add the shared output options to a Typer command; the command receives them as ``opts``."""
     sig = inspect.signature(func)
-    params = [p for p in sig.parameters.values() if p.name != "opts"]
+    # Resolve string annotations (modules with `from __future__ import annotations`) so Typer sees the real
+    # Annotated[..., typer.Option/Argument] metadata rather than a string.
+    hints = typing.get_type_hints(func, include_extras=True)
+    params = [
+        p.replace(annotation=hints.get(p.name, p.annotation)) for p in sig.parameters.values() if p.name != "opts"
+    ]
     for name, annotation, default in OUTPUT_PARAMS:
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default))
     names = [n for n, _, _ in OUTPUT_PARAMS]
