@@ -175,8 +175,7 @@ def pack(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("fd")
     opts = OutputOptions(out=out, formats=("pdf",), quiet=True)
-    with pytest.warns(UserWarning):
-        sheets = formula_d.build(opts, players=",".join(NAMES), weather=True, tyres=True)
+    sheets = formula_d.build(opts, players=",".join(NAMES), weather=True, tyres=True)
     publish(sheets, opts, folder="formula-d", merged="formula-d-print")
     return out / "formula-d" / "formula-d-print.pdf"
 
@@ -248,11 +247,12 @@ def test_every_players_name_reads_back_from_the_pack(pack):
             assert text.count(name) >= 2, name
 
 
-def test_pages_are_a4(pack):
+def test_pages_are_their_paper(pack):
+    """The board first (A3, the circuit's paper), then A4 cards: each page exactly its paper size."""
     doc = pdf_pages(pack)
-    for i in range(len(doc)):
-        w, h = doc[i].get_size()
-        assert (round(w / 72 * 25.4), round(h / 72 * 25.4)) == (210, 297)
+    sizes = [tuple(round(v / 72 * 25.4, 1) for v in doc[i].get_size()) for i in range(len(doc))]
+    assert sorted(sizes[0]) == [297.0, 420.0]
+    assert set(sizes[1:]) == {(210.0, 297.0)}
 
 
 def test_pack_is_byte_identical_and_fast(tmp_path):

@@ -34,6 +34,10 @@ def formula_d(
     ] = False,
     tyres: Annotated[bool, typer.Option("--tyres", help="Tire rules in play: a tire box on scorecards.")] = False,
     track: Annotated[Path | None, typer.Option("--track", help="Circuit spec (YAML) for the board.")] = None,
+    pit_roll: Annotated[
+        int | None,
+        typer.Option("--pit-roll", min=1, max=30, help="Minimum roll to enter the pit (else a box to write it in)."),
+    ] = None,
     *,
     opts,
 ) -> None:
@@ -41,6 +45,7 @@ def formula_d(
     from ..packs import formula_d as variant
 
     sheets = variant.build(
-        opts, players=players, players_file=players_file, wp=wp, gt=gt, weather=weather, tyres=tyres, track=track
+        opts, players=players, players_file=players_file, wp=wp, gt=gt, weather=weather, tyres=tyres, track=track,
+        pit_roll=pit_roll,
     )
     publish(sheets, opts, folder="formula-d", merged="formula-d-print", title="Paddock — formula-d pack")

@@ -18,6 +18,7 @@ def build(
     weather: bool = False,
     tyres: bool = False,
     track: Path | None = None,
+    pit_roll: int | None = None,
 ) -> list[Sheet]:
     from ..formula_d import builds
     from ..formula_d.dashboard import dashboard_pages
@@ -40,7 +41,7 @@ def build(
             warn(note)
 
     sheets: list[Sheet] = []
-    board = _board(track, roster)
+    board = _board(track, roster, pit_roll)
     if board is not None:
         sheets.append(Sheet("board", board))
     for name, pages in (
@@ -53,11 +54,11 @@ def build(
     return sheets
 
 
-def _board(track: Path | None, roster):
+def _board(track: Path | None, roster, pit_roll: int | None):
     """The per-lane board with the Formula D overlay, or None (with a warning) while circuits are not ready."""
     try:
         from ..formula_d.overlay import formula_d_board
     except ImportError:  # the circuit engine is not there yet
         warn("circuits are not available in this build: the pack has no board yet")
         return None
-    return formula_d_board(track, n_cars=len(roster))
+    return formula_d_board(track, n_cars=len(roster), pit_roll=pit_roll)

@@ -1,0 +1,246 @@
+"""The Formula D layer on a per-lane board: corner entry and exit lines, a yellow flag with the stops, the green
+(long) and red (short) path counts, and the pit lane's minimum roll to enter.
+
+The counts are computed on the board's own spaces (:mod:`generator.formula_d.corners`); nothing is typed in.
+The board itself, with its numbered grid (pole = 1, at the front) and garages, comes from ``generator.track``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..fonts import text_width
+from ..pipeline import warn
+from ..scene import Circle, Page, Polygon, Polyline, Style, Text, rect
+from ..units import pt_to_mm
+from .corners import CornerPaths, corner_paths, suggest_stops
+
+LAYER = "formula-d"
+INK = "#1a1a1a"
+FLAG = "#f6c915"
+GREEN = "#1e8c3a"
+RED = "#c62828"
+KERB_ROOM = 3.0  # the board's kerb band, mm
+NUM = pt_to_mm(10)
+BOX_H = 6.0
+
+
+@dataclass(frozen=True)
+class CornerMark:
+    index: int
+    s_start: float
+    s_end: float
+    radius: float
+    stops: int
+    stops_suggested: bool
+    paths: CornerPaths
+
+
+def load_circuit(track: Path | None):
+    """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces."""
+    from .. import track as tr
+
+    path = Path(track) if track is not None else tr.default_spec()
+    if track is None and not path.is_file():
+        shipped = tr.shipped()
+        if not shipped:
+            raise FileNotFoundError("Paddock ships no circuit spec")
+        path = shipped[0]
+    spec, lines, path = tr.load_spec(path)
+    if spec.units != "per-lane":
+        spec = spec.model_copy(update={"units": "per-lane"})
+    return tr.build(spec, path, lines)
+
+
+def corner_marks(circuit) -> list[CornerMark]:
+    out = []
+    for i, c in enumerate(circuit.corners):
+        paths = corner_paths(circuit.graph, c.s_start, c.s_end)
+        stops = c.stops or suggest_stops(c.radius, paths.short)
+        out.append(CornerMark(i + 1, c.s_start, c.s_end, c.radius, stops, c.stops is None, paths))
+    return out
+
+
+def _across(circuit, s: float, extra: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    h = circuit.half_width + extra
+    return circuit.offset_point(s, h), circuit.offset_point(s, -h)
+
+
+class _Room:
+    """Where a label may go: inside the content box, off the track and its kerbs, clear of other labels."""
+
+    def __init__(self, page: Page, circuit) -> None:
+        from shapely import LineString, box, prepare, union_all
+        from shapely import Polygon as SPoly
+
+        x, y, w, h = page.content_box
+        self.box = box(x, y, x + w, y + h)
+        xy = circuit.line.xy
+        step = max(1, len(xy) // 1500)
+        geoms = [LineString(xy[::step]).buffer(circuit.half_width + KERB_ROOM + 1.0, quad_segs=4)]
+        if circuit.pit is not None:
+            geoms.append(SPoly(circuit.pit.polygon).buffer(1.0))
+            geoms.extend(SPoly(r).buffer(0.5) for r, _ in circuit.pit.garage_boxes)
+        for item in page.layer("labels").items:  # the board's own labels: title, legend, numbers
+            if isinstance(item, Text):
+                w = text_width(item.text, item.size, item.font)
+                r = max(w, item.size) / 2 + 0.5
+                cx = item.x + {"start": w / 2, "middle": 0, "end": -w / 2}[item.anchor] if not item.rotation else item.x
+                geoms.append(box(cx - r, item.y - r, cx + r, item.y + r))
+        self.taken = union_all(geoms)
+        prepare(self.taken)
+        self.mine: list = []
+
+    def free(self, geom) -> bool:
+        return (
+            self.box.contains(geom)
+            and not self.taken.intersects(geom)
+            and not any(m.intersects(geom) for m in self.mine)
+        )
+
+    def take(self, geom) -> None:
+        self.mine.append(geom)
+
+
+def _label_size(mark: CornerMark) -> tuple[float, float]:
+    w = sum(_box_w(t) for t in (str(mark.stops), str(mark.paths.long), str(mark.paths.short))) + 2 * 1.0 + 2.2
+    return w, BOX_H + 2.5
+
+
+def _box_w(text: str) -> float:
+    return max(BOX_H, text_width(text, NUM, "bold") + 2.4)
+
+
+def _draw_label(layer, mark: CornerMark, x: float, y: float) -> None:
+    """Flag (stops), green (long), red (short), left to right, centred on (x, y)."""
+    w, h = _label_size(mark)
+    cx = x - w / 2
+    top = y - BOX_H / 2
+    # the flag: a pole and a yellow cloth with the stops
+    layer.add(
+        Polyline(((cx + 0.4, top - 1.2), (cx + 0.4, top + BOX_H + 1.3)), Style(stroke=INK, width=0.6, cap="round"))
+    )
+    fx = cx + 1.0
+    fw = _box_w(str(mark.stops))
+    cloth = ((fx, top), (fx + fw, top + 0.6), (fx + fw, top + BOX_H - 0.6), (fx, top + BOX_H))
+    layer.add(Polygon(cloth, (), Style(stroke=INK, width=0.3, fill=FLAG)))
+    layer.add(Text(str(mark.stops), fx + fw / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
+    bx = fx + fw + 1.2
+    for value, colour in ((mark.paths.long, GREEN), (mark.paths.short, RED)):
+        bw = _box_w(str(value))
+        layer.add(rect(bx, top, bw, BOX_H, Style(stroke=INK, width=0.3, fill=colour)))
+        layer.add(Text(str(value), bx + bw / 2, y, NUM, "bold", "#ffffff", anchor="middle", valign="middle"))
+        bx += bw + 1.0
+
+
+def _place(room: _Room, circuit, s: float, w: float, h: float, sides: tuple[float, ...]):
+    from shapely import box
+
+    for extra in (2.0, 5.0, 9.0, 14.0, 20.0, 28.0):
+        for sign in sides:
+            for ds in (0.0, -8.0, 8.0, -16.0, 16.0):
+                d = sign * (circuit.half_width + KERB_ROOM + extra + max(w, h) / 2)
+                x, y = circuit.offset_point(s + ds, d)
+                g = box(x - w / 2 - 0.5, y - h / 2 - 0.5, x + w / 2 + 0.5, y + h / 2 + 0.5)
+                if room.free(g):
+                    room.take(g)
+                    return x, y
+    return None
+
+
+def overlay(page: Page, circuit, marks: list[CornerMark], pit_roll: int | None = None) -> None:
+    layer = page.layer(LAYER)
+    room = _Room(page, circuit)
+    line = Style(stroke=INK, width=0.7)
+    for m in marks:
+        for s in (m.s_start, m.s_end):
+            a, b = _across(circuit, s, 1.2)
+            layer.add(Polyline((a, b), Style(stroke="#ffffff", width=1.5)))
+            layer.add(Polyline((a, b), line))
+    for m in marks:
+        w, h = _label_size(m)
+        mid = (m.s_start + (m.s_end - m.s_start) / 2) % circuit.lap_length
+        corner = circuit.corners[m.index - 1]
+        inside = 1.0 if corner.direction == "left" else -1.0  # the normal points left
+        spot = _place(room, circuit, mid, w, h, (inside, -inside))
+        if spot is None:
+            warn(f"corner {m.index}: no free room beside the track for its flag and path numbers")
+            continue
+        _leader(layer, circuit, mid, spot, w, h)
+        _draw_label(layer, m, *spot)
+    if circuit.pit is not None:
+        _pit_mark(layer, room, circuit, pit_roll)
+    _key(layer, room, page)
+
+
+def _leader(layer, circuit, s: float, spot: tuple[float, float], w: float, h: float) -> None:
+    """A thin line from a label that had to go further out back to the track edge it belongs to."""
+    from shapely import LineString, box
+
+    x, y = spot
+    reach = circuit.half_width + KERB_ROOM + 0.8
+    ends = [circuit.offset_point(s, reach), circuit.offset_point(s, -reach)]
+    tx, ty = min(ends, key=lambda p: math.hypot(p[0] - x, p[1] - y))
+    outline = box(x - w / 2 - 0.8, y - h / 2 - 0.8, x + w / 2 + 0.8, y + h / 2 + 0.8)
+    seg = LineString([(x, y), (tx, ty)]).difference(outline)
+    if seg.is_empty or seg.length < 4.0:
+        return
+    pts = tuple((round(a, 3), round(b, 3)) for a, b in seg.coords)
+    layer.add(Polyline(pts, Style(stroke="#6b6b6b", width=0.3, dash=(1.0, 0.7))))
+    layer.add(Circle((tx, ty), 0.7, Style(stroke=None, fill="#6b6b6b")))
+
+
+def _pit_mark(layer, room: _Room, circuit, pit_roll: int | None) -> None:
+    pit = circuit.pit
+    text = "MIN. ROLL TO ENTER THE PIT"
+    size = pt_to_mm(6.5)
+    tw = text_width(text, size, "condensed-bold")
+    w, h = tw + 2 + BOX_H + 1.5, BOX_H + 1
+    sign = 1.0 if pit.side == "left" else -1.0
+    s = (pit.s0 + pit.taper * 0.5) % circuit.lap_length
+    spot = _place(room, circuit, s, w, h, (sign, -sign))
+    if spot is None:
+        warn("the pit lane's minimum roll has no free room on the board")
+        return
+    x, y = spot
+    _leader(layer, circuit, s, spot, w, h)
+    x0 = x - w / 2
+    layer.add(Text(text, x0, y, size, "condensed-bold", INK, valign="middle"))
+    bx = x0 + tw + 1.5
+    layer.add(rect(bx, y - BOX_H / 2, BOX_H, BOX_H, Style(stroke=INK, width=0.35, fill="#ffffff")))
+    if pit_roll is not None:
+        layer.add(Text(str(pit_roll), bx + BOX_H / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
+
+
+def _key(layer, room: _Room, page: Page) -> None:
+    """A small key: what the flag and the two numbers mean."""
+    from shapely import box
+
+    size = pt_to_mm(6.5)
+    items = [(FLAG, "stops required"), (GREEN, "longest path, spaces"), (RED, "shortest path, spaces")]
+    w = 4 + max(text_width(t, size, "condensed") for _, t in items) + 2
+    h = 3 * 4.2 + 1
+    x0, y0, cw, ch = page.content_box
+    for x, y in ((x0 + cw - w, y0 + ch - h), (x0, y0 + ch - h), (x0 + cw - w, y0), (x0, y0)):
+        g = box(x, y, x + w, y + h)
+        if room.free(g):
+            room.take(g)
+            for i, (colour, label) in enumerate(items):
+                yy = y + 1 + i * 4.2
+                layer.add(rect(x, yy, 3.2, 3.2, Style(stroke=INK, width=0.25, fill=colour)))
+                layer.add(Text(label, x + 4.4, yy + 1.6, size, "condensed", INK, valign="middle"))
+            return
+
+
+def formula_d_board(track: Path | None = None, n_cars: int = 0, pit_roll: int | None = None) -> Page:
+    """The board page with the Formula D layer on top."""
+    from .. import track as tr
+
+    circuit = load_circuit(track)
+    if n_cars > circuit.spec.grid:
+        warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
+    page = tr.board_sheet(circuit).page
+    overlay(page, circuit, corner_marks(circuit), pit_roll)
+    return page

@@ -1,0 +1,89 @@
+"""The Formula D layer on real per-lane boards built by the circuit engine."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from generator.formula_d.overlay import LAYER, corner_marks, formula_d_board, load_circuit
+from generator.scene import Polygon, Polyline, Text, walk
+
+FIXTURES = Path(__file__).parent / "formula_d"
+
+
+def lane_bounds(arc_mm: float, space_mm: float) -> set[int]:
+    """A lane's spaces in a corner: its arc over its space length, give or take the one space that straddles each
+    end (the board rules spaces over the whole lap, so they need not start where the corner starts)."""
+    q = arc_mm / space_mm
+    return {math.floor(q), math.ceil(q)}
+
+
+@pytest.mark.parametrize(
+    ("lanes", "radius", "inside", "outside"),
+    [
+        # 2 lanes, centre radius 70: lane centres at r = 60 and 80 mm.
+        #   inside 60·π/2 = 94.25 mm ≈ 4.7 spaces → 4 or 5;  outside 80·π/2 = 125.66 mm ≈ 6.3 → 6 or 7
+        (2, 70, 60, 80),
+        # 3 lanes, centre radius 80: lane centres at r = 60, 80, 100 mm.
+        #   inside 94.25 mm → 4 or 5;  outside 100·π/2 = 157.08 mm ≈ 7.9 → 7 or 8
+        (3, 80, 60, 100),
+    ],
+)
+def test_real_board_corners_count_what_the_geometry_says(lanes, radius, inside, outside):
+    circuit = load_circuit(FIXTURES / f"square-{lanes}-lanes.yaml")
+    assert circuit.graph is not None and circuit.graph.lanes == lanes
+    marks = corner_marks(circuit)
+    assert len(marks) == 4
+    g = circuit.graph
+    for m in marks:
+        c = circuit.corners[m.index - 1]
+        assert c.radius == pytest.approx(radius, rel=0.01)
+        inner_len = g.lane(0)[0].length  # a left turn: lane 0 is the inside
+        outer_len = g.lane(lanes - 1)[0].length
+        assert m.paths.short in lane_bounds(inside * math.pi / 2, inner_len)
+        assert m.paths.long in lane_bounds(outside * math.pi / 2, outer_len)
+        assert m.paths.long_lane == lanes - 1
+        assert m.stops_suggested and 1 <= m.stops <= m.paths.short
+
+
+def test_overlay_draws_lines_flags_and_numbers():
+    page = formula_d_board(FIXTURES / "square-2-lanes.yaml", n_cars=3, pit_roll=7)
+    circuit = load_circuit(FIXTURES / "square-2-lanes.yaml")
+    marks = corner_marks(circuit)
+    items = list(walk(page.layer(LAYER).items))
+    # entry and exit lines: two strokes each (white under black), across the whole track
+    across = [i for i in items if isinstance(i, Polyline) and len(i.points) == 2 and i.style.stroke == "#1a1a1a"
+              and i.style.width == 0.7]  # fmt: skip
+    assert len(across) == 2 * len(marks)
+    for line in across:
+        (x0, y0), (x1, y1) = line.points
+        assert math.hypot(x1 - x0, y1 - y0) == pytest.approx(2 * (circuit.half_width + 1.2), abs=0.01)
+    texts = [i.text for i in items if isinstance(i, Text)]
+    for m in marks:
+        assert texts.count(str(m.paths.long)) >= 1 and texts.count(str(m.paths.short)) >= 1
+    flags = [i for i in items if isinstance(i, Polygon) and i.style.fill == "#f6c915" and i.style.width == 0.3]
+    assert len(flags) == len(marks)
+    assert "7" in texts and "MIN. ROLL TO ENTER THE PIT" in texts
+
+
+def test_overlay_labels_stay_on_the_paper_and_off_the_track():
+    from shapely import LineString, Point
+
+    circuit = load_circuit(FIXTURES / "square-2-lanes.yaml")
+    page = formula_d_board(FIXTURES / "square-2-lanes.yaml")
+    track = LineString(circuit.line.xy).buffer(circuit.half_width + 3.0)
+    x, y, w, h = page.content_box
+    for item in walk(page.layer(LAYER).items):
+        if isinstance(item, Text):
+            assert x <= item.x <= x + w and y <= item.y <= y + h
+            assert not track.contains(Point(item.x, item.y)), item.text
+
+
+def test_board_is_deterministic():
+    from generator import writers
+    from generator.scene import Document
+
+    blobs = [writers.render(Document([formula_d_board(FIXTURES / "square-3-lanes.yaml")]), "pdf")[0] for _ in range(2)]
+    assert blobs[0] == blobs[1]
