@@ -45,7 +45,14 @@ def formula_d(
     from ..packs import formula_d as variant
 
     sheets = variant.build(
-        opts, players=players, players_file=players_file, wp=wp, gt=gt, weather=weather, tyres=tyres, track=track,
+        opts,
+        players=players,
+        players_file=players_file,
+        wp=wp,
+        gt=gt,
+        weather=weather,
+        tyres=tyres,
+        track=track,
         pit_roll=pit_roll,
     )
     publish(sheets, opts, folder="formula-d", merged="formula-d-print", title="Paddock — formula-d pack")
