@@ -178,10 +178,13 @@ def test_corner_spaces_by_midpoint():
     assert sorted(g.spaces[i].index for i in ids if g.spaces[i].lane == 0) == [3, 4, 5, 6, 7]
 
 
-@pytest.mark.parametrize(("radius", "short", "stops"), [(50, None, 3), (70, None, 3), (100, None, 2), (400, None, 1)])
+@pytest.mark.parametrize(
+    ("radius", "short", "stops"), [(40, None, 3), (45, None, 3), (70, None, 2), (110, None, 2), (200, None, 1)]
+)
 def test_suggested_stops_follow_the_radius(radius, short, stops):
     assert suggest_stops(radius, short) == stops
 
 
 def test_suggested_stops_never_exceed_the_shortest_path():
     assert suggest_stops(40, short=2) == 2
+    assert suggest_stops(40, short=0) == 1

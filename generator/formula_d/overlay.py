@@ -89,6 +89,13 @@ class _Room:
                 r = max(w, item.size) / 2 + 0.5
                 cx = item.x + {"start": w / 2, "middle": 0, "end": -w / 2}[item.anchor] if not item.rotation else item.x
                 geoms.append(box(cx - r, item.y - r, cx + r, item.y + r))
+        from shapely import LineString as SLine
+
+        for item in page.layer("features").items:  # start arrow, grid, pit furniture
+            if isinstance(item, Polyline) and len(item.points) >= 2:
+                geoms.append(SLine(item.points).buffer(item.style.width / 2 + 0.8))
+            elif isinstance(item, Polygon) and len(item.exterior) >= 3:
+                geoms.append(SPoly(item.exterior).buffer(0.8))
         self.taken = union_all(geoms)
         prepare(self.taken)
         self.mine: list = []
@@ -135,18 +142,21 @@ def _draw_label(layer, mark: CornerMark, x: float, y: float) -> None:
         bx += bw + 1.0
 
 
-def _place(room: _Room, circuit, s: float, w: float, h: float, sides: tuple[float, ...]):
+def _place(room: _Room, circuit, s: float, w: float, h: float, sides: tuple[float, ...], side_first: bool = False):
+    """The nearest free spot beside the track at ``s``: trying both sides at each distance, or (``side_first``)
+    every distance on the first side before the other."""
     from shapely import box
 
-    for extra in (2.0, 5.0, 9.0, 14.0, 20.0, 28.0):
-        for sign in sides:
-            for ds in (0.0, -8.0, 8.0, -16.0, 16.0):
-                d = sign * (circuit.half_width + KERB_ROOM + extra + max(w, h) / 2)
-                x, y = circuit.offset_point(s + ds, d)
-                g = box(x - w / 2 - 0.5, y - h / 2 - 0.5, x + w / 2 + 0.5, y + h / 2 + 0.5)
-                if room.free(g):
-                    room.take(g)
-                    return x, y
+    extras = (2.0, 5.0, 9.0, 14.0, 20.0, 28.0, 38.0, 48.0, 58.0)
+    order = [(e, sg) for sg in sides for e in extras] if side_first else [(e, sg) for e in extras for sg in sides]
+    for extra, sign in order:
+        for ds in (0.0, -8.0, 8.0, -16.0, 16.0):
+            d = sign * (circuit.half_width + KERB_ROOM + extra + max(w, h) / 2)
+            x, y = circuit.offset_point(s + ds, d)
+            g = box(x - w / 2 - 0.5, y - h / 2 - 0.5, x + w / 2 + 0.5, y + h / 2 + 0.5)
+            if room.free(g):
+                room.take(g)
+                return x, y
     return None
 
 
@@ -199,8 +209,8 @@ def _pit_mark(layer, room: _Room, circuit, pit_roll: int | None) -> None:
     tw = text_width(text, size, "condensed-bold")
     w, h = tw + 2 + BOX_H + 1.5, BOX_H + 1
     sign = 1.0 if pit.side == "left" else -1.0
-    s = (pit.s0 + pit.taper * 0.5) % circuit.lap_length
-    spot = _place(room, circuit, s, w, h, (sign, -sign))
+    s = (pit.s0 + pit.taper) % circuit.lap_length
+    spot = _place(room, circuit, s, w, h, (sign, -sign), side_first=True)
     if spot is None:
         warn("the pit lane's minimum roll has no free room on the board")
         return
