@@ -87,3 +87,31 @@ def test_board_is_deterministic():
 
     blobs = [writers.render(Document([formula_d_board(FIXTURES / "square-3-lanes.yaml")]), "pdf")[0] for _ in range(2)]
     assert blobs[0] == blobs[1]
+
+
+def test_corners_command_prints_the_counts(capsys):
+    import json
+
+    from generator.cli import main
+
+    with pytest.raises(SystemExit) as ex:
+        main(["corners", str(FIXTURES / "square-3-lanes.yaml"), "--json"])
+    assert ex.value.code == 0
+    data = json.loads(capsys.readouterr().out)
+    marks = corner_marks(load_circuit(FIXTURES / "square-3-lanes.yaml"))
+    assert [(c["long"], c["short"]) for c in data["corners"]] == [(m.paths.long, m.paths.short) for m in marks]
+
+
+def test_pack_cli_with_a_players_file(tmp_path):
+    from conftest import pdf_text
+
+    from generator.cli import main
+
+    with pytest.raises(SystemExit) as ex:
+        main(["pack", "formula-d", "--players-file", str(FIXTURES / "players.yaml"), "--track",
+              str(FIXTURES / "square-2-lanes.yaml"), "-o", str(tmp_path), "-f", "pdf", "-q"])  # fmt: skip
+    assert ex.value.code == 0
+    text = pdf_text(tmp_path / "formula-d" / "formula-d-print.pdf")
+    for name in ("Ann", "Béla", "Csaba"):
+        assert name in text
+    assert "MIN. ROLL TO ENTER THE PIT" in text
