@@ -18,6 +18,7 @@ from ..units import pt_to_mm
 from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"
+DEFAULT_BOARD = "formula-d-style.yaml"  # the per-lane road circuit in track_specs/, when shipped
 INK = "#1a1a1a"
 FLAG = "#f6c915"
 GREEN = "#1e8c3a"
@@ -42,12 +43,14 @@ def load_circuit(track: Path | None):
     """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces."""
     from .. import track as tr
 
-    path = Path(track) if track is not None else tr.default_spec()
-    if track is None and not path.is_file():
+    if track is not None:
+        path = Path(track)
+    else:  # the shipped Formula D board if there is one, else the default circuit, else any shipped circuit
         shipped = tr.shipped()
-        if not shipped:
+        preferred = [p for p in shipped if p.name == DEFAULT_BOARD] + [tr.default_spec()] + shipped
+        path = next((p for p in preferred if p.is_file()), None)
+        if path is None:
             raise FileNotFoundError("Paddock ships no circuit spec")
-        path = shipped[0]
     spec, lines, path = tr.load_spec(path)
     if spec.units != "per-lane":
         spec = spec.model_copy(update={"units": "per-lane"})
