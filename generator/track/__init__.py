@@ -39,7 +39,7 @@ __all__ = [
     "shipped",
 ]
 
-DEFAULT = "hungaroring-a3.yaml"
+DEFAULT = "monte-carlo.yaml"
 
 
 def default_spec() -> Path:

@@ -302,11 +302,13 @@ def _segments_line(ctx: _Ctx) -> Line | None:
     line, end, end_th = line_from_pieces(pieces)
     turn = -end_th
     full = round(turn / (2 * math.pi))
-    if abs(full) != 1 or abs(turn - full * 2 * math.pi) > TURN_TOL:
+    allowed = (-1, 0, 1) if spec.crossings else (-1, 1)  # a figure-eight turns 0°
+    if full not in allowed or abs(turn - full * 2 * math.pi) > TURN_TOL:
         target = 360.0 if turn >= 0 else -360.0
         ctx.problem(
             "turning",
-            f"the segments turn {math.degrees(turn):+.1f}° in all (left positive); a loop turns +360° or -360°",
+            f"the segments turn {math.degrees(turn):+.1f}° in all (left positive); a loop turns +360° or -360°"
+            + (" (0° for a figure-eight)" if spec.crossings else ""),
             f"change the arc angles by {target - math.degrees(turn):+.1f}° in total",
             ("segments",),
             where="segments",
@@ -331,17 +333,21 @@ def _segments_line(ctx: _Ctx) -> Line | None:
         starts = piece_starts(pieces)
         idx = [i for i, p in enumerate(pieces) if p.straight]
         U = np.array([[math.cos(line.heading(starts[i])), math.sin(line.heading(starts[i]))] for i in idx]).T
-        if len(idx) < 2 or abs(np.linalg.det(U @ U.T)) < 1e-6:
+        U = U.reshape(2, len(idx))
+        delta = np.zeros(len(idx))
+        if idx:
+            delta = np.linalg.lstsq(U, -gap, rcond=None)[0]  # the least change that closes the loop
+        if not idx or np.hypot(*(U @ delta + gap)) > 0.05:
             ctx.problem(
                 "closure",
-                f"the loop misses its start by {dist:.1f} mm and 'close: auto' needs straights in two directions",
-                "add or lengthen straights that are not parallel, or fix the lengths by hand",
+                f"the loop misses its start by {dist:.1f} mm ({gap[0]:+.1f} across, {gap[1]:+.1f} down) and "
+                "its straights cannot close it",
+                "add or lengthen straights that run in the direction of the gap, or fix the lengths by hand",
                 ("segments",),
                 where="segments",
                 numbers={"gap_mm": dist},
             )
             return None
-        delta = -U.T @ np.linalg.solve(U @ U.T, gap)
         for j, i in enumerate(idx):
             p = pieces[i]
             new = p.length + float(delta[j])
@@ -570,9 +576,8 @@ def build(spec: CircuitSpec, path: Path | None = None, lines=None, paper: Paper 
 
 def geometry_error(problems: list[Problem], path) -> GeometryError:
     first = problems[0]
-    if len(problems) == 1:
-        msg = str(first)
-    else:
+    msg = str(first)
+    if len(problems) > 1:
         msg = f"{len(problems)} problems:\n" + "\n".join(f"  - {p}" for p in problems)
     err = GeometryError(msg, file=path, line=first.line if len(problems) == 1 else None)
     err.problems = problems
@@ -736,7 +741,19 @@ def _kerbs(ctx: _Ctx, c: Circuit) -> list[Kerb]:
     if spec.kerbs == "none":
         return []
     if spec.kerbs == "auto":
-        return [Kerb(cr.s_start, cr.s_end, cr.direction) for cr in c.corners]
+        # on the inside of each corner, only where it actually bends that way
+        line = c.line
+        thr = 1.0 / (CORNER_R * 2 * c.half_width)
+        out = []
+        for cr in c.corners:
+            sign = 1.0 if cr.direction == "left" else -1.0
+            i0, i1 = int(np.searchsorted(line.s, cr.s_start)), int(np.searchsorted(line.s, cr.s_end))
+            mask = sign * line.k[i0:i1] > thr
+            for a, b in _runs(mask):
+                s0, s1 = float(line.s[i0 + a]), float(line.s[min(i0 + b, len(line.s) - 1)])
+                if s1 - s0 > 2.0:
+                    out.append(Kerb(s0, s1, cr.direction))
+        return out
     out = []
     for i, ks in enumerate(spec.kerbs):
         if ks.from_ > c.units_count or ks.to > c.units_count:
@@ -825,6 +842,19 @@ def _crossings(ctx: _Ctx, c: Circuit) -> list[CrossingInfo]:
             )
         su, sl = (sb, sa) if d.upper == "second" else (sa, sb)
         reach = (clearance / 2 + c.half_width) / max(math.sin(math.radians(max(ang, 10))), 0.17) + c.unit
+        grid_len = math.ceil(ctx.spec.grid / c.lanes) * c.unit_length
+        for s_pass in (sa, sb):
+            if s_pass < reach + 3 * c.unit or L - s_pass < reach + grid_len + c.unit:
+                ctx.problem(
+                    "crossing",
+                    f"the start line or the grid lies at crossing {n} (unit {c.unit_at(s_pass)})",
+                    "move the start ('start.at') away from the crossing",
+                    ("start",),
+                    where=f"crossings[{n}]",
+                    s=s_pass,
+                    unit=c.unit_at(s_pass),
+                )
+                break
         out.append(CrossingInfo(d.kind, su, sl, pt, ang, min(reach, L / 4)))
     for n in range(len(found), len(declared)):
         ctx.problem(
@@ -878,7 +908,7 @@ def _check_proximity(ctx: _Ctx, c: Circuit) -> None:
     groups: list[list[int]] = []
     for k in order:
         for g in groups:
-            if abs(ua[k] - ua[g[-1]]) <= 2 and abs(ub[k] - ub[g[-1]]) <= 2:
+            if abs(ua[k] - ua[g[-1]]) <= 4 and abs(ub[k] - ub[g[-1]]) <= 4:
                 g.append(k)
                 break
         else:
@@ -989,8 +1019,6 @@ def _pit(ctx: _Ctx, c: Circuit) -> PitLane | None:
             )
     # overlap with the racing surface elsewhere, and the paper
     shape = SPoly(poly).buffer(0)
-    for _, ring_c in pit.garage_boxes:
-        pass
     surface = racing_surface(c, exclude=(s0 - taper, s1 + taper))
     if surface is not None and shape.intersects(surface):
         inter = shape.intersection(surface)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -125,7 +126,7 @@ class Piece:
 def pieces_from_segments(segments) -> list[Piece]:
     out: list[Piece] = []
     for i, seg in enumerate(segments):
-        if hasattr(seg, "straight"):
+        if seg.straight is not None:
             out.append(Piece(i, float(seg.straight), 0.0, 0.0, True))
             continue
         a = seg.arc
@@ -282,7 +283,7 @@ def read_csv(path) -> np.ndarray:
 
     rows = []
     try:
-        text = open(path, encoding="utf-8").read()
+        text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError("centre-line CSV not found", file=path, hint="check the path") from None
     except (OSError, UnicodeDecodeError) as err:

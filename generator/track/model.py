@@ -18,12 +18,6 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
-class Straight(_Model):
-    """A straight piece of centre line."""
-
-    straight: Annotated[float, Field(gt=0, le=20000, description="Length in mm.")]
-
-
 class ArcSpec(_Model):
     radius: Annotated[float, Field(gt=0, le=20000, description="Centre-line radius in mm.")]
     angle: Annotated[float, Field(gt=0, le=360, description="How far the track turns, degrees.")]
@@ -37,13 +31,17 @@ class ArcSpec(_Model):
     ] = 0.0
 
 
-class Arc(_Model):
-    """A circular arc of centre line."""
+class Segment(_Model):
+    """One piece of centre line: ``straight: LENGTH`` or ``arc: {radius, angle, turn}``."""
 
-    arc: ArcSpec
+    straight: Annotated[float | None, Field(gt=0, le=20000, description="A straight: its length in mm.")] = None
+    arc: ArcSpec | None = None
 
-
-Segment = Straight | Arc
+    @model_validator(mode="after")
+    def _one(self) -> Segment:
+        if (self.straight is None) == (self.arc is None):
+            raise ValueError("a segment is either 'straight: LENGTH' or 'arc: {radius, angle, turn}'")
+        return self
 
 
 class Start(_Model):

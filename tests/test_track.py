@@ -1,0 +1,272 @@
+"""Circuits: measured geometry of every shipped board, bad specs, the CLI, the schema, property tests."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from shapely import LineString
+from shapely import Polygon as SPoly
+
+from generator import track
+from generator.errors import GeometryError, InputError, PaddockError
+from generator.track.build import analyse, edge, racing_surface
+from generator.track.model import CircuitSpec
+
+SPECS = track.shipped()
+BAD = sorted((Path(__file__).parent / "bad_specs").glob("*.yaml"))
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "circuits"
+
+
+@pytest.fixture(scope="module", params=SPECS, ids=lambda p: p.stem)
+def circuit(request):
+    return track.load(request.param)
+
+
+def test_there_are_the_circuits_the_issue_asks_for():
+    specs = {p.stem: p for p in SPECS}
+    assert len(specs) >= 7
+    modes = {track.load(p).unit_mode for p in SPECS}
+    assert modes == {"across", "per-lane"}
+    assert any(track.load(p).lanes == 3 for p in SPECS)
+    assert any(track.load(p).crossings for p in SPECS)
+    assert any(track.load_spec(p)[0].csv for p in SPECS)
+
+
+def test_unit_count_and_lengths(circuit):
+    c = circuit
+    assert c.units_count == round(c.lap_length / c.unit)
+    # each unit measured along the drawn centre line
+    for u in range(1, c.units_count + 1):
+        s0, s1 = c.unit_bounds(u)
+        length = LineString(edge(c, s0, s1, 0.0)).length
+        assert abs(length - c.unit) <= 0.02 * c.unit, (u, length)
+
+
+def test_per_lane_spaces_measured_along_their_lane(circuit):
+    c = circuit
+    if c.graph is None:
+        pytest.skip("units across")
+    for lane in range(c.lanes):
+        spaces = c.graph.lane(lane)
+        assert len(spaces) == c.graph.count(lane) >= 8
+        for sp in spaces:
+            length = LineString(edge(c, sp.s0, sp.s1, c.lane_offset(lane))).length
+            assert abs(length - c.unit) <= 0.02 * c.unit
+            assert c.graph.spaces[sp.ahead].lane == lane
+            for d in sp.diagonal:
+                assert abs(c.graph.spaces[d].lane - lane) == 1
+    # the outside of the loop has more spaces than the inside
+    counts = [c.graph.count(i) for i in range(c.lanes)]
+    assert len(set(counts)) > 1 or c.line.turning == pytest.approx(0, abs=0.1)
+
+
+def test_lane_borders_at_exact_distance(circuit):
+    c = circuit
+    centre = LineString(c.line.xy)
+    for i in range(c.lanes + 1):
+        d = abs(c.half_width - i * c.lane_width)
+        if d == 0:
+            continue
+        border = LineString(c.border(i))
+        if c.crossings:  # near a crossing the other pass is closer: measure one way, locally
+            pts = c.border(i)[::7]
+            dist = [centre.distance(__import__("shapely").Point(p)) for p in pts]
+            assert max(dist) <= d + 0.05
+            continue
+        assert centre.hausdorff_distance(border) == pytest.approx(d, abs=0.05)
+        assert border.hausdorff_distance(centre) == pytest.approx(d, abs=0.05)
+
+
+def test_kerbs_only_on_corners_inside(circuit):
+    c = circuit
+    for kb in c.kerbs:
+        s = np.linspace(kb.s0, kb.s1, 40)[1:-1]
+        k = c.line.curvature(s)
+        sign = 1 if kb.side == "left" else -1
+        # kerbs sit on the inside of the bend: the side the centre of curvature is on
+        assert np.mean(sign * k > 0) > 0.8, kb
+        assert any(cr.s_start - 1 <= kb.s0 and kb.s1 <= cr.s_end + 1 for cr in c.corners)
+
+
+def test_pit_lane_never_crosses_the_racing_surface(circuit):
+    c = circuit
+    if c.pit is None:
+        pytest.skip("no pit lane")
+    surface = racing_surface(c)
+    assert SPoly(c.pit.polygon).buffer(0).intersection(surface).area < 1.0
+
+
+def test_board_page_stays_inside_the_content_box(circuit):
+    from generator.scene import Polygon, Polyline, Text, walk
+
+    page = track.board_sheet(circuit).page
+    x, y, w, h = page.content_box
+    for item in walk(page.items()):
+        pts = (
+            item.points
+            if isinstance(item, Polyline)
+            else item.exterior
+            if isinstance(item, Polygon)
+            else [(item.x, item.y)]
+            if isinstance(item, Text)
+            else []
+        )
+        for px, py in pts:
+            assert x - 0.01 <= px <= x + w + 0.01 and y - 0.01 <= py <= y + h + 0.01, item
+    for name in ("track", "kerbs", "units", "features", "labels"):
+        assert name in page.layers
+
+
+def test_same_input_same_bytes():
+    from generator.scene import Document
+    from generator.writers import render
+
+    a = render(Document([track.board_sheet(track.load(SPECS[0])).page]), "pdf")
+    b = render(Document([track.board_sheet(track.load(SPECS[0])).page]), "pdf")
+    assert a == b
+
+
+def test_default_spec_is_a_two_lane_a3_board():
+    c = track.load(track.default_spec())
+    assert c.lanes == 2 and c.paper.name == "a3" and c.graph is None
+    t = time.perf_counter()
+    track.board_sheet(track.load(track.default_spec()))
+    assert time.perf_counter() - t < 1.0
+
+
+def test_public_geometry_api():
+    c = track.load(track.default_spec())
+    L = c.lap_length
+    for s in np.linspace(0, L, 17):
+        tx, ty = c.tangent_at(s)
+        nx, ny = c.normal_at(s)
+        assert math.hypot(tx, ty) == pytest.approx(1)
+        assert tx * nx + ty * ny == pytest.approx(0, abs=1e-9)
+        # the left normal, page coordinates (y down): heading +x → left is -y
+        assert (tx * ny - ty * nx) == pytest.approx(-1)
+    assert c.point_at(0) == pytest.approx(c.point_at(L), abs=1e-6)
+    for cr in c.corners:
+        assert cr.s_start <= cr.apex <= cr.s_end and cr.radius > c.half_width and cr.direction in ("left", "right")
+
+
+@pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
+def test_bad_specs_give_their_message_and_exit_code(path):
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    code, expected = first.removeprefix("# expect: ").split(" ", 1)
+    with pytest.raises(PaddockError) as info:
+        track.load(path)
+    err = info.value
+    assert err.exit_code == int(code)
+    assert expected in str(err)
+    assert str(path) in str(err)
+
+
+def test_cli_check_json_and_exit_codes(tmp_path):
+    from typer.testing import CliRunner
+
+    import generator.cli.track  # noqa: F401  (registers the commands)
+    from generator.cli import app
+
+    runner = CliRunner()
+    ok = runner.invoke(app, ["check", str(SPECS[0]), "--json"])
+    assert ok.exit_code == 0
+    data = json.loads(ok.stdout)
+    for key in ("name", "lanes", "unit_mode", "lap_mm", "units", "corners", "paper", "fits", "problems"):
+        assert key in data
+    bad = runner.invoke(app, ["check", str(Path(__file__).parent / "bad_specs" / "fold.yaml")])
+    assert bad.exit_code == 3 and "folds" in bad.stdout
+    out = runner.invoke(app, ["track", str(SPECS[0]), "--out", str(tmp_path), "-f", "pdf", "-q"])
+    assert out.exit_code == 0, out.output
+    assert list(tmp_path.glob("*.pdf"))
+
+
+def test_close_auto_reports_what_it_changed():
+    spec = CircuitSpec(
+        name="Auto",
+        close="auto",
+        segments=[
+            {"straight": 200},
+            {"arc": {"radius": 80, "angle": 180, "turn": "left"}},
+            {"straight": 170},
+            {"arc": {"radius": 80, "angle": 180, "turn": "left"}},
+        ],
+    )
+    c, problems, changes = analyse(spec)
+    assert not problems and changes
+    assert abs(np.hypot(*(c.line.xy[-2] - c.line.xy[0]))) < 1.5
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason="shared circuits not present")
+def test_real_circuit_unsmoothed_gives_a_fast_clear_report():
+    t = time.perf_counter()
+    with pytest.raises(GeometryError) as info:
+        track.load(SHARED / "Budapest.csv")
+    assert time.perf_counter() - t < 2.0
+    kinds = {p.kind for p in info.value.problems}
+    assert "fold" in kinds
+    assert "unit" in str(info.value)
+
+
+def test_schema_is_current():
+    from generator.data import track_specs_dir
+    from generator.track.schema import schema_text
+
+    shipped = (track_specs_dir() / "circuit.schema.json").read_text(encoding="utf-8")
+    assert shipped == schema_text(), "run: python -m generator.track.schema"
+
+
+def test_figure_eight_needs_its_crossing():
+    spec, _, _ = track.load_spec(next(p for p in SPECS if p.stem == "figure-eight"))
+    data = spec.model_dump(by_alias=True, exclude_none=True)
+    data["crossings"] = []
+    _, problems, _ = analyse(CircuitSpec.model_validate(data))
+    assert problems and problems[0].kind == "turning"
+
+
+# ------------------------------------------------------------------------------------------- property tests
+
+segment = st.one_of(
+    st.builds(lambda n: {"straight": n}, st.floats(5, 400)),
+    st.builds(
+        lambda r, a, t, tr: {"arc": {"radius": r, "angle": a, "turn": t, "transition": tr}},
+        st.floats(5, 300),
+        st.floats(1, 360),
+        st.sampled_from(["left", "right"]),
+        st.sampled_from([0.0, 0.0, 20.0]),
+    ),
+)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(segment, min_size=2, max_size=12), st.integers(1, 4), st.sampled_from(["strict", "auto"]))
+def test_random_segments_build_or_fail_cleanly(segments, lanes, close):
+    spec = CircuitSpec(name="Random", lanes=lanes, close=close, segments=segments)
+    try:
+        c, problems, _ = analyse(spec)
+    except PaddockError:
+        return
+    if c is not None and not problems:
+        track.board_sheet(c)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.tuples(st.floats(-1000, 1000), st.floats(-1000, 1000)), min_size=4, max_size=40),
+    st.one_of(st.just("page"), st.integers(20, 120)),
+    st.sampled_from([0.0, 40.0]),
+)
+def test_random_point_clouds_build_or_fail_cleanly(points, fit, smoothing):
+    try:
+        spec = CircuitSpec(name="Cloud", points=points, fit=fit, smoothing=smoothing)
+        c, problems, _ = analyse(spec)
+    except (PaddockError, InputError):
+        return
+    if c is not None and not problems:
+        track.board_sheet(c)
