@@ -1,0 +1,66 @@
+"""Circuit build time: a 60-unit board (A2) and a 600-unit board tiled onto A4, as ratios to the floor.
+
+    python benchmarks/bench_track.py
+
+Cost should grow about linearly with the number of units (ten times the units: well under ten times the time
+above the floor, since the floor — interpreter, imports, one PDF — is paid once).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from common import floor_seconds, paddock, time_command  # noqa: E402
+
+
+def oval_60() -> str:
+    return """name: Bench 60
+paper: a2
+segments:
+  - straight: 250
+  - arc: {radius: 110, angle: 180, turn: left}
+  - straight: 250
+  - arc: {radius: 110, angle: 180, turn: left}
+"""
+
+
+def serpentine_600() -> str:
+    """Eight 1 cm-unit legs on A1, 600 units round: a long circuit that must be tiled onto A4."""
+    k, unit, r = 8, 10.0, 20.0
+    fixed = 120 + (k - 1) * math.pi * r + math.pi * r + (k - 1) * 2 * r - 2 * r
+    leg = (600 * unit - fixed) / k
+    segs = [f"  - straight: {leg + 60:.3f}"]
+    for i in range(1, k):
+        turn = "right" if i % 2 else "left"
+        segs.append(f"  - arc: {{radius: {r}, angle: 180, turn: {turn}}}")
+        segs.append(f"  - straight: {leg + (60 if i == k - 1 else 0):.3f}")
+    segs.append(f"  - arc: {{radius: {r}, angle: 90, turn: right}}")
+    segs.append(f"  - straight: {(k - 1) * 2 * r - 2 * r:.3f}")
+    segs.append(f"  - arc: {{radius: {r}, angle: 90, turn: right}}")
+    head = "name: Bench 600\npaper: a1\nlanes: 2\nlane_width: 10\nunit: 10\ngrid: 4\nsegments:\n"
+    return head + "\n".join(segs) + "\n"
+
+
+def main() -> None:
+    floor = floor_seconds()
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        (t / "b60.yaml").write_text(oval_60(), encoding="utf-8")
+        (t / "b600.yaml").write_text(serpentine_600(), encoding="utf-8")
+        s60 = time_command(paddock("track", str(t / "b60.yaml"), "--out", str(t / "o"), "-f", "pdf", "-q"))
+        s600 = time_command(
+            paddock("track", str(t / "b600.yaml"), "--out", str(t / "o"), "-f", "pdf", "--tile-onto", "a4", "-q")
+        )
+    print(f"floor: {floor:.3f} s")
+    print(f"track, 60 units, A2:              {s60:.3f} s = {s60 / floor:.2f} x floor")
+    print(f"track, 600 units, A1 tiled on A4: {s600:.3f} s = {s600 / floor:.2f} x floor")
+    print(f"above the floor: 600 units cost {(s600 - floor) / max(s60 - floor, 1e-9):.1f} x 60 units")
+
+
+if __name__ == "__main__":
+    main()
