@@ -9,16 +9,13 @@ from __future__ import annotations
 import math
 
 from ..scene import Circle, Document, Group, Layer, Page, Polygon, Polyline, Primitive, Style
+from .colour import luminance
 
 SPACING = 1.6  # mm between hatch lines
 HATCH_WIDTH = 0.18
 OUTLINE_WIDTH = 0.3
 KEEP_LAYERS = {"print-check"}
-
-
-def luminance(color: str) -> float:
-    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+PALE = 0.6  # relative luminance above which a fill is already cheap to print (#d0d0d0 and lighter)
 
 
 def _hatch(shape, color: str) -> list[Primitive]:
@@ -55,7 +52,7 @@ def _convert(item: Primitive) -> list[Primitive]:
         inner = [p for child in item.items for p in _convert(child)]
         return [Group(tuple(inner), item.offset, item.scale, item.clip)]
     style = getattr(item, "style", None)
-    if style is None or style.fill is None or style.opacity < 1 or luminance(style.fill) > 0.8:
+    if style is None or style.fill is None or style.opacity < 1 or luminance(style.fill) > PALE:
         return [item]
     color = style.fill
     outline = Style(

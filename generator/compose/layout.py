@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..fonts import LEGIBLE_FLOOR, check_text, fit_size
+from ..fonts import LEGIBLE_FLOOR, check_text, fit_size, text_width
 from ..pipeline import warn
 from ..scene import BLACK, Text
 
@@ -32,3 +32,19 @@ def fitted_text(
     if not fits:
         warn(f'"{text}" does not fit its {width:.1f} mm box even at the smallest legible size; shorten it')
     return Text(text, x, y, size, font, color, anchor, valign, rotation)
+
+
+def wrap(text: str, width: float, size: float, font: str = "regular") -> list[str]:
+    """Greedy word wrap to ``width`` mm; a word longer than the line is left whole (the caller fits it)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if line and text_width(trial, size, font) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines

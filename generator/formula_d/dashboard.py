@@ -3,12 +3,13 @@ downshift wear table beside it. Three dashboards to an A4 page."""
 
 from __future__ import annotations
 
+from ..compose.colour import text_on
 from ..paper import Paper
 from ..scene import Circle, Layer, Page, Polyline, Style, Text, rect
 from ..units import pt_to_mm
 from . import facts
 from .builds import Player
-from .draw import BODY, GREY, INK, LIGHT, SMALL, Column, card_grid, contrast, cut_frame, fitted, paragraph, table
+from .draw import BODY, GREY, INK, LIGHT, SMALL, Column, card_grid, cut_frame, fitted, paragraph, table
 
 PER_PAGE = (1, 3)
 MARKER = 14.0  # mm: the gear-stick marker's diameter
@@ -28,7 +29,7 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
     # Title strip in the car's colour.
     head = 10.0
     layer.add(rect(x, y, w, head, Style(stroke=GREY, width=0.2, fill=player.colour)))
-    ink = contrast(player.colour)
+    ink = text_on(player.colour)
     size = fitted(player.name, "bold", pt_to_mm(14), iw * 0.6, "player name")
     layer.add(Text(player.name, ix, y + head / 2, size, "bold", ink, valign="middle"))
     layer.add(
@@ -129,7 +130,7 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
             my + MARKER / 2,
             pt_to_mm(15),
             "bold",
-            contrast(player.colour),
+            text_on(player.colour),
             anchor="middle",
             valign="middle",
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..compose.layout import wrap
 from ..fonts import LEGIBLE_FLOOR, fit_size, text_width
 from ..pipeline import warn
 from ..scene import Layer, Page, Polyline, Style, Text, rect
@@ -21,22 +22,6 @@ LIGHT = "#eeeeee"
 BODY = pt_to_mm(7.5)
 SMALL = pt_to_mm(6.5)
 LEADING = 1.22
-
-
-def wrap(text: str, width: float, size: float, font: str = "regular") -> list[str]:
-    """Greedy word wrap to ``width`` mm; a word longer than the line is left whole (the caller fits it)."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}" if line else word
-            if line and text_width(trial, size, font) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = trial
-        lines.append(line)
-    return lines
 
 
 def fitted(text: str, font: str, size: float, width: float, what: str) -> float:
@@ -148,9 +133,3 @@ def cut_frame(layer: Layer, box: tuple[float, float, float, float]) -> None:
     """A thin dashed line to cut along, exactly on the card's edge."""
     x, y, w, h = box
     layer.add(rect(x, y, w, h, Style(stroke=GREY, width=0.2, dash=(1.5, 1.0))))
-
-
-def contrast(hex_colour: str) -> str:
-    """Black or white, whichever reads better on ``hex_colour``."""
-    r, g, b = (int(hex_colour[i : i + 2], 16) for i in (1, 3, 5))
-    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else "#ffffff"

@@ -6,13 +6,14 @@ show legibly gets a write-in count and a row of faint boxes to cross down to it.
 
 from __future__ import annotations
 
+from ..compose.colour import text_on
 from ..fonts import text_width
 from ..paper import Paper
 from ..scene import Circle, Layer, Page, Polyline, Style, Text, rect
 from ..units import pt_to_mm
 from . import facts
 from .builds import GT_MAX, Player
-from .draw import BODY, GREY, INK, SMALL, card_grid, contrast, cut_frame, fitted, paragraph
+from .draw import BODY, GREY, INK, SMALL, card_grid, cut_frame, fitted, paragraph
 
 BOX = 7.5  # mm: a box to cross off, as large as the card's widest zone allows
 BOX_GAP = 1.0
@@ -36,7 +37,7 @@ def scorecard(
     # Header: the car's colour with the player's name on it.
     head = 13.0
     layer.add(rect(x, y, w, head, Style(stroke=GREY, width=0.2, fill=player.colour)))
-    ink = contrast(player.colour)
+    ink = text_on(player.colour)
     size = fitted(player.name, "bold", pt_to_mm(15), iw - 28, "player name")
     layer.add(Text(player.name, ix, y + head / 2, size, "bold", ink, valign="middle"))
     layer.add(Text("FORMULA D", x + w - pad, y + 4.2, SMALL, "condensed-bold", ink, anchor="end", valign="middle"))

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..compose.colour import DARK
+from ..compose.layout import wrap
 from ..data import template
 from ..errors import InputError
-from ..fonts import ascent, fit_size, text_width
+from ..fonts import ascent, fit_size
 from ..paper import Paper
 from ..pipeline import OutputOptions, Sheet, warn
 from ..scene import Page, Polyline, Style, Text, rect
 from ..teams import load_field
-from ..teams.colour import DARK
 from ..teams.models import TeamField
 from ..teams.slips import dmod, slip_pages
 from ..units import pt_to_mm
@@ -127,20 +128,10 @@ def _text(page, text, x, y, width, size, font="regular", color=INK, anchor="star
     page.add(layer, Text(text, x, y, s, font, color, anchor=anchor, valign=valign))
 
 
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(lines[-1] + " " + word, size, font) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines
-
-
 def _paragraph(page: Page, text: str, x: float, y: float, width: float, size: float, font="regular") -> float:
     """Wrapped text from top ``y``; returns the y below it."""
     lead = size * 1.3
-    for line in _wrap(text, font, size, width):
+    for line in wrap(text, width, size, font):
         page.add("text", Text(line, x, y + ascent(size, font), size, font, INK))
         y += lead
     return y
@@ -284,7 +275,7 @@ def _modifier_table(page, field: TeamField, x, y, w, bottom):
     if groups:
         notes.append("Same three modifiers (" + "; ".join(" / ".join(g) for g in groups) + "): roll a deciding die.")
     note_size = pt_to_mm(6.5)
-    note_lines = sum(len(_wrap(n, "condensed", note_size, w)) for n in notes)
+    note_lines = sum(len(wrap(n, w, note_size, "condensed")) for n in notes)
     need = 6 + row * (len(teams) + 1) + 2.5 + note_lines * note_size * 1.3 + 0.5 * len(notes)
     y = min(y, bottom - need)
     page.add("text", Text("Team modifiers", x, y + ascent(pt_to_mm(9), "bold"), pt_to_mm(9), "bold", INK))

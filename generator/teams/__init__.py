@@ -11,7 +11,7 @@ The API other parts of Paddock use (Formula D reuses the liveries and tokens):
 
 from __future__ import annotations
 
-from .colour import contrast, parse_colour, text_on
+from ..compose.colour import contrast, parse_colour, text_on
 from .livery import livery_items
 from .models import Driver, MonacoStats, Qualifying, Team, TeamField, load_field, parse_field, preset_names
 from .slips import slip_items, slip_pages

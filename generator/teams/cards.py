@@ -8,12 +8,12 @@ measuring that change and the 1″ collision distance on the table. Inches becom
 
 from __future__ import annotations
 
+from ..compose.colour import DARK, text_on
 from ..fonts import ascent, fit_size
 from ..paper import Paper
 from ..pipeline import warn
 from ..scene import Page, Polyline, Style, Text, rect
 from ..units import inch_to_mm, pt_to_mm
-from .colour import DARK, text_on
 from .livery import livery_items
 from .models import Driver, Team, TeamField, monaco_rules
 

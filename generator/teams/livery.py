@@ -6,8 +6,8 @@ Everything here returns scene primitives in mm for a car seen from above with it
 
 from __future__ import annotations
 
+from ..compose.colour import DARK
 from ..scene import Polygon, Primitive, Style, rect
-from .colour import DARK
 from .models import Team
 
 

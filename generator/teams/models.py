@@ -13,10 +13,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..compose.colour import parse_colour
 from ..data import template, templates_dir
 from ..errors import GlyphError, InputError
 from ..specs import LineMap, load_yaml, located, validate
-from .colour import parse_colour
 
 LIVERIES = ("plain", "stripe", "twin-stripe", "two-tone", "nose")
 TIERS = ("front", "midfield", "back")

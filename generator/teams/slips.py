@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..compose.colour import DARK, text_on
+from ..compose.layout import wrap
 from ..fonts import ascent, fit_size
 from ..paper import Paper
 from ..pipeline import warn
 from ..scene import Circle, Page, Polyline, Primitive, Style, Text, rect
 from ..units import pt_to_mm
-from .colour import DARK, text_on
 from .livery import livery_items
 from .models import Driver, Team, TeamField, wing_lettering
 
@@ -196,7 +197,7 @@ def _label(page: Page, team: Team, x: float, y: float, w: float, h: float) -> No
     layer.add(rect(x, y, sw * 1.6, h, Style(stroke=INK, width=0.1)))
     tx = x + sw * 1.6 + 1.5
     tw = x + w - tx
-    words = _wrap(team.name, "condensed-bold", pt_to_mm(8), tw)
+    words = wrap(team.name, tw, pt_to_mm(8), "condensed-bold")
     size = pt_to_mm(8)
     if len(words) > 2:
         words = [team.name]
@@ -229,19 +230,6 @@ def dmod(m: int) -> str:
     if m == 0:
         return "d"
     return f"d+{m}" if m > 0 else f"d−{-m}"
-
-
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    from ..fonts import text_width
-
-    words = text.split()
-    lines: list[str] = []
-    for word in words:
-        if lines and text_width(lines[-1] + " " + word, size, font) <= width:
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return lines or [text]
 
 
 def _marks(page: Page, gx, gy, columns, rows, w, h, px, py) -> None:

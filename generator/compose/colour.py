@@ -1,4 +1,4 @@
-"""Colours of liveries: parsing what users write, and choosing text that stays legible on them."""
+"""Colours: parsing what users write (liveries, car colours) and choosing ink that stays legible on them."""
 
 from __future__ import annotations
 
