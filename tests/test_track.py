@@ -270,3 +270,122 @@ def test_random_point_clouds_build_or_fail_cleanly(points, fit, smoothing):
         return
     if c is not None and not problems:
         track.board_sheet(c)
+
+
+# ------------------------------------------------------------------------------------------- review fixes
+
+
+def test_kerbs_are_red_white_blocks_on_the_track_edge(circuit):
+    """Every kerb: an odd number (>= 3) of blocks, red at both ends, each at least KERB_MIN_BLOCK long along the
+    track edge; everything drawn on the kerbs layer lies in the band just outside the edge (no stray strokes)."""
+    from shapely import Point
+
+    from generator.scene import Layer, Polygon, Polyline
+    from generator.track.board import _draw_kerb
+    from generator.track.build import KERB_MIN_BLOCK, KERB_W, kerb_blocks
+
+    c = circuit
+    for kb in c.kerbs:
+        blocks = kerb_blocks(c, kb)
+        assert len(blocks) >= 3 and len(blocks) % 2 == 1, kb
+        assert blocks[0][0] == kb.s0 and blocks[-1][1] == kb.s1
+        sign = 1 if kb.side == "left" else -1
+        for a, b in blocks:
+            assert LineString(edge(c, a, b, sign * c.half_width)).length >= KERB_MIN_BLOCK - 0.05, (kb, a, b)
+        layer = Layer("kerbs")
+        _draw_kerb(layer, c, kb.s0, kb.s1, kb.side)
+        centre = LineString(edge(c, kb.s0 - 10, kb.s1 + 10, 0.0))
+        reds = 0
+        for item in layer.items:
+            pts = item.exterior if isinstance(item, Polygon) else item.points if isinstance(item, Polyline) else []
+            assert pts, item
+            for p in pts:
+                d = centre.distance(Point(p))
+                assert c.half_width - 0.05 <= d <= c.half_width + KERB_W + 0.05, (kb, p, d)
+            reds += isinstance(item, Polygon) and item.style.fill == "#d62828"
+        assert reds == (len(blocks) + 1) // 2
+
+
+def test_short_gentle_corners_get_no_stub_kerb():
+    """The Monte Carlo chicanes are short bends: each found kerb is a proper one, at least three blocks long."""
+    from generator.track.build import KERB_MIN
+
+    c = track.load(track.default_spec())
+    for kb in c.kerbs:
+        sign = 1 if kb.side == "left" else -1
+        assert LineString(edge(c, kb.s0, kb.s1, sign * c.half_width)).length >= KERB_MIN
+
+
+def test_every_label_reads_upright(circuit):
+    """No text on any board is turned past a quarter turn (it would read upside down)."""
+    from generator.scene import Text, walk
+
+    for item in walk(track.board_sheet(circuit).page.items()):
+        if isinstance(item, Text):
+            assert -90.0 <= item.rotation <= 90.0, item
+
+
+def test_tunnel_tags_do_not_cover_space_numbers():
+    """A numbered space that also carries a tunnel tag prints both, apart, turned the same way."""
+    from generator.scene import Text
+
+    c = track.load(next(p for p in SPECS if p.stem == "formula-d-style"))
+    page = track.board_sheet(c).page
+    texts = [t for t in page.layers["labels"].items if isinstance(t, Text)]
+    tags = [t for t in texts if t.text.startswith("T") and t.text[1:].isdigit()]
+    nums = [t for t in texts if t.text.isdigit()]
+    assert tags
+    for tag in tags:
+        for num in nums:
+            assert math.hypot(tag.x - num.x, tag.y - num.y) >= 2.5, (tag, num)
+    legend = " ".join(t.text for t in texts)
+    assert "Tn: tunnel n" in legend and "Tn = Tn" not in legend
+
+
+def test_pit_min_roll_reaches_the_built_circuit():
+    c = track.load(next(p for p in SPECS if p.stem == "formula-d-style"))
+    assert c.pit is not None and c.pit.min_roll == 4
+    assert c.summary()["pit"]["min_roll"] == 4
+    spec, _, _ = track.load_spec(track.default_spec())
+    assert track.build(spec).pit.min_roll is None
+    with pytest.raises(Exception, match="less than or equal to 30"):
+        CircuitSpec.model_validate({**spec.model_dump(by_alias=True), "pit": {"from": 1, "to": 5, "min_roll": 31}})
+
+
+def test_watch_rebuilds_on_change_and_survives_a_bad_edit(tmp_path):
+    import os
+
+    from generator.cli.track import Watcher
+    from generator.pipeline import OutputOptions
+
+    spec = tmp_path / "oval.yaml"
+    good = next(p for p in SPECS if p.stem == "oval").read_text(encoding="utf-8")
+    spec.write_text(good, encoding="utf-8")
+    out = tmp_path / "out"
+    said: list[str] = []
+    w = Watcher(spec, OutputOptions(out=out, formats=("svg",), quiet=True), say=said.append)
+
+    def touch(text: str, bump: int) -> None:
+        spec.write_text(text, encoding="utf-8")
+        st = spec.stat()
+        os.utime(spec, ns=(st.st_atime_ns, st.st_mtime_ns + bump * 10**9))  # a new mtime, however coarse
+
+    assert w.step() and w.builds == 1 and list(out.glob("*.svg"))
+    first = next(out.glob("*.svg")).read_bytes()
+    assert not w.step()  # nothing changed: no rebuild
+    touch(good.replace("lanes: 2", "lanes: 99") if "lanes: 2" in good else "lanes: 99\n" + good, 1)
+    assert w.step() and w.errors == 1 and w.builds == 1
+    assert any("lanes" in s and str(spec) in s for s in said), said
+    assert next(out.glob("*.svg")).read_bytes() == first  # the last good board is kept
+    touch(good, 2)
+    assert w.step() and w.builds == 2
+    # run() polls max_steps times and stops on Ctrl-C without raising
+    naps: list[float] = []
+    w.run(interval=0.01, max_steps=3, sleep=naps.append)
+    assert naps == [0.01, 0.01] and said[-1] != "paddock: stopped watching"
+
+    def interrupt(_):
+        raise KeyboardInterrupt
+
+    w.run(interval=0.01, max_steps=5, sleep=interrupt)
+    assert said[-1] == "paddock: stopped watching"

@@ -36,46 +36,93 @@ def track_cmd(
     _watch(spec, opts)
 
 
-def _watch(spec: Path, opts) -> None:
-    import time
+class Watcher:
+    """Rebuilds a spec whenever it (or the centre-line CSV it names) changes: one :meth:`step` per poll.
 
-    from ..errors import PaddockError
+    ``say`` receives each status line (stderr by default). A bad edit prints its error and the watcher carries
+    on; the next save that fixes it rebuilds."""
 
-    def stamp():
-        files = [spec]
+    def __init__(self, spec: Path, opts, say=None) -> None:
+        self.spec = spec
+        self.opts = opts
+        self.say = say or (lambda line: typer.echo(line, err=True))
+        self.last: tuple | None = None
+        self._csv: tuple[int | None, Path | None] = (None, None)  # (spec mtime it was read at, csv path)
+        self.builds = 0
+        self.errors = 0
+
+    def _mtime(self, f: Path | None) -> int | None:
         try:
+            return f.stat().st_mtime_ns if f is not None else None
+        except OSError:
+            return None
+
+    def _csv_of(self, spec_mtime: int | None) -> Path | None:
+        """The CSV the spec reads, re-read from the spec only when the spec itself changed."""
+        if self._csv[0] != spec_mtime:
+            from ..errors import PaddockError
             from ..track import load_spec
 
-            s, _, _ = load_spec(spec)
-            if s.csv:
-                csv = Path(s.csv)
-                files.append(csv if csv.is_absolute() else spec.parent / csv)
-        except PaddockError:
-            pass
-        out = []
-        for f in files:
+            csv = None
             try:
-                out.append(f.stat().st_mtime_ns)
-            except OSError:
-                out.append(None)
-        return tuple(out)
+                s, _, _ = load_spec(self.spec)
+                if s.csv:
+                    csv = Path(s.csv)
+                    csv = csv if csv.is_absolute() else self.spec.parent / csv
+            except PaddockError:
+                pass
+            self._csv = (spec_mtime, csv)
+        return self._csv[1]
 
-    typer.echo(f"paddock: watching {spec} (Ctrl-C to stop)", err=True)
-    last = None
-    try:
-        while True:
-            now = stamp()
-            if now != last:
-                last = now
-                try:
-                    circuit, sheets = _sheets(spec, opts)
-                    publish(sheets, opts, title=f"Paddock — {circuit.name}")
-                    typer.echo(f"paddock: built {circuit.name} at {time.strftime('%H:%M:%S')}", err=True)
-                except PaddockError as err:
-                    typer.echo(f"paddock: error: {err}", err=True)
-            time.sleep(0.4)
-    except KeyboardInterrupt:
-        typer.echo("paddock: stopped watching", err=True)
+    def stamp(self) -> tuple:
+        m = self._mtime(self.spec)
+        csv = self._csv_of(m)
+        return (m, str(csv), self._mtime(csv))
+
+    def step(self) -> bool:
+        """Rebuild if anything changed since the last step; True if a build (good or bad) was attempted."""
+        import time
+
+        from ..errors import PaddockError
+
+        now = self.stamp()
+        if now == self.last:
+            return False
+        self.last = now
+        try:
+            circuit, sheets = _sheets(self.spec, self.opts)
+            publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
+        except PaddockError as err:
+            self.errors += 1
+            self.say(f"paddock: error: {err}")
+            self.say("paddock: still watching; save a fix to rebuild")
+        except Exception as err:  # a bug must not end a design session: report it and keep watching
+            self.errors += 1
+            self.say(f"paddock: internal error ({type(err).__name__}: {err}); still watching")
+        else:
+            self.builds += 1
+            self.say(f"paddock: built {circuit.name} at {time.strftime('%H:%M:%S')}")
+        return True
+
+    def run(self, interval: float = 0.4, max_steps: int | None = None, sleep=None) -> None:
+        """Poll until Ctrl-C (or ``max_steps`` polls, for tests)."""
+        import time
+
+        sleep = sleep or time.sleep
+        self.say(f"paddock: watching {self.spec} (Ctrl-C to stop)")
+        n = 0
+        try:
+            while max_steps is None or n < max_steps:
+                self.step()
+                n += 1
+                if max_steps is None or n < max_steps:
+                    sleep(interval)
+        except KeyboardInterrupt:
+            self.say("paddock: stopped watching")
+
+
+def _watch(spec: Path, opts) -> None:
+    Watcher(spec, opts).run()
 
 
 @app.command("check")

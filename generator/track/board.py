@@ -90,13 +90,21 @@ class _Free:
         self.taken.append(geom)
 
 
-def _text_box(text: str, x: float, y: float, size: float, font: str, anchor="middle", pad=0.6):
-    from shapely import box
+def _text_box(text: str, x: float, y: float, size: float, font: str, anchor="middle", pad=0.6, rotation=0.0):
+    """The paper a middle-aligned label covers (the font's full ascent and descent), turned ``rotation``° about
+    its anchor, as a shapely polygon."""
+    from shapely import Polygon as SPoly
+
+    from ..fonts import anchor_shift, ascent, baseline_drop, descent
 
     w = text_width(text, size, font)
-    x0 = x - (w / 2 if anchor == "middle" else (w if anchor == "end" else 0))
-    h = 0.72 * size
-    return box(x0 - pad, y - h / 2 - pad, x0 + w + pad, y + h / 2 + pad)
+    x0 = -anchor_shift(text, anchor, size, font) - pad
+    base = baseline_drop("middle", size, font)
+    top, bottom = base - ascent(size, font) - pad, base + descent(size, font) + pad
+    r = math.radians(rotation)
+    cs, sn = math.cos(r), math.sin(r)
+    corners = [(x0, top), (x0 + w + 2 * pad, top), (x0 + w + 2 * pad, bottom), (x0, bottom)]
+    return SPoly([(x + px * cs - py * sn, y + px * sn + py * cs) for px, py in corners])
 
 
 def board_page(c: Circuit, paper: Paper | None = None) -> Page:
@@ -216,17 +224,18 @@ def _danger_spaces(c: Circuit) -> set[int]:
 
 
 def _draw_kerb(layer, c: Circuit, s0: float, s1: float, side: str) -> None:
+    """Alternating red and white blocks in the band just outside the track edge, red at both ends, the whole
+    band outlined in red (closed, so no line runs on past the blocks)."""
+    from .build import Kerb, kerb_blocks
+
     sign = 1.0 if side == "left" else -1.0
     d0 = sign * c.half_width
     d1 = sign * (c.half_width + KERB_W)
-    mid_edge = edge(c, s0, s1, sign * (c.half_width + KERB_W / 2))
-    length = float(np.linalg.norm(np.diff(mid_edge, axis=0), axis=1).sum())
-    n = max(2, round(length / 4.0))
-    bounds = np.linspace(s0, s1, n + 1)
     layer.add(_poly(strip(c, s0, s1, d0, d1), Style(stroke=None, fill=WHITE)))
-    for i in range(0, n, 2):
-        layer.add(_poly(strip(c, bounds[i], bounds[i + 1], d0, d1), Style(stroke=None, fill=KERB_RED)))
-    layer.add(_line(edge(c, s0, s1, d1), Style(stroke=KERB_RED, width=0.25)))
+    for i, (a, b) in enumerate(kerb_blocks(c, Kerb(s0, s1, side))):
+        if i % 2 == 0:
+            layer.add(_poly(strip(c, a, b, d0, d1), Style(stroke=None, fill=KERB_RED)))
+    layer.add(_poly(strip(c, s0, s1, d0, d1), Style(stroke=KERB_RED, width=0.25, fill=None, join="round")))
 
 
 # ----------------------------------------------------------------------------------------------- features
@@ -285,14 +294,25 @@ def _draw_start(page: Page, c: Circuit, free: _Free) -> None:
     lbl = "START · FINISH"
     fsize = pt_to_mm(7)
     lw = text_width(lbl, fsize, "condensed-bold")
-    d = sign * (half + KERB_W + 2.0 + fsize * 0.5)
     sl = -(lw / 2 + 2.0)
-    x, y = c.offset_point(sl, d)
     rot = _upright(math.degrees(float(c.line.heading(sl))))
+    # parallel to the track, beside it: on the roomier side, moved out until it clears the kerbs of a bend
+    d = sign * (half + KERB_W + 2.0 + fsize * 0.5)
+    for extra in (0.0, 1.5, 3.0, 5.0, 8.0):
+        for sg in (sign, -sign):
+            dd = sg * (half + KERB_W + 2.0 + fsize * 0.5 + extra)
+            x, y = c.offset_point(sl, dd)
+            if free.free(_text_box(lbl, x, y, fsize, "condensed-bold", rotation=rot)):
+                d = dd
+                break
+        else:
+            continue
+        break
+    x, y = c.offset_point(sl, d)
     page.layer("labels").add(Text(lbl, x, y, fsize, "condensed-bold", INK, "middle", "middle", rot))
     from shapely import Point
 
-    free.take(Point(x, y).buffer(lw / 2 + 1))
+    free.take(_text_box(lbl, x, y, fsize, "condensed-bold", rotation=rot))
     a0, a1 = 2.0, max(u * 1.8, 24.0)
     shaft = edge(c, a0, a1 - 3.0, d)
     feats.add(_line(shaft, Style(stroke=INK, width=0.7)))
@@ -374,20 +394,13 @@ def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
     tag = f"T{n + 1}"
     labels = page.layer("labels")
     if c.graph is not None:
-        for lane in range(c.lanes):
-            spaces = c.graph.lane(lane)
-            hidden = [
-                sp.index
-                for sp in spaces
-                if sp.hidden and _cyc(np.array(sp.s0), cr.s_lower, c.lap_length) < 3 * cr.reach
-            ]
-            if not hidden:
-                continue
-            before = spaces[(min(hidden) - 1) % len(spaces)]
-            after = spaces[(max(hidden) + 1) % len(spaces)]
-            for sp in (before, after):
-                x, y = sp.center
-                labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle"))
+        for sp in _tag_spaces(c, cr):
+            x, y = sp.center
+            rot = _space_label_rotation(c, sp)
+            if _numbered(c, sp):  # the space's number is printed too: the tag goes below it
+                ux, uy = _text_up(rot)
+                x, y = x - 1.7 * ux, y - 1.7 * uy
+            labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle", rot))
     else:
         from .build import hidden_units
 
@@ -399,10 +412,46 @@ def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
                 u = (u - 1) % c.units_count + 1
                 s0, s1 = c.unit_bounds(u)
                 x, y = c.point_at((s0 + s1) / 2)
-                labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle"))
+                rot = _upright(math.degrees(float(c.line.heading((s0 + s1) / 2))))
+                labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle", rot))
 
 
 # ----------------------------------------------------------------------------------------------- labels
+
+
+def _numbered(c: Circuit, sp) -> bool:
+    return (sp.index + 1) % c.spec.action_every == 0 and not sp.hidden
+
+
+def _space_label_rotation(c: Circuit, sp) -> float:
+    """Per-lane labels read across the lane, turned upright."""
+    return _upright(math.degrees(float(c.line.heading((sp.s0 + sp.s1) / 2))) + 90)
+
+
+def _text_up(rot: float) -> tuple[float, float]:
+    """The page direction (y down) of "up" for text turned ``rot`` degrees clockwise."""
+    r = math.radians(rot)
+    return (math.sin(r), -math.cos(r))
+
+
+def _tag_spaces(c: Circuit, cr) -> list:
+    """Per-lane: the spaces either side of tunnel ``cr`` that carry its tag (last before, first after the hidden)."""
+    out = []
+    for lane in range(c.lanes):
+        spaces = c.graph.lane(lane)
+        hidden = [
+            sp.index for sp in spaces if sp.hidden and _cyc(np.array(sp.s0), cr.s_lower, c.lap_length) < 3 * cr.reach
+        ]
+        if hidden:
+            out.append(spaces[(min(hidden) - 1) % len(spaces)])
+            out.append(spaces[(max(hidden) + 1) % len(spaces)])
+    return out
+
+
+def _tagged_spaces(c: Circuit) -> set[int]:
+    if c.graph is None:
+        return set()
+    return {sp.id for cr in c.crossings if cr.kind == "tunnel" for sp in _tag_spaces(c, cr)}
 
 
 def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
@@ -410,13 +459,15 @@ def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
     N = c.spec.action_every
     if c.graph is not None:
         size = pt_to_mm(6.5)
+        tagged = _tagged_spaces(c)
         for sp in c.graph.spaces:
-            if (sp.index + 1) % N == 0 and not sp.hidden:
-                deg = math.degrees(float(c.line.heading((sp.s0 + sp.s1) / 2)))
+            if _numbered(c, sp):
+                rot = _space_label_rotation(c, sp)
                 x, y = sp.center
-                labels.add(
-                    Text(str(sp.index + 1), x, y, size, "condensed-bold", INK, "middle", "middle", _upright(deg + 90))
-                )
+                if sp.id in tagged:  # a tunnel tag goes below the number
+                    ux, uy = _text_up(rot)
+                    x, y = x + 1.7 * ux, y + 1.7 * uy
+                labels.add(Text(str(sp.index + 1), x, y, size, "condensed-bold", INK, "middle", "middle", rot))
         return
     size = pt_to_mm(8)
     from .build import hidden_units
@@ -430,15 +481,15 @@ def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
         text = str(u)
         w = text_width(text, size, "condensed-bold")
         placed = None
-        for extra in (0.0, 3.0, 7.0):
-            for sign in (1, -1):
-                r = max(w, size * 0.72) / 2 + 0.6
-                x, y = c.offset_point(sm, sign * (c.half_width + KERB_W + 1.5 + r + extra))
-                box = _text_box(text, x, y, size, "condensed-bold")
-                if free.free(box):
-                    placed = (x, y, box)
-                    break
-            if placed:
+        r = max(w, size * 0.72) / 2 + 0.6
+        # beside the box, nearest first; then a little along the track (still beside that unit)
+        tries = [(0.0, e, sg) for e in (0.0, 3.0, 7.0) for sg in (1, -1)]
+        tries += [(ds, e, sg) for e in (0.0, 3.0, 7.0, 12.0) for ds in (-0.3, 0.3) for sg in (1, -1)]
+        for ds, extra, sign in tries:
+            x, y = c.offset_point(sm + ds * (s1 - s0), sign * (c.half_width + KERB_W + 1.5 + r + extra))
+            box = _text_box(text, x, y, size, "condensed-bold")
+            if free.free(box):
+                placed = (x, y, box)
                 break
         if placed is None:  # no room beside the track: print it in the marked box itself
             x, y = c.point_at(sm)
@@ -484,7 +535,8 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
     if c.spec.grid:
         out.append(("grid", f"{c.spec.grid} grid slots behind the line"))
     if c.pit:
-        out.append(("pit", f"pit lane, {c.pit.garages} garages"))
+        roll = f"; enter with a gear-die roll of {c.pit.min_roll} or more" if c.pit.min_roll is not None else ""
+        out.append(("pit", f"pit lane, {c.pit.garages} garages{roll}"))
     if c.spec.danger:
         out.append(("danger", "danger spaces"))
     if c.spec.police_line:
@@ -493,7 +545,8 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
     if "bridge" in kinds:
         out.append(("bridge", "bridge"))
     if "tunnel" in kinds:
-        out.append(("tunnel", "tunnel: spaces below are not used; Tn = Tn"))
+        unit = "spaces" if c.graph is not None else "units"
+        out.append(("tunnel", f"Tn: tunnel n — grey {unit} under it cannot be used; move on from one Tn to the other"))
     return out
 
 

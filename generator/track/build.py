@@ -30,6 +30,9 @@ from .model import CircuitSpec
 from .spaces import LaneGraph, Space
 
 KERB_W = 3.0  # mm, kerb band outside the track edge
+KERB_BLOCK = 4.0  # mm, target length of one red or white kerb block along the track edge
+KERB_MIN_BLOCK = 2.0  # mm, shortest block; a kerb is at least three blocks (red, white, red)
+KERB_MIN = 3 * KERB_MIN_BLOCK  # mm along the track edge: a found (auto) kerb shorter than this is left out
 FOLD_MARGIN = 5.0  # mm: an inner border needs radius >= half width + this (room for the kerb)
 GAP = 2.0  # mm of clear paper between two parts of the track (beyond their kerbs)
 PIT_GAP = 4.0  # mm between the track edge and the pit lane
@@ -114,6 +117,7 @@ class PitLane:
     garages: int
     polygon: tuple  # outline of the pit lane surface, page mm
     garage_boxes: list  # [(polygon points, centre)]
+    min_roll: int | None = None  # Formula D: minimum gear-die roll to enter the pit (spec 'pit.min_roll')
 
     def offsets(self, s: np.ndarray, half: float) -> tuple[np.ndarray, np.ndarray]:
         """Inner and outer edge distance from the centre line (positive) at arc lengths ``s`` (s0 … s1)."""
@@ -242,6 +246,7 @@ class Circuit:
                 "from_unit": self.unit_at(self.pit.s0) if self.pit else None,
                 "to_unit": self.unit_at(self.pit.s1 - 1e-6),
                 "garages": self.pit.garages,
+                **({"min_roll": self.pit.min_roll} if self.pit.min_roll is not None else {}),
             }
         return out
 
@@ -751,7 +756,7 @@ def _kerbs(ctx: _Ctx, c: Circuit) -> list[Kerb]:
             mask = sign * line.k[i0:i1] > thr
             for a, b in _runs(mask):
                 s0, s1 = float(line.s[i0 + a]), float(line.s[min(i0 + b, len(line.s) - 1)])
-                if s1 - s0 > 2.0:
+                if s1 - s0 > 2.0 and _edge_length(c, s0, s1, sign * c.half_width) >= KERB_MIN:
                     out.append(Kerb(s0, s1, cr.direction))
         return out
     out = []
@@ -770,6 +775,29 @@ def _kerbs(ctx: _Ctx, c: Circuit) -> list[Kerb]:
             b += c.lap_length
         out.append(Kerb(a, b, ks.side))
     return out
+
+
+def _edge_length(c: Circuit, s0: float, s1: float, d: float) -> float:
+    return float(np.linalg.norm(np.diff(edge(c, s0, s1, d), axis=0), axis=1).sum())
+
+
+def kerb_blocks(c: Circuit, kb: Kerb) -> list[tuple[float, float]]:
+    """The red and white blocks of a kerb as arc-length ranges (red first and last, so an odd count >= 3).
+
+    Blocks are of equal length measured along the track edge the kerb lies on (about KERB_BLOCK mm each), so
+    they stay even through a clothoid where the edge's radius changes."""
+    sign = 1.0 if kb.side == "left" else -1.0
+    s = sample_s(c, kb.s0, kb.s1)
+    pts = edge(c, kb.s0, kb.s1, sign * c.half_width)
+    sig = np.concatenate(([0.0], np.cumsum(np.linalg.norm(np.diff(pts, axis=0), axis=1))))
+    length = float(sig[-1])
+    n = max(3, round(length / KERB_BLOCK))
+    if n % 2 == 0:
+        n = n + 1 if length / (n + 1) >= KERB_MIN_BLOCK else n - 1
+    n = max(3, n)
+    bounds = np.interp(np.linspace(0.0, length, n + 1), sig, s)
+    bounds[0], bounds[-1] = kb.s0, kb.s1
+    return [(float(a), float(b)) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
 
 
 def _chunks(line: Line, step: int = 32):
@@ -965,7 +993,7 @@ def _pit(ctx: _Ctx, c: Circuit) -> PitLane | None:
         )
         return None
     taper = min(1.5 * u, span / 4)
-    pit = PitLane(spec.side, s0, s1, taper, c.lane_width, spec.garages, (), [])
+    pit = PitLane(spec.side, s0, s1, taper, c.lane_width, spec.garages, (), [], spec.min_roll)
     sign = 1.0 if spec.side == "left" else -1.0
     line = c.line
     n = max(8, int(span / 1.0))

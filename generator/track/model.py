@@ -57,6 +57,14 @@ class Pit(_Model):
     from_: Annotated[int, Field(alias="from", ge=1, description="Unit where the pit entry leaves the track.")]
     to: Annotated[int, Field(ge=1, description="Unit where the pit exit rejoins (may wrap past the line).")]
     garages: Annotated[int, Field(ge=0, le=30, description="Number of garages along the pit lane.")] = 10
+    min_roll: Annotated[
+        int | None,
+        Field(
+            ge=1,
+            le=30,
+            description="Formula D: the minimum roll of the gear die needed to enter the pit (omitted: not set).",
+        ),
+    ] = None
 
 
 class KerbSpec(_Model):
