@@ -36,7 +36,12 @@ def formula_d(
     track: Annotated[Path | None, typer.Option("--track", help="Circuit spec (YAML) for the board.")] = None,
     pit_roll: Annotated[
         int | None,
-        typer.Option("--pit-roll", min=1, max=30, help="Minimum roll to enter the pit (else a box to write it in)."),
+        typer.Option(
+            "--pit-roll",
+            min=1,
+            max=30,
+            help="Minimum roll to enter the pit; overrides the spec's pit.min_roll (neither: a box to write it in).",
+        ),
     ] = None,
     *,
     opts,

@@ -184,7 +184,9 @@ def overlay(page: Page, circuit, marks: list[CornerMark], pit_roll: int | None =
         _leader(layer, circuit, mid, spot, w, h)
         _draw_label(layer, m, *spot)
     if circuit.pit is not None:
-        _pit_mark(layer, room, circuit, pit_roll)
+        # The board's own number (spec: pit.min_roll) unless the command overrides it.
+        roll = pit_roll if pit_roll is not None else circuit.pit.min_roll
+        _pit_mark(layer, room, circuit, roll)
     _key(layer, room, page)
 
 
