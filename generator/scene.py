@@ -152,7 +152,7 @@ def printer_edge(mm: float):
 
 
 # Height reserved at the bottom of every page for the print-check strip (scale bar + footer), mm.
-FOOTER_BAND = 9.0
+FOOTER_BAND = 11.0
 
 
 @dataclass

@@ -77,11 +77,11 @@ def test_scale_bars_measure_true_at_254_dpi():
     (pdf,) = writers.render(Document([page]), "pdf")
     img = render_gray(pdf, 254)
     x, y, w, h = page.printable
-    from generator.compose.printcheck import BAR_H
+    from generator.compose.printcheck import BAR_GAP, BAR_H, BAR_TOP
     from generator.scene import FOOTER_BAND
 
     top = y + h - FOOTER_BAND
-    for bar_top, length in ((top + 1.6, 100.0), (top + 1.6 + BAR_H + 2.2, 101.6)):
+    for bar_top, length in ((top + BAR_TOP, 100.0), (top + BAR_TOP + BAR_H + BAR_GAP, 101.6)):
         row = round((bar_top + 0.08) * 10)  # inside the top frame of the bar
         band = img[row, : round((x + length + 1.0) * 10)]
         left, right = _runs(band)

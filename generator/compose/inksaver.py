@@ -1,24 +1,29 @@
 """Ink saver: solid fills become their outline plus light hatching, for cheap home printing.
 
-A scene-to-scene transform, so every writer gets it for free. Pale fills (already cheap) and the print-check
-layer (which must stay measurable) are left alone.
+A scene-to-scene transform, so every writer gets it for free. Dark fills get dense hatching, pale ones (the
+track's asphalt, action squares) sparse hatching; white fills and the print-check layer (which must stay
+measurable) are left alone. Light text, which stood on a dark fill that is now mostly paper, turns dark.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
-from ..scene import Circle, Document, Group, Layer, Page, Polygon, Polyline, Primitive, Style
+from ..scene import Circle, Document, Group, Layer, Page, Polygon, Polyline, Primitive, Style, Text
 from .colour import luminance
 
-SPACING = 1.6  # mm between hatch lines
+SPACING = 1.6  # mm between hatch lines on a dark fill
+PALE_SPACING = 3.0  # … on a pale one
 HATCH_WIDTH = 0.18
 OUTLINE_WIDTH = 0.3
 KEEP_LAYERS = {"print-check"}
-PALE = 0.6  # relative luminance above which a fill is already cheap to print (#d0d0d0 and lighter)
+PALE = 0.6  # relative luminance above which a fill counts as pale (#d0d0d0 and lighter)
+WHITE = 0.95  # … and above which it is paper-white: nothing to save
+DARK_INK = "#1a1a1a"
 
 
-def _hatch(shape, color: str) -> list[Primitive]:
+def _hatch(shape, color: str, spacing: float = SPACING) -> list[Primitive]:
     from shapely.affinity import rotate
     from shapely.geometry import LineString, MultiLineString
 
@@ -28,10 +33,10 @@ def _hatch(shape, color: str) -> list[Primitive]:
     turned = rotate(shape, -45, origin=c)
     minx, miny, maxx, maxy = turned.bounds
     lines = []
-    y = miny + SPACING / 2
+    y = miny + spacing / 2
     while y < maxy:
         lines.append(((minx - 1, y), (maxx + 1, y)))
-        y += SPACING
+        y += spacing
     if not lines:
         return []
     cut = rotate(MultiLineString(lines), 45, origin=c).intersection(shape)
@@ -51,8 +56,10 @@ def _convert(item: Primitive) -> list[Primitive]:
     if isinstance(item, Group):
         inner = [p for child in item.items for p in _convert(child)]
         return [Group(tuple(inner), item.offset, item.scale, item.clip)]
+    if isinstance(item, Text):
+        return [replace(item, color=DARK_INK) if luminance(item.color) > 0.5 else item]
     style = getattr(item, "style", None)
-    if style is None or style.fill is None or style.opacity < 1 or luminance(style.fill) > PALE:
+    if style is None or style.fill is None or style.opacity < 1 or luminance(style.fill) > WHITE:
         return [item]
     color = style.fill
     outline = Style(
@@ -74,7 +81,7 @@ def _convert(item: Primitive) -> list[Primitive]:
         return [item]
     if math.sqrt(max(shape.area, 0)) < 2.5:  # tiny marks: a hatch would not show; keep the outline only
         return out if shape.area > 4 else [item]
-    return out + _hatch(shape, color)
+    return out + _hatch(shape, color, PALE_SPACING if luminance(color) > PALE else SPACING)
 
 
 def apply(document: Document) -> Document:

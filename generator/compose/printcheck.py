@@ -11,6 +11,8 @@ from ..units import inch_to_mm, pt_to_mm
 
 LAYER = "print-check"
 BAR_H = 1.3  # mm, height of each bar
+BAR_TOP = 3.0  # mm from the top of the footer band to the first bar: clear of tables and cut lines above
+BAR_GAP = 2.2  # mm between the two bars
 FRAME = 0.2  # mm, the black frame of the bars, inside their exact length
 INK = "#1a1a1a"
 LABEL = pt_to_mm(6.5)
@@ -46,8 +48,8 @@ def add_print_check(page: Page) -> None:
         return
     x, y, w, h = page.printable
     top = y + h - FOOTER_BAND
-    bar(page, x, top + 1.6, 100.0, 10, "10 cm")
-    bar(page, x, top + 1.6 + BAR_H + 2.2, inch_to_mm(4), 4, "4 in")
+    bar(page, x, top + BAR_TOP, 100.0, 10, "10 cm")
+    bar(page, x, top + BAR_TOP + BAR_H + BAR_GAP, inch_to_mm(4), 4, "4 in")
     layer = page.layer(LAYER)
     text = footer_text(page)
     right = x + w
@@ -55,12 +57,12 @@ def add_print_check(page: Page) -> None:
     from ..fonts import fit_size
 
     size, _ = fit_size(text, "condensed", pt_to_mm(7.5), right - left_limit)
-    layer.add(Text(text, right, top + 4.2, size, "condensed", INK, anchor="end", valign="middle"))
+    layer.add(Text(text, right, top + BAR_TOP + 2.6, size, "condensed", INK, anchor="end", valign="middle"))
     layer.add(
         Text(
             "If a bar does not measure true, turn off \u201cfit to page\u201d and print again.",
             right,
-            top + 7.4,
+            top + BAR_TOP + 5.8,
             pt_to_mm(5.5),
             "condensed",
             "#666666",

@@ -16,6 +16,8 @@ from ..errors import GeometryError
 from ..paper import Paper
 from ..scene import DEFAULT_EDGE, FOOTER_BAND, Group, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
+from .layout import wrap
+from .printcheck import LAYER as PRINT_CHECK
 
 MIN_OVERLAP = 10.0
 LABEL_BAND = 5.0  # mm at the top of each tile's printable area for its label and neighbour hints
@@ -184,25 +186,26 @@ def assembly_page(p: TilePlan, *, edge: float = DEFAULT_EDGE) -> Page:
     bx, by, bw, bh = page.content_box
     head = pt_to_mm(14)
     page.add("text", Text(f"Assembly: {p.source.title}", bx, by + head, head, "bold"))
-    page.add(
-        "text",
-        Text(
-            f"{len(p.tiles)} tiles of {p.paper.label}, {p.rows} row(s) × {p.cols} column(s), glue overlap ≥ "
-            f"{p.overlap:g} mm. Trim each tile on its dashed line and lay it over its neighbour above or to the left, "
-            "matching the registration marks.",
-            bx,
-            by + head + 6,
-            pt_to_mm(8),
-            "regular",
-        ),
+    size = pt_to_mm(8)
+    intro = (
+        f"{len(p.tiles)} tiles of {p.paper.label}, {p.rows} row(s) × {p.cols} column(s), glue overlap "
+        f"{p.overlap:g} mm. Trim each tile on its dashed line and lay it over its neighbour above or to the left, "
+        "matching the registration marks; glue on the grey strip. The tiles print at true size: this picture "
+        "does not (measure the scale bars below it, never the ones in the picture)."
     )
-    top = by + head + 12
+    y = by + head + 5
+    for line in wrap(intro, bw, size):
+        page.add("text", Text(line, bx, y, size, "regular"))
+        y += size * 1.3
+    top = y + 2
     scale = min(bw / p.source.width, (bh - (top - by)) / p.source.height)
     sx = bx + (bw - p.source.width * scale) / 2
+    # The picture leaves out the sheet's own scale bars: scaled down, they would no longer measure true.
+    picture = tuple(item for name, layer in p.source.layers.items() if name != PRINT_CHECK for item in layer.items)
     page.add(
         "content",
         Group(
-            tuple(p.source.items()),
+            picture,
             offset=(sx, top),
             scale=scale,
             clip=(sx, top, p.source.width * scale, p.source.height * scale),
@@ -221,6 +224,8 @@ def assembly_page(p: TilePlan, *, edge: float = DEFAULT_EDGE) -> Page:
                 Style(stroke="#c0392b", width=0.35, dash=(1.5, 1.0)),
             )
         )
+        cx, cy = sx + (x + w / 2) * scale, top + (y + h / 2) * scale
+        frame.add(rect(cx - 6, cy - 4, 12, 8, Style(stroke="#c0392b", width=0.3, fill="#ffffff")))
         frame.add(
             Text(
                 t.label,
