@@ -99,6 +99,8 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
         return model.model_validate(data)
     except ValidationError as exc:
         errs = exc.errors(include_url=False)
+        # A misspelt key is the root cause of the 'required' error that comes with it: report it first.
+        errs.sort(key=lambda e: e["type"] != "extra_forbidden")
         err = errs[0]
         loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
         msg = err["msg"].removeprefix("Value error, ")
@@ -107,6 +109,8 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
             hint = "check the spelling; the README lists every field"
+            if len(errs) > 1 and errs[1]["type"] == "missing" and tuple(errs[1]["loc"][:-1]) == loc[:-1]:
+                hint = f"did you mean '{errs[1]['loc'][-1]}'?"
         elif err["type"] == "missing":
             msg = "this field is required"
         elif "input" in err and not isinstance(err["input"], dict | list):

@@ -85,8 +85,8 @@ def test_cli_calibrate_writes_pdf_and_png(tmp_path):
     "args,field",
     [
         (["--format", "pdf,docx"], "--format"),
-        (["--paper", "a5"], "paper"),
-        (["--tile-onto", "a4-sideways"], "orientation"),
+        (["--paper", "a5"], "field '--paper'"),
+        (["--tile-onto", "a4-sideways"], "field '--tile-onto'"),
     ],
 )
 def test_cli_bad_option_is_one_line_exit_2_no_traceback(tmp_path, args, field):
@@ -165,3 +165,28 @@ def test_calibration_sheet_keeps_clear_of_the_edge(recwarn):
     for paper in (Paper("a4", "portrait"), Paper("letter", "portrait"), Paper("a3", "landscape")):
         check_clear_of_edge(Sheet("calibration", calibration_sheet(paper)))
     assert not [w for w in recwarn if "unprintable" in str(w.message)]
+
+
+def test_a_misspelt_key_is_reported_before_the_missing_one(tmp_path):
+    from pydantic import BaseModel, ConfigDict
+
+    from generator.errors import InputError
+    from generator.specs import load_yaml, validate
+
+    class Arc(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        radius: float
+        angle: float
+
+    class Spec(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        arcs: list[Arc]
+
+    path = tmp_path / "spec.yaml"
+    path.write_text("arcs:\n  - radius: 50\n    angle: 90\n  - raduis: 50\n    angle: 90\n", encoding="utf-8")
+    data, lines = load_yaml(path)
+    with pytest.raises(InputError) as info:
+        validate(Spec, data, path, lines)
+    message = str(info.value)
+    assert message.startswith(f"{path}:4: field 'arcs[1].raduis': unknown field")
+    assert "did you mean 'radius'?" in message

@@ -63,11 +63,21 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
             field="--format",
             hint="use a comma-separated list of pdf, svg, png",
         )
+
+    def paper_option(text: str | None, option: str, orientation: str):
+        if not text:
+            return None
+        try:
+            return parse_paper(text, orientation)
+        except InputError as err:
+            err.field = option
+            raise
+
     return OutputOptions(
         out=out,
         formats=formats,
-        paper=parse_paper(paper) if paper else None,
-        tile_onto=parse_paper(tile_onto, "portrait") if tile_onto else None,
+        paper=paper_option(paper, "--paper", "landscape"),
+        tile_onto=paper_option(tile_onto, "--tile-onto", "portrait"),
         ink_saver=ink_saver,
         dpi=dpi,
         edge=edge,

@@ -57,11 +57,10 @@ def check_build(wp: dict[str, int], where: str = "") -> None:
     keys = facts.zone_keys()
     ranges = facts.wp_ranges()
     total = facts.rules()["wear"]["custom_total"]
-    prefix = f"{where}: " if where else ""
     missing = [k for k in keys if k not in wp]
     if missing:
         raise InputError(
-            f"{prefix}the build gives no WP for {', '.join(facts.zone_label(k).lower() for k in missing)}",
+            f"the build gives no WP for {', '.join(facts.zone_label(k).lower() for k in missing)}",
             field=where or "wp",
             hint="give all six zones: tires, brakes, gearbox, body, engine, handling",
         )
@@ -71,13 +70,13 @@ def check_build(wp: dict[str, int], where: str = "") -> None:
         label = facts.zone_label(k)
         if v > hi:
             raise InputError(
-                f"{prefix}{label.lower()} has {v} WP, {v - hi} over the most allowed ({hi})",
+                f"{label.lower()} has {v} WP, {v - hi} over the most allowed ({hi})",
                 field=where or "wp",
                 hint=f"{label.lower()} takes {lo}–{hi} WP",
             )
         if v < lo:
             raise InputError(
-                f"{prefix}{label.lower()} has {v} WP, {lo - v} under the least allowed ({lo})",
+                f"{label.lower()} has {v} WP, {lo - v} under the least allowed ({lo})",
                 field=where or "wp",
                 hint=f"{label.lower()} takes {lo}–{hi} WP",
             )
@@ -86,7 +85,7 @@ def check_build(wp: dict[str, int], where: str = "") -> None:
         diff = got - total
         more = f"{diff} more" if diff > 0 else f"{-diff} fewer"
         raise InputError(
-            f"{prefix}the build adds up to {got} WP, {more} than the {total} to share",
+            f"the build adds up to {got} WP, {more} than the {total} to share",
             field=where or "wp",
             hint="move WP between zones until they add up to " + str(total),
         )
