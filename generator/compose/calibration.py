@@ -68,13 +68,13 @@ def calibration_sheet(paper: Paper | None = None) -> Page:
         Text(
             "Print at 100 % (“actual size”). Every ruler below must measure true; the squares are 2 cm lane units.",
             x0,
-            y0 + title + 4,
+            y0 + title + 8,
             pt_to_mm(9),
             "regular",
             INK,
         ),
     )
-    top = y0 + title + 14
+    top = y0 + title + 18
     ruler(page, x0 + 5, top, 100, 1, 10, "10 cm — centimetres", unit="")
     ruler(page, x0 + 5, top + 22, inch_to_mm(6), inch_to_mm(1) / 4, 4, "6 inches — Monaco! moves", unit="″")
     # 2 cm grid of lane units: 5 × 4 squares.
@@ -97,6 +97,17 @@ def calibration_sheet(paper: Paper | None = None) -> Page:
     grid.add(Arc((cx, cy), 30, 180, 90, Style(stroke=INK, width=0.2)))
     grid.add(Circle((cx, cy), 2.0, Style(stroke=None, fill=INK)))
     grid.add(Circle((cx, cy), 40.0, Style(stroke=INK, width=0.2, dash=(0.5, 1.5), cap="round")))
+    grid.add(
+        Text(
+            "the dotted circle is 8 cm across; arcs, dashes and fills should print crisp",
+            cx,
+            cy + 45,
+            pt_to_mm(7),
+            "condensed",
+            INK,
+            anchor="middle",
+        )
+    )
     ring = tuple((cx - 10 + dx, cy + 10 + dy) for dx, dy in ((0, 0), (20, 0), (20, 20), (0, 20)))
     hole = tuple((cx - 5 + dx, cy + 15 + dy) for dx, dy in ((0, 0), (10, 0), (10, 10), (0, 10)))
     grid.add(Polygon(ring, (hole,), Style(stroke=INK, width=0.3, fill=ACCENT)))
@@ -110,18 +121,4 @@ def calibration_sheet(paper: Paper | None = None) -> Page:
     page.add("text", Text("Font sample", x0, fy, pt_to_mm(10), "bold", INK))
     for k, key in enumerate(("regular", "bold", "condensed", "condensed-bold")):
         page.add("text", Text(SAMPLE, x0, fy + 6 + 5 * k, pt_to_mm(8), key, INK))
-    page.add(
-        "text",
-        Text(
-            "rotated",
-            x0 + w - 4,
-            fy - 40,
-            pt_to_mm(9),
-            "bold",
-            ACCENT,
-            anchor="middle",
-            valign="middle",
-            rotation=-90,
-        ),
-    )
     return page
