@@ -24,8 +24,22 @@ BAD = sorted((Path(__file__).parent / "bad_specs").glob("*.yaml"))
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "circuits"
 
 
+PER_LANE = [p for p in SPECS if track.load_spec(p)[0].units == "per-lane"]
+WITH_PIT = [p for p in SPECS if track.load_spec(p)[0].pit is not None]
+
+
 @pytest.fixture(scope="module", params=SPECS, ids=lambda p: p.stem)
 def circuit(request):
+    return track.load(request.param)
+
+
+@pytest.fixture(scope="module", params=PER_LANE, ids=lambda p: p.stem)
+def per_lane_circuit(request):
+    return track.load(request.param)
+
+
+@pytest.fixture(scope="module", params=WITH_PIT, ids=lambda p: p.stem)
+def pit_circuit(request):
     return track.load(request.param)
 
 
@@ -49,10 +63,9 @@ def test_unit_count_and_lengths(circuit):
         assert abs(length - c.unit) <= 0.02 * c.unit, (u, length)
 
 
-def test_per_lane_spaces_measured_along_their_lane(circuit):
-    c = circuit
-    if c.graph is None:
-        pytest.skip("units across")
+def test_per_lane_spaces_measured_along_their_lane(per_lane_circuit):
+    c = per_lane_circuit
+    assert c.graph is not None
     for lane in range(c.lanes):
         spaces = c.graph.lane(lane)
         assert len(spaces) == c.graph.count(lane) >= 8
@@ -95,10 +108,9 @@ def test_kerbs_only_on_corners_inside(circuit):
         assert any(cr.s_start - 1 <= kb.s0 and kb.s1 <= cr.s_end + 1 for cr in c.corners)
 
 
-def test_pit_lane_never_crosses_the_racing_surface(circuit):
-    c = circuit
-    if c.pit is None:
-        pytest.skip("no pit lane")
+def test_pit_lane_never_crosses_the_racing_surface(pit_circuit):
+    c = pit_circuit
+    assert c.pit is not None
     surface = racing_surface(c)
     assert SPoly(c.pit.polygon).buffer(0).intersection(surface).area < 1.0
 

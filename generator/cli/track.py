@@ -10,11 +10,37 @@ import typer
 from . import app
 from .common import output_options, publish
 
+LanesOpt = Annotated[
+    int | None, typer.Option("--lanes", help="Number of lanes, 1-7 (overrides the spec's 'lanes').", show_default=False)
+]
+SmoothingOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--smoothing",
+        metavar="MM",
+        help="CSV/points: smooth the centre line over this many mm on paper (spec 'smoothing'; a CSV gets 30).",
+        show_default=False,
+    ),
+]
+FitOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--fit",
+        metavar="page|N",
+        help="CSV/points: 'page' (largest that fits the paper) or a lap of N units (spec 'fit').",
+        show_default=False,
+    ),
+]
 
-def _sheets(spec_path: Path, opts):
+
+def _overrides(lanes, smoothing, fit) -> dict:
+    return {"lanes": lanes, "smoothing": smoothing, "fit": fit}
+
+
+def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from .. import track
 
-    circuit = track.load(spec_path, paper=opts.paper)
+    circuit = track.load(spec_path, paper=opts.paper, overrides=overrides)
     for change in circuit.changes:
         typer.echo(f"paddock: close: auto changed {change}", err=True)
     return circuit, [track.board_sheet(circuit)]
@@ -25,15 +51,19 @@ def _sheets(spec_path: Path, opts):
 def track_cmd(
     spec: Annotated[Path, typer.Argument(help="Circuit spec (YAML) or a centre-line CSV.")],
     watch: Annotated[bool, typer.Option("--watch", help="Rebuild whenever the spec file changes.")] = False,
+    lanes: LanesOpt = None,
+    smoothing: SmoothingOpt = None,
+    fit: FitOpt = None,
     *,
     opts,
 ) -> None:
     """Draw a circuit board from a spec file or a centre-line CSV (true scale, print-ready)."""
+    over = _overrides(lanes, smoothing, fit)
     if not watch:
-        circuit, sheets = _sheets(spec, opts)
+        circuit, sheets = _sheets(spec, opts, over)
         publish(sheets, opts, title=f"Paddock — {circuit.name}")
         return
-    _watch(spec, opts)
+    Watcher(spec, opts, overrides=over).run()
 
 
 class Watcher:
@@ -42,9 +72,10 @@ class Watcher:
     ``say`` receives each status line (stderr by default). A bad edit prints its error and the watcher carries
     on; the next save that fixes it rebuilds."""
 
-    def __init__(self, spec: Path, opts, say=None) -> None:
+    def __init__(self, spec: Path, opts, say=None, overrides: dict | None = None) -> None:
         self.spec = spec
         self.opts = opts
+        self.overrides = overrides
         self.say = say or (lambda line: typer.echo(line, err=True))
         self.last: tuple | None = None
         self._csv: tuple[int | None, Path | None] = (None, None)  # (spec mtime it was read at, csv path)
@@ -90,7 +121,7 @@ class Watcher:
             return False
         self.last = now
         try:
-            circuit, sheets = _sheets(self.spec, self.opts)
+            circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
             publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
         except PaddockError as err:
             self.errors += 1
@@ -121,24 +152,32 @@ class Watcher:
             self.say("paddock: stopped watching")
 
 
-def _watch(spec: Path, opts) -> None:
-    Watcher(spec, opts).run()
-
-
 @app.command("check")
 def check_cmd(
     spec: Annotated[Path, typer.Argument(help="Circuit spec (YAML) or a centre-line CSV.")],
     json_out: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")] = False,
     paper: Annotated[str | None, typer.Option("--paper", help="Check against this paper instead.")] = None,
+    lanes: LanesOpt = None,
+    smoothing: SmoothingOpt = None,
+    fit: FitOpt = None,
 ) -> None:
     """Validate a circuit without drawing it: exit 0 only if it builds; list every problem otherwise."""
     import json
 
     from .. import track
-    from ..errors import EXIT_GEOMETRY
+    from ..errors import EXIT_GEOMETRY, PaddockError
     from ..paper import parse_paper
 
-    _, problems, summary = track.check(spec, paper=parse_paper(paper) if paper else None)
+    try:
+        _, problems, summary = track.check(
+            spec, paper=parse_paper(paper) if paper else None, overrides=_overrides(lanes, smoothing, fit)
+        )
+    except PaddockError as err:
+        if not json_out:
+            raise
+        # a spec that cannot be read still gets its machine-readable answer (and keeps its exit code)
+        typer.echo(json.dumps(track.error_summary(spec, err), indent=2, ensure_ascii=False))
+        raise typer.Exit(code=err.exit_code) from None
     if json_out:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
@@ -146,7 +185,8 @@ def check_cmd(
         if summary["lap_mm"] is not None:
             units = summary["units"]
             ustr = f"{units} units" if isinstance(units, int) else ", ".join(f"{k}: {v}" for k, v in units.items())
-            head += f" — {ustr}, lap {summary['lap_mm']:.0f} mm, {summary['lanes']} lanes, {summary['paper']}"
+            lanes = f"{summary['lanes']} lane{'' if summary['lanes'] == 1 else 's'}"
+            head += f" — {ustr}, lap {summary['lap_mm']:.0f} mm, {lanes}, {summary['paper']}"
         typer.echo(head)
         for change in summary["changes"]:
             typer.echo(f"  close: auto changed {change}")

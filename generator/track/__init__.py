@@ -34,6 +34,7 @@ __all__ = [
     "build",
     "check",
     "default_spec",
+    "error_summary",
     "load",
     "load_spec",
     "shipped",
@@ -63,15 +64,17 @@ def build(spec: CircuitSpec, path: str | Path | None = None, lines=None, paper=N
     return _build(spec, Path(path) if path else None, lines, paper)
 
 
-def load(path: str | Path, paper=None) -> Circuit:
-    """A YAML spec or a centre-line CSV → a placed, buildable circuit (InputError / GeometryError otherwise)."""
-    spec, lines, path = load_spec(path)
+def load(path: str | Path, paper=None, overrides: dict | None = None) -> Circuit:
+    """A YAML spec or a centre-line CSV → a placed, buildable circuit (InputError / GeometryError otherwise).
+
+    ``overrides``: spec fields the command line replaces (``lanes``, ``smoothing``, ``fit``)."""
+    spec, lines, path = load_spec(path, overrides)
     return build(spec, path, lines, paper)
 
 
-def check(path: str | Path, paper=None) -> tuple[Circuit | None, list[Problem], dict]:
+def check(path: str | Path, paper=None, overrides: dict | None = None) -> tuple[Circuit | None, list[Problem], dict]:
     """Validate without drawing: ``(circuit or None, problems, summary dict)``. Raises only InputError."""
-    spec, lines, path = load_spec(path)
+    spec, lines, path = load_spec(path, overrides)
     circuit, problems, changes = analyse(spec, path, lines, paper)
     if circuit is not None:
         summary = circuit.summary()
@@ -84,13 +87,35 @@ def check(path: str | Path, paper=None) -> tuple[Circuit | None, list[Problem], 
             "lap_mm": None,
             "units": None,
             "corners": [],
-            "paper": spec.paper,
+            "paper": paper.label if paper is not None else spec.paper,
             "fits": False,
             "buildable": False,
             "problems": [p.as_dict() for p in problems],
             "changes": changes,
         }
     return circuit, problems, summary
+
+
+def error_summary(path: str | Path, err) -> dict:
+    """The ``check --json`` summary of a spec that could not be read: the error as its one problem."""
+    problem = {"kind": "input", "where": err.field or "", "message": err.message, "hint": err.hint or ""}
+    for key in ("file", "line", "field"):
+        if getattr(err, key) is not None:
+            problem[key] = getattr(err, key)
+    return {
+        "name": None,
+        "file": str(path),
+        "lanes": None,
+        "unit_mode": None,
+        "lap_mm": None,
+        "units": None,
+        "corners": [],
+        "paper": None,
+        "fits": False,
+        "buildable": False,
+        "problems": [problem],
+        "changes": [],
+    }
 
 
 def board_sheet(circuit: Circuit, paper=None):

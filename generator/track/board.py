@@ -28,6 +28,9 @@ HIDDEN = "#a9a7a1"
 PIT = "#ecebe7"
 POLICE = "#1f56c9"
 MUTED = "#6b6963"
+GRID_NO = "#3d3b37"
+
+PODIUM_CLEAR = 6.0  # mm of free paper kept round the podium (track, pit lane, garages, labels)
 
 LAYERS = ("track", "kerbs", "units", "features", "bridges", "labels")
 
@@ -114,8 +117,8 @@ def board_page(c: Circuit, paper: Paper | None = None) -> Page:
     free = _Free(page, c)
     L = c.lap_length
     _draw_track(page, c, 0.0, L, main=True)
-    _draw_start(page, c, free)
     _draw_pit(page, c)
+    _draw_start(page, c, free)
     _draw_police(page, c, free)
     _draw_crossings(page, c)
     _draw_numbers(page, c, free)
@@ -274,7 +277,7 @@ def _draw_start(page: Page, c: Circuit, free: _Free) -> None:
     )
     # grid slots behind the line
     u = c.unit_length
-    size = pt_to_mm(6.5)
+    size = pt_to_mm(9)
     for k in range(c.spec.grid):
         row, lane = divmod(k, c.lanes)
         front = -row * u - q - 1.0
@@ -287,33 +290,82 @@ def _draw_start(page: Page, c: Circuit, free: _Free) -> None:
         )
         feats.add(_line(pts, Style(stroke=INK, width=0.35)))
         x, y = c.offset_point((front + back) / 2, d)
-        deg = math.degrees(float(c.line.heading(front)))
-        feats.add(Text(str(k + 1), x, y, size, "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
-    # S/F label (parallel to the track, behind the line) and the direction arrow (after it), where there is room
+        # upright like the unit numbers, dark enough to read across the table
+        feats.add(Text(str(k + 1), x, y, size, "bold", GRID_NO, "middle", "middle"))
+    _start_label_and_arrow(page, c, free)
+
+
+def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
+    """START · FINISH beside the track just behind the line, and the race-direction arrow beside it just after the
+    line, each on free paper (never on the pit lane, its garages or another label). The label moves back along
+    the grid and further out until it is clear; the arrow likewise forward. With no free paper at all the arrow
+    is drawn on the track surface itself: a board always shows which way to race."""
+    from shapely import LineString
+
+    half = c.half_width
+    u = c.unit_length
+    L = c.lap_length
     sign = _side_room(c, free, 0.0, 3)
     lbl = "START · FINISH"
     fsize = pt_to_mm(7)
     lw = text_width(lbl, fsize, "condensed-bold")
-    sl = -(lw / 2 + 2.0)
-    rot = _upright(math.degrees(float(c.line.heading(sl))))
-    # parallel to the track, beside it: on the roomier side, moved out until it clears the kerbs of a bend
-    d = sign * (half + KERB_W + 2.0 + fsize * 0.5)
-    for extra in (0.0, 1.5, 3.0, 5.0, 8.0):
-        for sg in (sign, -sign):
-            dd = sg * (half + KERB_W + 2.0 + fsize * 0.5 + extra)
-            x, y = c.offset_point(sl, dd)
-            if free.free(_text_box(lbl, x, y, fsize, "condensed-bold", rotation=rot)):
-                d = dd
+    extras = (0.0, 1.5, 3.0, 5.0, 8.0, 12.0)
+    placed = None
+    side = sign
+    back = [-(lw / 2 + 2.0) - j * u / 2 for j in range(int(2 * max(3, math.ceil(c.spec.grid / c.lanes) + 1)))]
+    for sl in back:
+        if -sl > L / 3:
+            break
+        rot = _upright(math.degrees(float(c.line.heading(sl))))
+        for extra in extras:
+            for sg in (sign, -sign):
+                x, y = c.offset_point(sl, sg * (half + KERB_W + 2.0 + fsize * 0.5 + extra))
+                box = _text_box(lbl, x, y, fsize, "condensed-bold", rotation=rot)
+                if free.free(box):
+                    placed = (x, y, rot, box)
+                    side = sg
+                    break
+            if placed:
                 break
-        else:
-            continue
-        break
-    x, y = c.offset_point(sl, d)
-    page.layer("labels").add(Text(lbl, x, y, fsize, "condensed-bold", INK, "middle", "middle", rot))
-    from shapely import Point
-
-    free.take(_text_box(lbl, x, y, fsize, "condensed-bold", rotation=rot))
-    a0, a1 = 2.0, max(u * 1.8, 24.0)
+        if placed:
+            break
+    if placed is None:  # no room beside the line: the nearest free paper, level
+        w, h = lw + 2.0, fsize * 1.6
+        sx, sy = c.point_at(0.0)
+        spot = _find_spot(free, w, h, [(sx - w / 2, sy - h / 2)], step=3.0)
+        if spot is not None:
+            x, y = spot[0] + w / 2, spot[1] + h / 2
+            placed = (x, y, 0.0, _text_box(lbl, x, y, fsize, "condensed-bold"))
+    if placed is not None:
+        x, y, rot, box = placed
+        page.layer("labels").add(Text(lbl, x, y, fsize, "condensed-bold", INK, "middle", "middle", rot))
+        free.take(box)
+    # the arrow: beside the track after the line (the label's side first), moving forward and out until clear
+    feats = page.layer("features")
+    length = max(u * 1.8, 24.0)
+    arrow = None
+    for shift in [j * u / 2 for j in range(6)]:  # within about three units of the line
+        a0 = 2.0 + shift
+        if a0 + length > L / 3:
+            break
+        bend = float(np.abs(c.line.curvature(np.linspace(a0, a0 + length, 16))).max())
+        for extra in extras:
+            for sg in (side, -side):
+                d = sg * (half + KERB_W + 3.0 + extra)
+                if bend * abs(d) > 0.2:  # beside a tight bend the arrow would buckle: not here
+                    continue
+                geom = LineString(edge(c, a0, a0 + length, d)).buffer(2.2)
+                if free.free(geom):
+                    arrow = (a0, d, geom)
+                    break
+            if arrow:
+                break
+        if arrow:
+            break
+    if arrow is None:  # on the track surface, along the centre line of the first units
+        arrow = (2.0, 0.0, None)
+    a0, d, geom = arrow
+    a1 = a0 + length
     shaft = edge(c, a0, a1 - 3.0, d)
     feats.add(_line(shaft, Style(stroke=INK, width=0.7)))
     tip = np.array(c.offset_point(a1, d))
@@ -321,7 +373,8 @@ def _draw_start(page: Page, c: Circuit, free: _Free) -> None:
     n = np.array(c.normal_at(a1))
     head = np.array([tip, tip - 3.5 * t + 1.6 * n, tip - 3.5 * t - 1.6 * n])
     feats.add(_poly(head, Style(stroke=None, fill=INK)))
-    free.take(Point(c.offset_point((a0 + a1) / 2, d)).buffer((a1 - a0) / 2 + 1))
+    if geom is not None:
+        free.take(geom)
 
 
 def _draw_pit(page: Page, c: Circuit) -> None:
@@ -344,9 +397,11 @@ def _draw_pit(page: Page, c: Circuit) -> None:
     x, y = c.offset_point(mid, sign * (c.half_width + 4.0 + c.lane_width / 2))
     deg = math.degrees(float(c.line.heading(mid)))
     feats.add(Text("PIT LANE", x, y, pt_to_mm(7), "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
-    for s in (pit.s0 + pit.taper * 0.75, pit.s1 - pit.taper * 0.25):
-        # small chevrons showing the way in and out
-        p = np.array(c.offset_point(s, sign * (c.half_width + 2.0 + c.lane_width / 2)))
+    span = pit.s1 - pit.s0 - 2 * pit.taper
+    for s in (pit.s0 + pit.taper + min(4.0, span / 4), pit.s1 - pit.taper - min(4.0, span / 4)):
+        # small chevrons showing the way in and out, on the middle of the pit lane where it is full width
+        inner, outer = pit.offsets(np.array([s]), c.half_width)
+        p = np.array(c.offset_point(s, sign * float(inner[0] + outer[0]) / 2))
         t = np.array(c.tangent_at(s))
         n = np.array(c.normal_at(s))
         feats.add(_line(np.array([p - 2 * t + 1.5 * n, p, p - 2 * t - 1.5 * n]), Style(stroke=MUTED, width=0.4)))
@@ -638,14 +693,15 @@ def _swatch(layer, key: str, x: float, y: float) -> None:
 def _draw_podium(page: Page, c: Circuit, free: _Free) -> None:
     bw, hs = 11.0, (11.0, 8.0, 5.5)
     w, h = 3 * bw, 11.0 + 6.0
+    pad = PODIUM_CLEAR
     start = c.point_at(0.0)
-    spot = _find_spot(free, w + 4, h + 4, [(start[0] - w / 2, start[1] - h / 2)], step=5.0)
+    spot = _find_spot(free, w + 2 * pad, h + 2 * pad, [(start[0] - w / 2 - pad, start[1] - h / 2 - pad)], step=5.0)
     if spot is None:
         return
     from shapely import box
 
-    free.take(box(spot[0], spot[1], spot[0] + w + 4, spot[1] + h + 4))
-    x0, base = spot[0] + 2, spot[1] + 2 + 11.0
+    free.take(box(spot[0], spot[1], spot[0] + w + 2 * pad, spot[1] + h + 2 * pad))
+    x0, base = spot[0] + pad, spot[1] + pad + 11.0
     lab = page.layer("labels")
     for place, col in ((2, 0), (1, 1), (3, 2)):
         hh = hs[place - 1]

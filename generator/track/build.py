@@ -25,6 +25,7 @@ from .centerline import (
     pieces_from_segments,
     read_csv,
     resample_closed,
+    smooth_closed,
 )
 from .model import CircuitSpec
 from .spaces import LaneGraph, Space
@@ -254,8 +255,18 @@ class Circuit:
 # ------------------------------------------------------------------------------------------------- loading
 
 
-def load_spec(path: str | Path):
-    """A spec file (YAML) or a centre-line CSV → (spec, LineMap, path). Raises InputError."""
+CSV_SMOOTHING = 30.0  # mm: the smoothing a bare centre-line CSV gets (paddock track Budapest.csv)
+
+#: Spec fields the command line can override (``--lanes``, ``--smoothing``, ``--fit``); the last two only mean
+#: something for a centre line given as points or a CSV.
+OVERRIDABLE = ("lanes", "smoothing", "fit")
+
+
+def load_spec(path: str | Path, overrides: dict | None = None):
+    """A spec file (YAML) or a centre-line CSV → (spec, LineMap, path). Raises InputError.
+
+    ``overrides`` (field → value, from the command line) replace the spec's own values; ``None`` values are
+    ignored."""
     from ..specs import LineMap, load_yaml, validate
 
     path = Path(path)
@@ -263,13 +274,49 @@ def load_spec(path: str | Path):
         if not path.is_file():
             raise InputError("file not found", file=path, hint="check the path")
         name = path.stem.replace("_", " ").replace("-", " ")
-        spec = CircuitSpec(name=name, csv=str(path.resolve()), smoothing=30.0)
-        return spec, LineMap(), path
-    data, lines = load_yaml(path)
-    if data is not None and not isinstance(data, dict):
-        raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
-    spec = validate(CircuitSpec, data, path, lines)
+        spec = CircuitSpec(name=name, csv=str(path.resolve()), smoothing=CSV_SMOOTHING)
+        lines = LineMap()
+    else:
+        data, lines = load_yaml(path)
+        if data is not None and not isinstance(data, dict):
+            raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
+        spec = validate(CircuitSpec, data, path, lines)
+    over = {k: v for k, v in (overrides or {}).items() if v is not None}
+    if over:
+        spec = _override(spec, over, path)
     return spec, lines, path
+
+
+def _override(spec: CircuitSpec, over: dict, path: Path) -> CircuitSpec:
+    from pydantic import ValidationError
+
+    for key in over:
+        if key not in OVERRIDABLE:
+            raise InputError(f"--{key} cannot be given on the command line", file=path)
+    if spec.segments is not None and {"smoothing", "fit"} & over.keys():
+        opt = next(k for k in ("smoothing", "fit") if k in over)
+        raise InputError(
+            f"--{opt} applies to a centre line given as points or a CSV; this spec uses segments",
+            file=path,
+            hint=f"leave out --{opt}",
+        )
+    data = spec.model_dump(by_alias=True, exclude_none=True)
+    if isinstance(over.get("fit"), str) and over["fit"].strip().lower() != "page":
+        try:
+            over["fit"] = int(over["fit"])
+        except ValueError:
+            raise InputError(
+                f"--fit {over['fit']}: give 'page' or the lap length in units (e.g. --fit 60)", file=path
+            ) from None
+    elif isinstance(over.get("fit"), str):
+        over["fit"] = "page"
+    try:
+        return CircuitSpec.model_validate({**data, **over})
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        key = str(err["loc"][0]) if err["loc"] else "option"
+        msg = err["msg"].removeprefix("Value error, ")
+        raise InputError(f"--{key} {over.get(key, '')}: {msg}", file=path) from None
 
 
 # ------------------------------------------------------------------------------------------------- analysis
@@ -282,6 +329,7 @@ class _Ctx:
         self.lines = lines
         self.problems: list[Problem] = []
         self.changes: list[str] = []
+        self.unfit = False  # the circuit does not fit its paper (reported once; nothing else blamed on it)
 
     def line_of(self, *loc) -> int | None:
         """The line of the nearest given key on the path ``loc`` (not the top of the file)."""
@@ -299,6 +347,16 @@ class _Ctx:
         self.problems.append(
             Problem(kind, message, hint, line=self.line_of(*loc) if loc else None, field=field_name(loc) or None, **kw)
         )
+
+
+def _mm(v: float) -> str:
+    """A signed length to one decimal, never "-0.0"."""
+    v = round(float(v), 1)
+    return f"{v + 0.0:+.1f}" if v else "0.0"
+
+
+def _units(a: int, b: int) -> str:
+    return f"unit {a}" if a == b else f"units {a}–{b}"
 
 
 def _segments_line(ctx: _Ctx) -> Line | None:
@@ -327,11 +385,11 @@ def _segments_line(ctx: _Ctx) -> Line | None:
             last = len(spec.segments) - 1
             ctx.problem(
                 "closure",
-                f"the loop does not close: segment {last} ends {dist:.1f} mm from the start "
-                f"({gap[0]:+.1f} mm across, {gap[1]:+.1f} mm down the page with segment 0 heading right)",
+                f"the loop does not close: segment {last + 1} (the last) ends {dist:.1f} mm from the start "
+                f"({_mm(gap[0])} mm across, {_mm(gap[1])} mm down the page with segment 1 heading right)",
                 "lengthen or shorten straights to close it, or set 'close: auto' to spread the correction",
                 ("segments", last),
-                where=f"segment {last}",
+                where=f"segment {last + 1}",
                 numbers={"gap_mm": dist, "dx_mm": float(gap[0]), "dy_mm": float(gap[1])},
             )
             return None
@@ -345,7 +403,7 @@ def _segments_line(ctx: _Ctx) -> Line | None:
         if not idx or np.hypot(*(U @ delta + gap)) > 0.05:
             ctx.problem(
                 "closure",
-                f"the loop misses its start by {dist:.1f} mm ({gap[0]:+.1f} across, {gap[1]:+.1f} down) and "
+                f"the loop misses its start by {dist:.1f} mm ({_mm(gap[0])} across, {_mm(gap[1])} down) and "
                 "its straights cannot close it",
                 "add or lengthen straights that run in the direction of the gap, or fix the lengths by hand",
                 ("segments",),
@@ -359,15 +417,15 @@ def _segments_line(ctx: _Ctx) -> Line | None:
             if new < 1.0:
                 ctx.problem(
                     "closure",
-                    f"closing the loop would shorten straight {p.index} to {new:.1f} mm",
+                    f"closing the loop would shorten the straight of segment {p.index + 1} to {new:.1f} mm",
                     "the segments are too far from a loop for 'close: auto'; fix the lengths by hand",
                     ("segments", p.index),
-                    where=f"segment {p.index}",
+                    where=f"segment {p.index + 1}",
                     numbers={"gap_mm": dist},
                 )
                 return None
             if dist > CLOSE_TOL and abs(delta[j]) >= 0.05:
-                ctx.changes.append(f"segment {p.index}: straight {p.length:.1f} → {new:.1f} mm")
+                ctx.changes.append(f"segment {p.index + 1}: straight {p.length:.1f} → {new:.1f} mm")
             p.length = new
         line, end, _ = line_from_pieces(pieces)
     return line
@@ -389,13 +447,25 @@ def _points_source(ctx: _Ctx) -> np.ndarray:
     if span <= 0:
         raise InputError("all points are the same", file=ctx.path, line=ctx.line_of("points"), field="points")
     P = clean_points(P, span * 1e-6)
+    where = {"file": ctx.path, "line": ctx.line_of("points"), "field": "points" if spec.points is not None else "csv"}
     if len(P) < 4:
+        raise InputError("fewer than four distinct points", hint="give at least four points round the loop", **where)
+    # degenerate loops: the spline through them has a cusp (zero speed), so no heading or curvature exists there
+    centred = P - P.mean(axis=0)
+    if np.linalg.svd(centred, compute_uv=False)[-1] <= 1e-9 * span * math.sqrt(len(P)):
         raise InputError(
-            "fewer than four distinct points",
-            file=ctx.path,
-            line=ctx.line_of("points"),
-            field="points",
-            hint="give at least four points round the loop",
+            "all the points lie on one straight line", hint="a circuit needs points that go round a loop", **where
+        )
+    seg = np.roll(P, -1, axis=0) - P
+    nxt = np.roll(seg, -1, axis=0)
+    cos = (seg * nxt).sum(axis=1) / (np.linalg.norm(seg, axis=1) * np.linalg.norm(nxt, axis=1))
+    back = np.flatnonzero(cos < -1 + 1e-9)
+    if len(back):
+        x, y = P[(back[0] + 1) % len(P)] * np.array([1.0, -1.0])
+        raise InputError(
+            f"the centre line turns straight back on itself at the point ({x:g}, {y:g})",
+            hint="remove the point or move it off the line of its neighbours",
+            **where,
         )
     return P
 
@@ -472,36 +542,58 @@ def _place(ctx: _Ctx, raw: Line, fixed_scale: float | None, paper: Paper | None)
             need = (need[0], need[1]) if fixed_scale is not None else ((hi_x - lo_x) * sc, (hi_y - lo_y) * sc)
             slack = min(W - need[0], H - need[1])
             fits = slack >= -1e-6 and sc * min(w, h) > 0
+            square = ang in (0.0, math.pi / 2)  # turned by a multiple of 90°: the drawing stays square to the page
             if fixed_scale is None:
-                key = (fits, sc * (1.0 if ai == 0 else 0.97) * (1.0 if pi == 0 else 0.995))
+                key = (fits, sc * (1.0 if ai == 0 else 0.985 if square else 0.97) * (1.0 if pi == 0 else 0.995))
             else:
-                # keep the designer's drawing upright on the preferred paper if it fits at all
-                key = (fits, ai == 0 and fits, pi == 0 and fits, slack)
+                # keep the designer's drawing square to the page (upright first, on the preferred paper) whenever
+                # that fits, and when nothing fits: a free rotation only where it is the one thing that fits
+                key = (fits, square, ai == 0, pi == 0, slack)
             if best is None or key > best[0]:
                 best = (key, pap, ang, sc, fits, need)
     _, pap, ang, sc, fits, need = best
     return pap, ang, sc, fits, need
 
 
-def _fit_problem(ctx: _Ctx, paper: Paper, need) -> None:
+def _paper_arg(p: Paper) -> str:
+    """The --paper value that asks for exactly ``p`` (a bare name means landscape on the command line)."""
+    return p.name if p.orientation == "landscape" else f"{p.name}-portrait"
+
+
+def fitting_paper(ctx: _Ctx, raw: Line, fixed: float | None, paper: Paper) -> Paper | None:
+    """The smallest paper, in the orientation that fits, on which the builder would place ``raw``: each size
+    no smaller than ``paper`` is tried in both orientations with every rotation, as :func:`_place` does."""
     from ..paper import SIZES_MM
 
-    _, _, W, H = _content(paper)
-    ok = []
-    for name in ("a3", "a2", "a1"):
-        for orient in ("landscape", "portrait"):
-            p = Paper(name, orient)
-            _, _, w, h = _content(p)
-            if need[0] <= w and need[1] <= h and SIZES_MM[name][0] >= SIZES_MM[paper.name][0]:
-                ok.append(p)
-                break
-        if ok:
-            break
-    hint = (
-        f"print it on {ok[0].label} (paper: {ok[0].name}, or --paper {ok[0].name} --tile-onto a4)"
-        if ok
-        else "shorten the circuit: it is larger than A1"
+    names = ["a4", "a3", "a2", "a1"] + (["letter", "tabloid"] if paper.name in ("letter", "tabloid") else [])
+    area = SIZES_MM[paper.name][0] * SIZES_MM[paper.name][1]
+    names = sorted(
+        (n for n in names if SIZES_MM[n][0] * SIZES_MM[n][1] >= area - 1e-6),
+        key=lambda n: SIZES_MM[n][0] * SIZES_MM[n][1],
     )
+    for name in names:
+        orients = [paper.orientation, paper.rotated().orientation] if name == paper.name else ["landscape", "portrait"]
+        for orient in orients:
+            cand = Paper(name, orient)
+            if cand == paper:
+                continue
+            if _place(ctx, raw, fixed, cand)[3]:
+                return cand
+    return None
+
+
+def _fit_problem(ctx: _Ctx, paper: Paper, need, ok: Paper | None) -> None:
+    _, _, W, H = _content(paper)
+    if ok is None:
+        hint = "shorten the circuit: it does not fit even A1"
+    elif ok.name == paper.name:
+        hint = f"it fits {ok.label}: use --paper {_paper_arg(ok)} (in the spec: 'orientation: {ok.orientation}')"
+    else:
+        hint = (
+            f"it fits {ok.label}: print it there (--paper {_paper_arg(ok)}; in the spec 'paper: {ok.name}'), "
+            f"or tile it onto {paper.name.upper() if paper.name.startswith('a') else paper.name} sheets: "
+            f"--paper {_paper_arg(ok)} --tile-onto {paper.name}"
+        )
     ctx.problem(
         "fit",
         f"the circuit needs {need[0]:.0f} × {need[1]:.0f} mm but {paper.label} offers {W:.0f} × {H:.0f} mm",
@@ -533,9 +625,12 @@ def analyse(spec: CircuitSpec, path: Path | None = None, lines=None, paper: Pape
         else:
             est = spec.fit * spec.unit / L_raw
             fixed = est
-        spacing_mm = spec.smoothing or max(spec.unit / 2, L_raw * est / 400)
-        spacing = spacing_mm / est
-        ctrl = resample_closed(P, spacing) if (spec.smoothing or len(P) > 400) else P
+        src = P
+        if spec.smoothing:
+            # a Gaussian of 'smoothing' mm on paper; beyond half the lap the loop is a circle already
+            src = smooth_closed(P, min(spec.smoothing / est, L_raw / 2))
+        spacing = max(spec.unit / 2, L_raw * est / 400) / est
+        ctrl = resample_closed(src, spacing) if (spec.smoothing or len(P) > 400) else P
         if len(ctrl) < 4:
             ctrl = resample_closed(P, L_raw / 8)
         raw = periodic_spline(ctrl, step=L_raw / max(400, L_raw * est / 1.0))
@@ -567,7 +662,8 @@ def analyse(spec: CircuitSpec, path: Path | None = None, lines=None, paper: Pape
     shift = np.array([cx + (W - (x1 - x0)) / 2 - x0, cy + (H - (y1 - y0)) / 2 - y0])
     placed = Line(placed.s, placed.xy + shift, placed.th, placed.k)
     if not fits:
-        _fit_problem(ctx, pap, need)
+        ctx.unfit = True
+        _fit_problem(ctx, pap, need, fitting_paper(ctx, raw, fixed, pap))
     circuit = _features(ctx, placed, pap, sc, math.degrees(ang))
     return circuit, ctx.problems, ctx.changes
 
@@ -660,11 +756,11 @@ def _check_fold(ctx: _Ctx, c: Circuit) -> None:
         hint = f"make the corner radius at least {need:.0f} mm"
         hint += " (fewer lanes also help)" if c.lanes > 1 else ""
         if ctx.spec.segments is None:
-            hint = "smooth the centre line more ('smoothing'), scale it up ('fit' or bigger paper) or use fewer lanes"
+            hint = _points_hint(ctx.spec, c)
         ctx.problem(
             "fold",
-            f"the inner ({side}) border folds: centre-line radius {r:.1f} mm is under half the track width "
-            f"{c.half_width:.0f} mm + {FOLD_MARGIN:.0f} mm",
+            f"the inner ({side}) border folds: centre-line radius {r:.1f} mm is under the {need:g} mm minimum "
+            f"(half the {2 * c.half_width:g} mm track plus {FOLD_MARGIN:g} mm)",
             hint,
             ("segments",) if ctx.spec.segments is not None else (),
             where=where,
@@ -672,6 +768,18 @@ def _check_fold(ctx: _Ctx, c: Circuit) -> None:
             unit=c.unit_at(s),
             numbers={"radius_mm": r, "min_radius_mm": need},
         )
+
+
+def _points_hint(spec: CircuitSpec, c: Circuit) -> str:
+    """What to change on a centre line given as points: the spec fields and the matching command-line options."""
+    more = max(20.0, round(spec.smoothing * 2 / 10) * 10)
+    longer = max(c.units_count + 10, round(c.units_count * 1.5 / 5) * 5)
+    lanes = f", or fewer lanes (--lanes {c.lanes - 1} / 'lanes: {c.lanes - 1}')" if c.lanes > 1 else ""
+    return (
+        f"smooth the centre line more (--smoothing {more:g}, or 'smoothing: {more:g}' in a spec; now "
+        f"{spec.smoothing:g} mm), make it bigger (--fit {longer} for a {longer}-unit lap on a larger paper, "
+        f"e.g. --paper a2 --tile-onto a3){lanes}"
+    )
 
 
 def _corners(ctx: _Ctx, c: Circuit) -> list[Corner]:
@@ -719,12 +827,23 @@ def _corners(ctx: _Ctx, c: Circuit) -> list[Corner]:
         return out
     thr = 1.0 / (CORNER_R * 2 * c.half_width)
     k = line.k[:-1]
+    exact = spec.segments is not None
     for sign in (1, -1):
         mask = sign * k > thr
         for i0, i1 in _merge_runs(_runs(mask), gap=max(2, int(u / max(L / len(k), 1e-9)))):
             turn = abs(float(line.th[i1] - line.th[i0]))
             if turn >= CORNER_MIN_TURN:
                 cr = make(i0, i1)
+                if cr and exact:
+                    # sample i carries the curvature of the piece ending there: the arcs (and their easing
+                    # clothoids) of this corner turn from the sample before their first curved one to their last
+                    # curved one, so a 90° arc measures 90° (the corner's extent stays as found)
+                    j0, j1 = i0, i1
+                    while j0 > 0 and sign * k[j0 - 1] > 0:
+                        j0 -= 1
+                    while j1 < len(k) and sign * k[j1] > 0:
+                        j1 += 1
+                    cr.angle = abs(math.degrees(float(line.th[j1 - 1] - line.th[max(j0 - 1, 0)])))
                 if cr:
                     out.append(cr)
     out.sort(key=lambda cr: cr.s_start)
@@ -941,21 +1060,43 @@ def _check_proximity(ctx: _Ctx, c: Circuit) -> None:
                 break
         else:
             groups.append([k])
+    # one place per pair of unit ranges; ranges that overlap (a hairpin folding onto itself) are one place
+    places: list[list] = []  # [a0, a1, b0, b1, members]
     for g in groups:
+        rec = [int(ua[g].min()) + 1, int(ua[g].max()) + 1, int(ub[g].min()) + 1, int(ub[g].max()) + 1, list(g)]
+        merged = True
+        while merged:
+            merged = False
+            for p in places:
+                if rec[0] <= p[1] + 1 and p[0] <= rec[1] + 1 and rec[2] <= p[3] + 1 and p[2] <= rec[3] + 1:
+                    places.remove(p)
+                    rec = [min(rec[0], p[0]), max(rec[1], p[1]), min(rec[2], p[2]), max(rec[3], p[3]), rec[4] + p[4]]
+                    merged = True
+                    break
+        places.append(rec)
+    places.sort(key=lambda p: (p[0], p[2]))
+    hint = "move these parts apart, or declare a crossing if they cross"
+    if ctx.spec.segments is None:
+        hint = _points_hint(ctx.spec, c).replace("smooth", "move these parts apart: smooth", 1)
+    for a0, a1, b0, b1, g in places:
         g = np.array(g)
         k = g[np.argmin(dist[g])]
-        a0, a1 = ua[g].min() + 1, ua[g].max() + 1
-        b0, b1 = ub[g].min() + 1, ub[g].max() + 1
-        wa = f"unit {a0}" if a0 == a1 else f"units {a0}–{a1}"
-        wb = f"unit {b0}" if b0 == b1 else f"units {b0}–{b1}"
+        need = (
+            f"they need {clearance:.0f} mm (track width {2 * c.half_width:.0f} + kerbs {2 * KERB_W:.0f} + {GAP:.0f} mm)"
+        )
+        if b0 <= a1 + 1:  # the two passes overlap: one stretch of track doubling back on itself
+            where = _units(a0, max(a1, b1))
+            msg = f"the track at {where} comes within {dist[k]:.1f} mm of itself (centre lines); {need}"
+        else:
+            wa, wb = _units(a0, a1), _units(b0, b1)
+            where = f"{wa} ↔ {wb}"
+            verb = "comes" if a0 == a1 else "come"
+            msg = f"{wa} {verb} within {dist[k]:.1f} mm of {wb} (centre lines); {need}"
         ctx.problem(
             "proximity",
-            f"{wa} come(s) within {dist[k]:.1f} mm of {wb} (centre lines); they need {clearance:.0f} mm "
-            f"(track width {2 * c.half_width:.0f} + kerbs {2 * KERB_W:.0f} + {GAP:.0f} mm)",
-            "move these parts apart"
-            + (", smooth or scale the centre line" if ctx.spec.segments is None else "")
-            + ", or declare a crossing if they cross",
-            where=f"{wa} ↔ {wb}",
+            msg,
+            hint,
+            where=where,
             s=float(s[a[k]]),
             unit=int(a0),
             numbers={"distance_mm": float(dist[k]), "needed_mm": clearance},
@@ -1066,7 +1207,7 @@ def _pit(ctx: _Ctx, c: Circuit) -> PitLane | None:
         from shapely import union_all
 
         full = union_all([shape] + [SPoly(r) for r, _ in pit.garage_boxes])
-    if not box(x, y, x + W, y + H).contains(full):
+    if not ctx.unfit and not box(x, y, x + W, y + H).contains(full):
         ctx.problem(
             "pit",
             "the pit lane or its garages leave the printable area",

@@ -117,7 +117,13 @@ class CircuitSpec(_Model):
         "page", description="Points/CSV: 'page' (largest that fits) or the lap length in units."
     )
     smoothing: Annotated[
-        float, Field(ge=0, le=500, description="Points/CSV: spacing (mm on paper) of the spline's control points.")
+        float,
+        Field(
+            ge=0,
+            le=500,
+            description="Points/CSV: how far (mm on paper) the direction of the centre line is averaged; more "
+            "smoothing widens tight corners (0 = the spline through the points).",
+        ),
     ] = 0.0
     close: Literal["strict", "auto"] = Field(
         "strict", description="Segments: 'auto' spreads a closing gap over the straights."

@@ -1,0 +1,265 @@
+"""Circuit fixes from a newcomer's review: fit advice, command-line taming of real centre lines, start label and
+arrow beside an infield pit lane, `check --json` on a bad spec, wording, exact corner angles, grid numbers."""
+
+from __future__ import annotations
+
+import json
+import math
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from shapely import LineString, Point
+from shapely import Polygon as SPoly
+from typer.testing import CliRunner
+
+import generator.cli.track  # noqa: F401  (registers the commands)
+from generator import track
+from generator.cli import app
+from generator.paper import Paper
+from generator.scene import Polygon, Polyline, Text
+from generator.track.build import analyse
+from generator.track.model import CircuitSpec
+
+SPECS = {p.stem: p for p in track.shipped()}
+BAD = Path(__file__).parent / "bad_specs"
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "circuits"
+needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason="shared circuits not present")
+
+
+def _l_shape(side: str, paper: str = "a3") -> dict:
+    """An L-shaped loop of straights and 90° arcs, start on the long bottom straight, pit lane across the line."""
+    seg = []
+    for length, turn in ((280, "left"), (40, "left"), (90, "right"), (40, "left"), (120, "left"), (150, "left")):
+        seg += [{"straight": length}, {"arc": {"radius": 35, "angle": 90, "turn": turn}}]
+    return {
+        "name": f"L {side}",
+        "paper": paper,
+        "segments": seg,
+        "start": {"at": 8},
+        "pit": {"side": side, "from": 46, "to": 6, "garages": 4},
+    }
+
+
+# --------------------------------------------------------------------------------------------- fit advice
+
+
+def test_fit_advice_names_the_orientation_that_fits_and_nothing_else():
+    spec, lines, path = track.load_spec(SPECS["monte-carlo"])
+    c, problems, _ = analyse(spec, path, lines, Paper("a3", "landscape"))
+    assert [p.kind for p in problems] == ["fit"]  # no consequential pit-lane complaint
+    assert "fits A3 portrait" in problems[0].hint and "--paper a3-portrait" in problems[0].hint
+    # and the advice is true
+    assert not analyse(spec, path, lines, Paper("a3", "portrait"))[1]
+
+
+def test_fit_advice_for_a_small_printer_is_the_next_paper_tiled():
+    spec, lines, path = track.load_spec(SPECS["oval"])
+    _, problems, _ = analyse(spec, path, lines, Paper("a4", "landscape"))
+    assert [p.kind for p in problems] == ["fit"]
+    assert "fits A3 landscape" in problems[0].hint
+    assert "--paper a3 --tile-onto a4" in problems[0].hint
+    assert not analyse(spec, path, lines, Paper("a3", "landscape"))[1]
+
+
+# ------------------------------------------------------------------------------------ real centre lines
+
+
+@needs_shared
+def test_more_smoothing_really_smooths():
+    """Each step up in smoothing gives a different, rounder centre line (no silent cap)."""
+    tightest = []
+    for sm in (10, 40, 150, 250, 400):
+        spec = CircuitSpec(name="Monza", csv=str(SHARED / "Monza.csv"), smoothing=sm, fit=50)
+        c, _, _ = analyse(spec)
+        tightest.append(1 / float(np.abs(c.line.k).max()))
+    assert tightest == sorted(tightest) and len(set(np.round(tightest, 1))) == len(tightest), tightest
+
+
+@needs_shared
+def test_command_line_tames_a_real_circuit(tmp_path):
+    runner = CliRunner()
+    bad = runner.invoke(app, ["check", str(SHARED / "Budapest.csv"), "--smoothing", "10"])
+    assert bad.exit_code == 3 and "--smoothing" in bad.stdout and "--lanes 1" in bad.stdout
+    assert "'smoothing'," not in bad.stdout
+    ok = runner.invoke(app, ["check", str(SHARED / "Budapest.csv"), "--smoothing", "60", "--json"])
+    assert ok.exit_code == 0, ok.stdout
+    data = json.loads(ok.stdout)
+    assert data["lanes"] == 2 and data["fits"] and not data["problems"]
+    one = runner.invoke(app, ["check", str(SHARED / "Budapest.csv"), "--lanes", "1", "--fit", "60"])
+    assert "1 lane," in one.stdout and "60 units" in one.stdout
+    out = runner.invoke(
+        app, ["track", str(SHARED / "Monza.csv"), "--smoothing", "40", "--out", str(tmp_path), "-f", "svg", "-q"]
+    )
+    assert out.exit_code == 0, out.output
+    seg = runner.invoke(app, ["check", str(SPECS["oval"]), "--smoothing", "40"])
+    from generator.errors import InputError
+
+    assert isinstance(seg.exception, InputError) and seg.exception.exit_code == 2
+    assert "segments" in str(seg.exception)
+
+
+# ------------------------------------------------------------------------ start label, arrow, pit, podium
+
+
+@pytest.mark.parametrize("side", ["left", "right"])
+def test_start_label_arrow_chevrons_and_podium_keep_off_the_pit_lane(side):
+    from generator.track.board import PODIUM_CLEAR
+
+    spec = CircuitSpec.model_validate(_l_shape(side, "a3" if side == "left" else "a2"))
+    c = track.build(spec)
+    page = track.board_sheet(c).page
+    pit = SPoly(c.pit.polygon).buffer(0)
+    garages = [SPoly(r) for r, _ in c.pit.garage_boxes]
+    keep_off = pit.union(garages[0])
+    for g in garages[1:]:
+        keep_off = keep_off.union(g)
+    labels = page.layers["labels"].items
+    sf = [t for t in labels if isinstance(t, Text) and t.text == "START · FINISH"]
+    assert len(sf) == 1 and not keep_off.contains(Point(sf[0].x, sf[0].y))
+    assert keep_off.distance(Point(sf[0].x, sf[0].y)) > 1.5
+    # the arrow head: the only black filled triangle on the features layer
+    heads = [
+        p for p in page.layers["features"].items if isinstance(p, Polygon) and len(p.exterior) == 3 and p.style.fill
+    ]
+    assert len(heads) == 1
+    assert not SPoly(heads[0].exterior).intersects(keep_off)
+    # chevrons lie on the pit lane
+    chevrons = [
+        p
+        for p in page.layers["features"].items
+        if isinstance(p, Polyline) and len(p.points) == 3 and p.style.width == 0.4
+    ]
+    assert len(chevrons) == 2
+    for ch in chevrons:
+        assert pit.contains(LineString(ch.points))
+    # podium clear of garages and track
+    boxes = [p for p in labels if isinstance(p, Polygon) and len(p.exterior) == 4 and p.style.width == 0.35]
+    assert len(boxes) == 3
+    podium = SPoly(boxes[0].exterior).union(SPoly(boxes[1].exterior)).union(SPoly(boxes[2].exterior))
+    assert podium.distance(keep_off) >= PODIUM_CLEAR - 0.5
+    # square to the page: no free rotation where a multiple of 90° fits
+    assert c.rotation % 90 == pytest.approx(0)
+
+
+def test_formula_d_chevrons_are_on_the_pit_lane():
+    c = track.load(SPECS["formula-d-style"])
+    pit = SPoly(c.pit.polygon).buffer(0)
+    page = track.board_sheet(c).page
+    chevrons = [
+        p
+        for p in page.layers["features"].items
+        if isinstance(p, Polyline) and len(p.points) == 3 and p.style.width == 0.4
+    ]
+    assert len(chevrons) == 2 and all(pit.contains(LineString(ch.points)) for ch in chevrons)
+
+
+def test_grid_numbers_are_legible():
+    from generator.units import pt_to_mm
+
+    c = track.load(SPECS["monte-carlo"])
+    from generator.track.board import GRID_NO
+
+    items = track.board_sheet(c).page.layers["features"].items
+    texts = [t for t in items if isinstance(t, Text) and t.color == GRID_NO]
+    assert sorted(int(t.text) for t in texts) == list(range(1, c.spec.grid + 1))
+    for t in texts:
+        assert t.size >= pt_to_mm(8.5) and t.rotation == 0
+        r, g, b = (int(t.color[i : i + 2], 16) for i in (1, 3, 5))
+        assert max(r, g, b) <= 0x50  # dark
+
+
+# ------------------------------------------------------------------------------------------------ check --json
+
+
+@pytest.mark.parametrize("name", ["lanes.yaml", "syntax.yaml", "unknown-field.yaml"])
+def test_check_json_on_a_malformed_spec(name):
+    res = CliRunner().invoke(app, ["check", str(BAD / name), "--json"])
+    assert res.exit_code == 2
+    data = json.loads(res.stdout)
+    assert data["fits"] is False and data["buildable"] is False
+    (p,) = data["problems"]
+    assert p["file"] == str(BAD / name) and p["line"] and p["message"]
+    if name == "lanes.yaml":
+        assert p["field"] == "lanes"
+
+
+# ---------------------------------------------------------------------------------------------------- wording
+
+
+def test_fold_message_states_the_minimum_as_a_number():
+    with pytest.raises(Exception) as info:
+        track.load(BAD / "fold.yaml")
+    assert "under the 25 mm minimum (half the 40 mm track plus 5 mm)" in str(info.value)
+
+
+def test_closure_counts_segments_from_one_and_never_prints_minus_zero():
+    with pytest.raises(Exception) as info:
+        track.load(BAD / "not-closed.yaml")
+    text = str(info.value)
+    assert "-0.0" not in text and "segment 4 (the last)" in text and "segment 1 heading right" in text
+
+
+@needs_shared
+@pytest.mark.parametrize("name", ["Monza", "Spa", "Catalunya"])
+def test_proximity_places_are_merged_and_grammatical(name):
+    _, problems, _ = analyse(CircuitSpec(name=name, csv=str(SHARED / f"{name}.csv"), smoothing=0))
+    prox = [p for p in problems if p.kind == "proximity"]
+    spans = []
+    for p in prox:
+        assert "come(s)" not in p.message
+
+        def rng(text):
+            n = [int(x) for x in text.replace("units", "").replace("unit", "").split("–")]
+            return n[0], n[-1]
+
+        parts = p.where.split("↔")
+        a0, a1 = rng(parts[0])
+        b0, b1 = rng(parts[-1])
+        if "↔" in p.where:
+            assert b0 > a1 + 1, p.where  # overlapping passes are reported as one stretch
+        spans.append((a0, a1, b0, b1))
+    for i, a in enumerate(spans):  # no two places overlap in both passes
+        for b in spans[i + 1 :]:
+            assert not (a[0] <= b[1] + 1 and b[0] <= a[1] + 1 and a[2] <= b[3] + 1 and b[2] <= a[3] + 1), (a, b)
+
+
+def test_check_says_one_lane():
+    res = CliRunner().invoke(app, ["check", str(SPECS["oval"]), "--lanes", "1"])
+    assert res.exit_code == 0 and "1 lane," in res.stdout and "1 lanes" not in res.stdout
+
+
+def test_corner_angles_of_arcs_are_exact():
+    for name in ("oval", "monte-carlo", "three-lane"):
+        c = track.load(SPECS[name])
+        spec = c.spec
+        arcs = sorted(s.arc.angle for s in spec.segments if s.arc is not None)
+        for cr in c.corners:
+            # each found corner turns by a sum of whole arcs of the spec
+            assert (
+                any(
+                    abs(cr.angle - sum(arcs[i:j])) < 0.05 for i in range(len(arcs)) for j in range(i + 1, len(arcs) + 1)
+                )
+                or abs(cr.angle - round(cr.angle)) < 0.05
+            ), (name, cr.angle)
+    c = track.build(CircuitSpec.model_validate(_l_shape("left")))
+    assert sorted(round(cr.angle, 3) for cr in c.corners) == [90.0] * 6
+
+
+# ---------------------------------------------------------------------------------------- degenerate clouds
+
+
+@pytest.mark.parametrize(
+    "points",
+    [[(0, 0), (1, 0), (0, 0), (1, 0)], [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)], [(0, 0), (4, 0), (2, 0), (2, 3)]],
+)
+def test_degenerate_point_clouds_are_a_clean_error_without_warnings(points):
+    from generator.errors import InputError
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(InputError) as info:
+            analyse(CircuitSpec(name="Flat", points=points))
+    assert info.value.field == "points"
+    assert math.isfinite(len(str(info.value)))
