@@ -759,7 +759,9 @@ def _check_fold(ctx: _Ctx, c: Circuit) -> None:
             hint = _points_hint(ctx.spec, c)
         ctx.problem(
             "fold",
-            f"the inner ({side}) border folds: centre-line radius {r:.1f} mm is under the {need:g} mm minimum "
+            # Round down, so a radius just short of the minimum never reads as equal to it.
+            f"the inner ({side}) border folds: centre-line radius {math.floor(r * 10) / 10:.1f} mm is under the "
+            f"{need:g} mm minimum "
             f"(half the {2 * c.half_width:g} mm track plus {FOLD_MARGIN:g} mm)",
             hint,
             ("segments",) if ctx.spec.segments is not None else (),
