@@ -135,67 +135,85 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
     page.layer("card-cut").add(rect(x, y, CARD_W, CARD_H, CUT))
 
 
-def monaco_card_pages(field: TeamField, paper: Paper | None = None) -> list[Page]:
-    """Eight cards to an A4 page, one per driver with *Monaco!* ratings."""
-    paper = paper or Paper("a4", "portrait")
-    entries = [(t, d) for t, d in field.drivers if d.monaco]
-    probe = Page(paper)
-    x0, y0, cw, ch = probe.content_box
-    head = 7.5
-    cols = max(1, int((cw + GAP) // (CARD_W + GAP)))
-    rows = max(1, int((ch - head + GAP) // (CARD_H + GAP)))
+def _grid_pages(
+    paper: Paper,
+    title: str,
+    entries: list,
+    item_w: float,
+    item_h: float,
+    gap: float,
+    head: float,
+    layers: tuple[str, ...],
+    title_layer: str,
+    draw,
+) -> list[Page]:
+    """Pages of ``title`` holding ``entries`` in a centred grid of ``item_w`` × ``item_h`` items under a heading;
+    ``draw(page, entry, x, y)`` draws one item."""
+    x0, y0, cw, ch = Page(paper).content_box
+    cols = max(1, int((cw + gap) // (item_w + gap)))
+    rows = max(1, int((ch - head + gap) // (item_h + gap)))
     per = cols * rows
-    pages = []
     chunks = [entries[i : i + per] for i in range(0, len(entries), per)]
+    pages = []
     for k, chunk in enumerate(chunks):
-        title = f"Monaco! cards — {field.name}" + (f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else "")
-        page = Page(paper, title)
-        for name in LAYERS:
+        page_title = title + (f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else "")
+        page = Page(paper, page_title)
+        for name in layers:
             page.layer(name)
         size = pt_to_mm(13)
-        page.add("card-text", Text(title, x0, y0 + ascent(size, "bold"), size, "bold", INK))
-        gx = x0 + (cw - (cols * (CARD_W + GAP) - GAP)) / 2
-        for i, (team, driver) in enumerate(chunk):
+        page.add(title_layer, Text(page_title, x0, y0 + ascent(size, "bold"), size, "bold", INK))
+        gx = x0 + (cw - (cols * (item_w + gap) - gap)) / 2
+        for i, entry in enumerate(chunk):
             r, c = divmod(i, cols)
-            monaco_card(page, team, driver, gx + c * (CARD_W + GAP), y0 + head + r * (CARD_H + GAP))
+            draw(page, entry, gx + c * (item_w + gap), y0 + head + r * (item_h + gap))
         pages.append(page)
     return pages
+
+
+def monaco_card_pages(field: TeamField, paper: Paper | None = None) -> list[Page]:
+    """Eight cards to an A4 page, one per driver with *Monaco!* ratings."""
+    entries = [(t, d) for t, d in field.drivers if d.monaco]
+    return _grid_pages(
+        paper or Paper("a4", "portrait"),
+        f"Monaco! cards — {field.name}",
+        entries,
+        CARD_W,
+        CARD_H,
+        GAP,
+        7.5,
+        tuple(LAYERS),
+        "card-text",
+        lambda page, entry, x, y: monaco_card(page, *entry, x, y),
+    )
 
 
 def token_pages(field: TeamField, paper: Paper | None = None, length: float = TOKEN_L, width: float = TOKEN_W):
     """Formula D-size car tokens (nose to the right), two per driver, with the number and short name."""
-    paper = paper or Paper("a4", "portrait")
-    probe = Page(paper)
-    x0, y0, cw, ch = probe.content_box
-    head = 9.0
-    gap = 3.0
-    cols = int((cw + gap) // (length + gap))
-    rows = int((ch - head + gap) // (width + gap))
+
+    def token(page: Page, entry, x: float, y: float) -> None:
+        team, driver = entry
+        page.layer("token-fill").extend(livery_items(team, x, y, length, width, nose="right"))
+        label = f"{driver.number} {driver.wing_name}" if driver.number is not None else driver.wing_name
+        box = length * 0.56
+        page.layer("token-fill").add(
+            rect(x + (length - box) / 2, y + width / 2 - 2.4, box, 4.8, Style(stroke=None, fill="#ffffff"))
+        )
+        s = _fit(label, "condensed-bold", pt_to_mm(8), box - 1.0, "car token")
+        page.layer("token-text").add(
+            Text(label, x + length / 2, y + width / 2, s, "condensed-bold", INK, "middle", "middle")
+        )
+        page.layer("token-cut").add(rect(x, y, length, width, CUT))
+
     entries = [(t, d) for t, d in field.drivers for _ in range(2)]
-    per = cols * rows
-    pages = []
-    chunks = [entries[i : i + per] for i in range(0, len(entries), per)]
-    for k, chunk in enumerate(chunks):
-        title = f"Car tokens — {field.name}" + (f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else "")
-        page = Page(paper, title)
-        for name in ("token-fill", "token-text", "token-cut"):
-            page.layer(name)
-        size = pt_to_mm(13)
-        page.add("token-text", Text(title, x0, y0 + ascent(size, "bold"), size, "bold", INK))
-        gx = x0 + (cw - (cols * (length + gap) - gap)) / 2
-        for i, (team, driver) in enumerate(chunk):
-            r, c = divmod(i, cols)
-            x, y = gx + c * (length + gap), y0 + head + r * (width + gap)
-            page.layer("token-fill").extend(livery_items(team, x, y, length, width, nose="right"))
-            label = f"{driver.number} {driver.wing_name}" if driver.number is not None else driver.wing_name
-            box = length * 0.56
-            page.layer("token-fill").add(
-                rect(x + (length - box) / 2, y + width / 2 - 2.4, box, 4.8, Style(stroke=None, fill="#ffffff"))
-            )
-            s = _fit(label, "condensed-bold", pt_to_mm(8), box - 1.0, "car token")
-            page.layer("token-text").add(
-                Text(label, x + length / 2, y + width / 2, s, "condensed-bold", INK, "middle", "middle")
-            )
-            page.layer("token-cut").add(rect(x, y, length, width, CUT))
-        pages.append(page)
-    return pages
+    return _grid_pages(
+        paper or Paper("a4", "portrait"),
+        f"Car tokens — {field.name}",
+        entries,
+        length,
+        width,
+        3.0,
+        9.0,
+        ("token-fill", "token-text", "token-cut"),
+        "token-text",
+        token,
+    )
