@@ -9,7 +9,7 @@ from ..scene import Circle, Layer, Page, Polyline, Style, Text, rect
 from ..units import pt_to_mm
 from . import facts
 from .builds import Player
-from .draw import BODY, GREY, INK, LIGHT, SMALL, Column, card_grid, cut_frame, fitted, paragraph, table
+from .draw import BODY, GREY, INK, LIGHT, SMALL, Column, card_grid, cut_frame, paragraph, player_header, table
 
 PER_PAGE = (1, 3)
 MARKER = 14.0  # mm: the gear-stick marker's diameter
@@ -28,10 +28,7 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
     ix, iw = x + pad, w - 2 * pad
     # Title strip in the car's colour.
     head = 10.0
-    layer.add(rect(x, y, w, head, Style(stroke=GREY, width=0.2, fill=player.colour)))
-    ink = text_on(player.colour)
-    size = fitted(player.name, "bold", pt_to_mm(14), iw * 0.6, "player name")
-    layer.add(Text(player.name, ix, y + head / 2, size, "bold", ink, valign="middle"))
+    ink = player_header(layer, x, y, w, head, pad, player, pt_to_mm(14), iw * 0.6)
     layer.add(
         Text(
             "FORMULA D · DASHBOARD",

@@ -133,3 +133,16 @@ def cut_frame(layer: Layer, box: tuple[float, float, float, float]) -> None:
     """A thin dashed line to cut along, exactly on the card's edge."""
     x, y, w, h = box
     layer.add(rect(x, y, w, h, Style(stroke=GREY, width=0.2, dash=(1.5, 1.0))))
+
+
+def player_header(
+    layer: Layer, x: float, y: float, w: float, head: float, pad: float, player, size: float, name_width: float
+) -> str:
+    """A strip in the car's colour across the top of a card with the player's name; returns the legible ink."""
+    from ..compose.colour import text_on
+
+    layer.add(rect(x, y, w, head, Style(stroke=GREY, width=0.2, fill=player.colour)))
+    ink = text_on(player.colour)
+    s = fitted(player.name, "bold", size, name_width, "player name")
+    layer.add(Text(player.name, x + pad, y + head / 2, s, "bold", ink, valign="middle"))
+    return ink

@@ -6,14 +6,13 @@ show legibly gets a write-in count and a row of faint boxes to cross down to it.
 
 from __future__ import annotations
 
-from ..compose.colour import text_on
 from ..fonts import text_width
 from ..paper import Paper
 from ..scene import Circle, Layer, Page, Polyline, Style, Text, rect
 from ..units import pt_to_mm
 from . import facts
 from .builds import GT_MAX, Player
-from .draw import BODY, GREY, INK, SMALL, card_grid, cut_frame, fitted, paragraph
+from .draw import BODY, GREY, INK, SMALL, card_grid, cut_frame, paragraph, player_header
 
 BOX = 7.5  # mm: a box to cross off, as large as the card's widest zone allows
 BOX_GAP = 1.0
@@ -36,10 +35,7 @@ def scorecard(
     ix, iw = x + pad, w - 2 * pad
     # Header: the car's colour with the player's name on it.
     head = 13.0
-    layer.add(rect(x, y, w, head, Style(stroke=GREY, width=0.2, fill=player.colour)))
-    ink = text_on(player.colour)
-    size = fitted(player.name, "bold", pt_to_mm(15), iw - 28, "player name")
-    layer.add(Text(player.name, ix, y + head / 2, size, "bold", ink, valign="middle"))
+    ink = player_header(layer, x, y, w, head, pad, player, pt_to_mm(15), iw - 28)
     layer.add(Text("FORMULA D", x + w - pad, y + 4.2, SMALL, "condensed-bold", ink, anchor="end", valign="middle"))
     kind = {"standard": "standard car", "custom": "own build", "gt": "GT road race"}[player.kind]
     layer.add(Text(kind, x + w - pad, y + 8.8, SMALL, "condensed", ink, anchor="end", valign="middle"))
