@@ -1,22 +1,54 @@
-"""Paper sizes and orientation (ISO 216 and US), in millimetres."""
+"""Paper sizes and orientation (ISO 216 and US), in millimetres, and the page spec every sheet is laid out on.
+
+:data:`PAPERS` is the one table of paper sizes: the CLI's ``--paper`` choices, the circuit spec's ``paper`` field
+(and its JSON Schema) and the circuit fit advice all derive from it. Adding a paper is one entry here.
+
+A :class:`PageSpec` is what a composer is given: the paper as it lies, the printer's unprintable edge and the band
+kept for the print check at the bottom; it answers the box a composer may fill (:attr:`PageSpec.content_box`).
+Page settings are passed explicitly, never through global state.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import InputError
 
-# Exact sizes. US sizes are defined in inches; 8.5 in = 215.9 mm exactly.
-SIZES_MM: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "a3": (297.0, 420.0),
-    "a2": (420.0, 594.0),
-    "a1": (594.0, 841.0),
-    "letter": (215.9, 279.4),
-    "tabloid": (279.4, 431.8),
+
+@dataclass(frozen=True)
+class PaperSize:
+    name: str
+    short: float  # mm
+    long: float  # mm
+    family: str  # iso | us: fit advice suggests sizes of the family the user asked for
+
+
+# Exact sizes, smallest first within a family. US sizes are defined in inches; 8.5 in = 215.9 mm exactly.
+PAPERS: dict[str, PaperSize] = {
+    p.name: p
+    for p in (
+        PaperSize("a4", 210.0, 297.0, "iso"),
+        PaperSize("a3", 297.0, 420.0, "iso"),
+        PaperSize("a2", 420.0, 594.0, "iso"),
+        PaperSize("a1", 594.0, 841.0, "iso"),
+        PaperSize("letter", 215.9, 279.4, "us"),
+        PaperSize("tabloid", 279.4, 431.8, "us"),
+    )
 }
+PAPER_NAMES: tuple[str, ...] = tuple(PAPERS)
+# Kept for callers that want the raw table.
+SIZES_MM: dict[str, tuple[float, float]] = {p.name: (p.short, p.long) for p in PAPERS.values()}
 
 ORIENTATIONS = ("portrait", "landscape")
+
+DEFAULT_EDGE = 6.0  # mm: the unprintable edge of a home printer; content stays this far from every paper edge
+FOOTER_BAND = 11.0  # mm at the bottom of every page for the print-check strip (scale bars + footer)
+
+
+def papers_by_area(family: str | None = None) -> list[PaperSize]:
+    """Paper sizes, smallest first (of one family, or all)."""
+    out = [p for p in PAPERS.values() if family is None or p.family == family]
+    return sorted(out, key=lambda p: p.short * p.long)
 
 
 @dataclass(frozen=True)
@@ -27,8 +59,8 @@ class Paper:
     orientation: str = "landscape"
 
     def __post_init__(self) -> None:
-        if self.name not in SIZES_MM:
-            raise InputError(f"unknown paper '{self.name}'", field="paper", hint="use one of " + ", ".join(SIZES_MM))
+        if self.name not in PAPERS:
+            raise InputError(f"unknown paper '{self.name}'", field="paper", hint="use one of " + ", ".join(PAPER_NAMES))
         if self.orientation not in ORIENTATIONS:
             raise InputError(
                 f"unknown orientation '{self.orientation}'",
@@ -38,8 +70,8 @@ class Paper:
 
     @property
     def size(self) -> tuple[float, float]:
-        short, long = SIZES_MM[self.name]
-        return (long, short) if self.orientation == "landscape" else (short, long)
+        p = PAPERS[self.name]
+        return (p.long, p.short) if self.orientation == "landscape" else (p.short, p.long)
 
     @property
     def width(self) -> float:
@@ -49,6 +81,10 @@ class Paper:
     def height(self) -> float:
         return self.size[1]
 
+    @property
+    def area(self) -> float:
+        return self.width * self.height
+
     def rotated(self) -> Paper:
         other = "portrait" if self.orientation == "landscape" else "landscape"
         return Paper(self.name, other)
@@ -57,14 +93,85 @@ class Paper:
     def label(self) -> str:
         return f"{self.name.upper() if self.name.startswith('a') else self.name.title()} {self.orientation}"
 
+    @property
+    def size_label(self) -> str:
+        """The size alone: ``A3``, ``Letter``."""
+        return self.name.upper() if self.name.startswith("a") else self.name.title()
 
-def parse_paper(text: str, default_orientation: str = "landscape") -> Paper:
+    @property
+    def option(self) -> str:
+        """The ``--paper`` value that asks for exactly this paper."""
+        return f"{self.name}-{self.orientation}"
+
+
+@dataclass(frozen=True)
+class PaperChoice:
+    """What the user asked for with ``--paper``: a size, and an orientation only if they gave one."""
+
+    name: str
+    orientation: str | None = None
+
+    def resolve(self, preferred: str = "landscape") -> Paper:
+        """The paper in the orientation the user gave, or else the one the sheet prefers."""
+        return Paper(self.name, self.orientation or preferred)
+
+
+def parse_paper_choice(text: str) -> PaperChoice:
     """Parse ``a3``, ``a3-landscape``, ``letter:portrait``, ``A4 portrait``."""
-    raw = text.strip().lower().replace(":", " ").replace("-", " ").replace("_", " ").split()
+    raw = str(text).strip().lower().replace(":", " ").replace("-", " ").replace("_", " ").split()
     if not raw:
         raise InputError("empty paper name", field="paper", hint="use e.g. a3 or a4-portrait")
-    name = raw[0]
-    orientation = raw[1] if len(raw) > 1 else default_orientation
     if len(raw) > 2:
-        raise InputError(f"cannot read paper '{text}'", field="paper", hint="use e.g. a3 or a4-portrait")
-    return Paper(name, orientation)
+        raise InputError(f"cannot read paper '{text[:40]}'", field="paper", hint="use e.g. a3 or a4-portrait")
+    name = raw[0]
+    orientation = raw[1] if len(raw) > 1 else None
+    Paper(name, orientation or "landscape")  # validates both
+    return PaperChoice(name, orientation)
+
+
+def parse_paper(text: str, default_orientation: str = "landscape") -> Paper:
+    """Parse ``a3``, ``a3-landscape``, ``letter:portrait``, ``A4 portrait`` into a paper as it lies."""
+    return parse_paper_choice(text).resolve(default_orientation)
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """The page a composer lays a sheet out on: paper as it lies, unprintable edge, print-check band.
+
+    Like ezdxf's ``Page`` with its margins, it is passed to every composer explicitly."""
+
+    paper: Paper = Paper("a4", "portrait")
+    edge: float = DEFAULT_EDGE
+    footer: float = FOOTER_BAND
+
+    @property
+    def width(self) -> float:
+        return self.paper.width
+
+    @property
+    def height(self) -> float:
+        return self.paper.height
+
+    @property
+    def printable(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) inside the unprintable edge."""
+        e = self.edge
+        return (e, e, self.width - 2 * e, self.height - 2 * e)
+
+    @property
+    def content_box(self) -> tuple[float, float, float, float]:
+        """(x, y, w, h) a composer may fill: the printable area less the print-check band at the bottom."""
+        x, y, w, h = self.printable
+        return (x, y, w, h - self.footer)
+
+    def with_paper(self, paper: Paper) -> PageSpec:
+        return replace(self, paper=paper)
+
+    def rotated(self) -> PageSpec:
+        return replace(self, paper=self.paper.rotated())
+
+
+def page_spec(paper: Paper | str = "a4", orientation: str = "portrait", edge: float = DEFAULT_EDGE) -> PageSpec:
+    """Shorthand: ``page_spec("a4", "landscape")``."""
+    p = paper if isinstance(paper, Paper) else Paper(paper, orientation)
+    return PageSpec(p, edge)

@@ -5,23 +5,15 @@ This is the library entry point the CLI uses; code can call :func:`publish` the 
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from .paper import Paper
-from .scene import DEFAULT_EDGE, Document, Page
+from .notices import LayoutWarning, warn  # noqa: F401  (composers' warnings; re-exported)
+from .paper import DEFAULT_EDGE, PageSpec, Paper, PaperChoice
+from .scene import Document, Page
 
 ALL_FORMATS = ("pdf", "svg", "png")
-
-
-class LayoutWarning(UserWarning):
-    """Something drew, but not as well as it should (text shrunk below its floor, …)."""
-
-
-def warn(message: str) -> None:
-    warnings.warn(LayoutWarning(message), stacklevel=2)
 
 
 @dataclass
@@ -32,18 +24,49 @@ class Sheet:
     page: Page
 
 
+def numbered(stem: str, pages: Sequence[Page]) -> list[Sheet]:
+    """One sheet per page: ``stem`` alone for one page, ``stem-1``, ``stem-2``… for several."""
+    return [Sheet(stem + (f"-{i + 1}" if len(pages) > 1 else ""), p) for i, p in enumerate(pages)]
+
+
 @dataclass
 class OutputOptions:
+    """What the user asked of the output: where, which formats, which paper, the printer's edge, tiling.
+
+    Composers never read these directly: a command turns them into the :class:`~generator.paper.PageSpec` each
+    sheet is laid out on (:meth:`document_page`, :meth:`page`)."""
+
     out: Path = Path("output")
     formats: tuple[str, ...] = ("pdf", "png")
-    paper: Paper | None = None  # a composer's default paper when None
-    tile_onto: Paper | None = None
+    paper: PaperChoice | None = None  # --paper; None: each sheet's own paper
+    tile_onto: PaperChoice | None = None  # --tile-onto; None: no tiling
     ink_saver: bool = False
     dpi: float = 150.0
     edge: float = DEFAULT_EDGE
     overlap: float = 12.0
     quiet: bool = False
-    extra: dict = field(default_factory=dict)
+
+    def page(self, paper: Paper) -> PageSpec:
+        """A page of exactly ``paper`` with the user's unprintable edge."""
+        return PageSpec(paper, self.edge)
+
+    def document_page(self, preferred: Paper) -> PageSpec:
+        """The page for a document sheet (tables, cards, slips): the paper in the printer — ``--tile-onto`` if
+        given (documents are laid out on it, never tiled), else ``--paper``, else the sheet's own — in the
+        orientation the user named, else the one the sheet prefers."""
+        choice = self.tile_onto or self.paper
+        if choice is None:
+            return self.page(preferred)
+        return self.page(choice.resolve(preferred.orientation))
+
+    def board_paper(self) -> PaperChoice | None:
+        """The paper a board (a large true-scale sheet, tiled if need be) is asked to go on: ``--paper`` (an
+        orientation left open is the board's to choose), or None for the circuit spec's own."""
+        return self.paper
+
+    @property
+    def tile_paper(self) -> Paper | None:
+        return self.tile_onto.resolve("portrait") if self.tile_onto else None
 
 
 def fits_on(page: Page, paper: Paper) -> bool:
@@ -80,8 +103,11 @@ def prepare(sheet: Sheet, options: OutputOptions) -> list[Page]:
     check_clear_of_edge(sheet)
     add_print_check(page)
     pages = [page]
-    if options.tile_onto is not None and not fits_on(page, options.tile_onto):
-        pages = tile_pages(page, options.tile_onto, edge=options.edge, overlap=options.overlap)
+    tile = options.tile_paper
+    if tile is not None and not fits_on(page, tile):
+        pages = tile_pages(
+            page, tile, edge=options.edge, overlap=options.overlap, free=options.tile_onto.orientation is None
+        )
         for p in pages:
             add_print_check(p)
     if options.ink_saver:

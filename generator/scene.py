@@ -11,11 +11,9 @@ format, and nothing here knows a game.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 
-from .paper import Paper
+from .paper import DEFAULT_EDGE, FOOTER_BAND, PageSpec, Paper  # noqa: F401  (re-exported for composers)
 
 Point = tuple[float, float]
 Color = str  # "#rrggbb"
@@ -136,41 +134,34 @@ class Layer:
         self.items.extend(items)
 
 
-# Default unprintable edge of a home printer, mm. Content stays this far from every paper edge.
-DEFAULT_EDGE = 6.0
-_EDGE: ContextVar[float] = ContextVar("printer_edge", default=DEFAULT_EDGE)
-
-
-@contextmanager
-def printer_edge(mm: float):
-    """Pages created inside this block keep ``mm`` clear of the paper edge (the CLI's ``--edge``)."""
-    token = _EDGE.set(mm)
-    try:
-        yield
-    finally:
-        _EDGE.reset(token)
-
-
-# Height reserved at the bottom of every page for the print-check strip (scale bar + footer), mm.
-FOOTER_BAND = 11.0
-
-
 @dataclass
 class Page:
-    """One sheet of paper: its size, a title for the footer, the printer's unprintable edge and ordered layers."""
+    """One sheet of paper: its page spec (paper, unprintable edge, footer band), a title for the footer and
+    ordered layers."""
 
-    paper: Paper
+    spec: PageSpec
     title: str = ""
-    edge: float = field(default_factory=_EDGE.get)
     layers: dict[str, Layer] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.spec, PageSpec):
+            raise TypeError("Page needs a PageSpec (paper, edge): page settings are passed explicitly")
+
+    @property
+    def paper(self) -> Paper:
+        return self.spec.paper
+
+    @property
+    def edge(self) -> float:
+        return self.spec.edge
 
     @property
     def width(self) -> float:
-        return self.paper.width
+        return self.spec.width
 
     @property
     def height(self) -> float:
-        return self.paper.height
+        return self.spec.height
 
     def layer(self, name: str) -> Layer:
         """The layer called ``name``, created on top of the others if new."""
@@ -184,14 +175,12 @@ class Page:
     @property
     def printable(self) -> tuple[float, float, float, float]:
         """(x, y, w, h) inside the unprintable edge."""
-        e = self.edge
-        return (e, e, self.width - 2 * e, self.height - 2 * e)
+        return self.spec.printable
 
     @property
     def content_box(self) -> tuple[float, float, float, float]:
         """(x, y, w, h) a composer may fill: the printable area less the print-check band at the bottom."""
-        x, y, w, h = self.printable
-        return (x, y, w, h - FOOTER_BAND)
+        return self.spec.content_box
 
     def items(self) -> Iterator[Primitive]:
         for layer in self.layers.values():

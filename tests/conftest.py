@@ -43,6 +43,7 @@ def render_gray(data: bytes, dpi: float, page: int = 0):
 @pytest.fixture
 def scene():
     """A page that uses every primitive and every font: the calibration sheet."""
-    from generator.compose.calibration import calibration_sheet
+    from generator.compose.calibration import PAPER, calibration_sheet
+    from generator.paper import PageSpec
 
-    return calibration_sheet()
+    return calibration_sheet(PageSpec(PAPER))

@@ -11,7 +11,8 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from generator.packs import f1_dice
+from generator.games.f1_dice import facts as f1_facts
+from generator.games.f1_dice import pack as f1_dice
 from generator.pipeline import OutputOptions
 from generator.scene import bounds
 from generator.teams import load_field
@@ -50,10 +51,7 @@ def pack(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("f1")
     opts = OutputOptions(out=out, formats=("pdf", "svg"), quiet=True)
-    # The board is the circuits' business (and tested there); these tests measure the sheets this pack adds.
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(f1_dice, "board_sheet_for", lambda track, paper: (None, None))
-        sheets = f1_dice.build(opts)
+    sheets = f1_dice.build(opts)
     publish(sheets, opts, folder="f1-dice", merged="f1-dice-print")
     return out / "f1-dice", sheets
 
@@ -107,9 +105,10 @@ def test_slip_geometry_measured_from_the_svg(pack):
 
 
 def test_slips_scale_with_the_board_unit():
-    from generator.teams import slip_pages
+    from generator.games.f1_dice.slips import PAPER, slip_pages
+    from generator.paper import PageSpec
 
-    page = slip_pages(load_field("f1-2011"), unit=25.0)[0]
+    page = slip_pages(load_field("f1-2011"), PageSpec(PAPER), unit=25.0)[0]
     outlines = [bounds([p]) for p in page.layers["slip-cut"].items]
     for x0, y0, x1, y1 in outlines:
         assert x1 - x0 == pytest.approx(12.5 + 0.2, abs=0.01)  # bounds include the 0.2 mm stroke
@@ -135,12 +134,12 @@ def test_qualifying_modifiers_equal_the_rulebook(pack):
 def test_points_tables_equal_the_rulebook(pack):
     folder, _ = pack
     book = rulebook_points()
-    data = [s["points"] for s in f1_dice.points_systems()["systems"]]
+    data = [s["points"] for s in f1_facts.points_systems()["systems"]]
     assert sorted(map(tuple, data)) == sorted(map(tuple, book))
     assert [25, 18, 15, 12, 10, 8, 6, 4, 2, 1] in data
     text = pdf_text(folder / "race-reference.pdf").replace("\r", "")
     text = text[text.index("Points systems") :]
-    labels = [s["label"] for s in f1_dice.points_systems()["systems"]]
+    labels = [s["label"] for s in f1_facts.points_systems()["systems"]]
     for i, system in enumerate(data):
         start = text.index(labels[i])
         end = text.index(labels[i + 1]) if i + 1 < len(labels) else len(text)
@@ -149,7 +148,7 @@ def test_points_tables_equal_the_rulebook(pack):
 
 
 def test_sessions_drop_seven_after_q1_and_q2():
-    assert f1_dice.session_sizes(24) == [("Q1", 24, 18, 24), ("Q2", 17, 11, 17), ("Q3", 10, 1, 10)]
+    assert f1_facts.session_sizes(24) == [("Q1", 24, 18, 24), ("Q2", 17, 11, 17), ("Q3", 10, 1, 10)]
 
 
 def test_sheets_stay_inside_the_content_box(pack):
@@ -165,8 +164,6 @@ def test_sheets_stay_inside_the_content_box(pack):
 
 def test_same_input_same_bytes(tmp_path, monkeypatch):
     from generator.pipeline import publish
-
-    monkeypatch.setattr(f1_dice, "board_sheet_for", lambda track, paper: (None, None))
 
     blobs = []
     for run in ("a", "b"):

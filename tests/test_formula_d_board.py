@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.formula_d.overlay import LAYER, corner_marks, formula_d_board, load_circuit
+from generator.games.formula_d.overlay import LAYER, corner_marks, formula_d_board, load_circuit
 from generator.scene import Polygon, Polyline, Text, walk
 
 FIXTURES = Path(__file__).parent / "formula_d"

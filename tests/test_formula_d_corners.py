@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from generator.formula_d.corners import corner_paths, corner_spaces, suggest_stops
+from generator.games.formula_d.corners import corner_paths, corner_spaces, suggest_stops
 from generator.track.spaces import LaneGraph, Space
 
 UNIT = 20.0  # mm: one space is about one 2 cm lane unit long, along its own lane

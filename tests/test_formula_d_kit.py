@@ -12,8 +12,9 @@ import pytest
 from conftest import pdf_pages, pdf_text
 
 from generator.errors import InputError
-from generator.formula_d import builds, facts
-from generator.formula_d.scorecard import LAYER_BOXES, scorecard_pages
+from generator.games.formula_d import builds, facts
+from generator.games.formula_d.scorecard import LAYER_BOXES, PAPER, scorecard_pages
+from generator.paper import PageSpec
 from generator.pipeline import OutputOptions
 from generator.scene import Polyline, walk
 
@@ -148,7 +149,7 @@ def boxes_per_zone(page) -> list[list[int]]:
 
 def test_scorecard_boxes_per_zone_equal_the_build():
     players = builds.players_from_names(["Ann", "Béla"]) + builds.load_players_file(FIXTURES / "players.yaml").players
-    pages = scorecard_pages(players, weather=True, tyres=True)
+    pages = scorecard_pages(players, PageSpec(PAPER), weather=True, tyres=True)
     counts = [c for page in pages for c in boxes_per_zone(page)]
     assert counts == [[p.build[k] for k in facts.zone_keys()] for p in players]
     assert counts[0] == [6, 3, 3, 3, 3, 2]
@@ -157,7 +158,7 @@ def test_scorecard_boxes_per_zone_equal_the_build():
 
 def test_scorecard_content_stays_inside_the_content_box():
     players = builds.players_from_names(NAMES, gt=True)
-    for page in scorecard_pages(players, weather=True, tyres=True):
+    for page in scorecard_pages(players, PageSpec(PAPER), weather=True, tyres=True):
         x, y, w, h = page.content_box
         for item in walk(page.items()):
             pts = getattr(item, "points", None) or getattr(item, "exterior", None) or ()
@@ -170,7 +171,7 @@ def test_scorecard_content_stays_inside_the_content_box():
 
 @pytest.fixture(scope="module")
 def pack(tmp_path_factory):
-    from generator.packs import formula_d
+    from generator.games.formula_d import pack as formula_d
     from generator.pipeline import publish
 
     out = tmp_path_factory.mktemp("fd")
@@ -258,7 +259,7 @@ def test_pages_are_their_paper(pack):
 def test_pack_is_byte_identical_and_fast(tmp_path):
     import time
 
-    from generator.packs import formula_d
+    from generator.games.formula_d import pack as formula_d
     from generator.pipeline import publish
 
     blobs = []

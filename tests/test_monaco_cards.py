@@ -5,16 +5,24 @@ from __future__ import annotations
 import pypdfium2
 import pytest
 
+from generator.games import car_sheets as all_car_sheets
+from generator.games.formula_d.tokens import token_pages
+from generator.games.monaco.cards import monaco_card_pages
+from generator.paper import page_spec
 from generator.pipeline import OutputOptions, publish
 from generator.scene import Polyline, Text
 from generator.teams import load_field
-from generator.teams.cards import monaco_card_pages, token_pages
-from generator.teams.sheets import car_sheets
+
+A4 = page_spec("a4", "portrait")
+
+
+def car_sheets(field):
+    return all_car_sheets(field, OutputOptions(quiet=True))
 
 
 def test_card_shows_ratings_costs_and_the_whole_speed_track():
     field = load_field("monaco-example")
-    (page,) = monaco_card_pages(field)
+    (page,) = monaco_card_pages(field, A4)
     texts = [i.text for i in page.layers["card-text"].items if isinstance(i, Text)]
     assert texts.count("Marcel Proust") == 1 and "Team L'Escargot" in texts and "Evian 2CV" in texts
     assert "12" in texts  # Marcel: skill 6 + tech 6 = 12 points
@@ -24,7 +32,7 @@ def test_card_shows_ratings_costs_and_the_whole_speed_track():
 
 
 def test_gauge_ticks_are_true_inches():
-    (page,) = monaco_card_pages(load_field("monaco-example"))
+    (page,) = monaco_card_pages(load_field("monaco-example"), A4)
     lines = [i for i in page.layers["card-lines"].items if isinstance(i, Polyline) and len(i.points) == 2]
     horizontal = [p for p in lines if p.points[0][1] == p.points[1][1]]
     gauge = [p for p in horizontal if abs((p.points[1][0] - p.points[0][0]) - 76.2) < 1e-9]
@@ -42,7 +50,7 @@ def test_cards_and_tokens_read_back_from_the_pdf(tmp_path):
 
 
 def test_tokens_two_per_driver():
-    pages = token_pages(load_field("f1-2011"))
+    pages = token_pages(load_field("f1-2011"), A4)
     cuts = [i for p in pages for i in p.layers["token-cut"].items]
     assert len(cuts) == 48
 

@@ -7,8 +7,8 @@ import yaml
 
 from generator.cli import main
 from generator.errors import InputError
+from generator.games.monaco.season import dice_field, load_results, next_season
 from generator.teams import load_field
-from generator.teams.season import dice_field, load_results, next_season
 
 
 def _data(preset: str) -> dict:

@@ -10,13 +10,13 @@ import pytest
 
 from generator import safeio
 from generator.errors import GlyphError
-from generator.paper import Paper
+from generator.paper import PageSpec, Paper
 from generator.pipeline import OutputOptions, Sheet, publish
 from generator.scene import Page, Text
 
 
 def sheet(name: str, text: str) -> Sheet:
-    page = Page(Paper("a4", "portrait"), name)
+    page = Page(PageSpec(Paper("a4", "portrait")), name)
     page.add("t", Text(text, 20, 30, 5))
     return Sheet(name, page)
 
@@ -117,21 +117,29 @@ def test_python_dash_m_and_console_script_agree():
 
 
 def test_tile_onto_through_the_cli(tmp_path):
+    """A board is tiled onto the printer's paper; a document sheet (the calibration sheet) is laid out on it."""
     from conftest import pdf_pages
 
-    r = run_cli("calibrate", "--paper", "a3-landscape", "--tile-onto", "a4", "--format", "pdf", "--out", str(tmp_path))
+    from generator.track import default_spec
+
+    r = run_cli("track", str(default_spec()), "--tile-onto", "a4", "--format", "pdf", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
-    doc = pdf_pages(tmp_path / "calibration.pdf")
+    (board,) = tmp_path.glob("*.pdf")
+    doc = pdf_pages(board)
     assert len(doc) >= 3
     for i in range(len(doc)):
         assert sorted(doc[i].get_size()) == pytest.approx([595.28, 841.89], abs=0.01)
+    r = run_cli("calibrate", "--paper", "a3", "--tile-onto", "a4", "--format", "pdf", "--out", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    doc = pdf_pages(tmp_path / "calibration.pdf")
+    assert len(doc) == 1 and doc[0].get_size() == pytest.approx((595.28, 841.89), abs=0.01)
 
 
 def test_ink_saver_replaces_solid_fills(tmp_path):
     from generator.compose import inksaver
     from generator.scene import Document, Polygon, Style
 
-    page = Page(Paper("a4", "portrait"), "ink")
+    page = Page(PageSpec(Paper("a4", "portrait")), "ink")
     page.add("x", Polygon(((10, 10), (60, 10), (60, 60), (10, 60)), (), Style(stroke=None, fill="#c0392b")))
     page.add("x", Polygon(((70, 10), (90, 10), (90, 30)), (), Style(stroke=None, fill="#fafafa")))
     out = inksaver.apply(Document([page])).pages[0]
@@ -146,10 +154,9 @@ def test_edge_option_reaches_the_pages_and_content_in_the_edge_is_reported(tmp_p
     import warnings
 
     from generator.pipeline import check_clear_of_edge
-    from generator.scene import Polyline, printer_edge
+    from generator.scene import Polyline
 
-    with printer_edge(10.0):
-        page = Page(Paper("a4", "portrait"), "edge")
+    page = Page(PageSpec(Paper("a4", "portrait"), 10.0), "edge")
     assert page.edge == 10.0 and page.printable[0] == 10.0
     page.add("x", Polyline(((3, 50), (100, 50))))
     with warnings.catch_warnings(record=True) as caught:
@@ -163,7 +170,7 @@ def test_calibration_sheet_keeps_clear_of_the_edge(recwarn):
     from generator.pipeline import check_clear_of_edge
 
     for paper in (Paper("a4", "portrait"), Paper("letter", "portrait"), Paper("a3", "landscape")):
-        check_clear_of_edge(Sheet("calibration", calibration_sheet(paper)))
+        check_clear_of_edge(Sheet("calibration", calibration_sheet(PageSpec(paper))))
     assert not [w for w in recwarn if "unprintable" in str(w.message)]
 
 

@@ -9,7 +9,7 @@ from conftest import pdf_text, pdftotext
 
 from generator import fonts, writers
 from generator.errors import GlyphError
-from generator.paper import Paper
+from generator.paper import PageSpec, Paper
 from generator.scene import Document, Page, Text
 
 NAMES = "Sergio Pérez, Nico Hülkenberg, Őrs Szűcs, Łukasz Čech"
@@ -31,7 +31,7 @@ def test_font_files_ship_inside_the_package():
 
 
 def test_accented_names_read_back_from_the_pdf(tmp_path):
-    page = Page(Paper("a4", "portrait"), "names")
+    page = Page(PageSpec(Paper("a4", "portrait")), "names")
     for i, key in enumerate(fonts.FONTS):
         page.add("t", Text(NAMES, 20, 30 + 10 * i, 4, key))
     path = tmp_path / "names.pdf"
@@ -43,7 +43,7 @@ def test_accented_names_read_back_from_the_pdf(tmp_path):
 
 
 def test_an_emoji_is_a_clean_error_naming_the_string(tmp_path):
-    page = Page(Paper("a4", "portrait"), "emoji")
+    page = Page(PageSpec(Paper("a4", "portrait")), "emoji")
     page.add("t", Text("Lewis 🏎 Hamilton", 20, 30))
     with pytest.raises(GlyphError) as info:
         writers.write(Document([page]), tmp_path / "x.pdf")
@@ -63,7 +63,7 @@ def test_fit_size_shrinks_to_the_box_and_reports_the_floor():
 
 
 def test_fitted_text_warns_when_it_cannot_fit():
-    from generator.compose.layout import fitted_text
+    from generator.compose.blocks import fitted_text
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

@@ -11,13 +11,13 @@ from generator import writers
 from generator.compose.printcheck import add_print_check
 from generator.compose.tiling import MIN_OVERLAP, plan, row_name, tile_pages
 from generator.errors import GeometryError
-from generator.paper import Paper
+from generator.paper import PageSpec, Paper, PaperChoice
 from generator.scene import Document, Group, Page, Polyline, Style
 from generator.units import PT_PER_MM
 
 
 def big_page(paper=Paper("a3", "landscape")) -> Page:
-    page = Page(paper, "Big board")
+    page = Page(PageSpec(paper), "Big board")
     for i in range(0, int(paper.width), 20):
         page.add("grid", Polyline(((i, 0), (i, paper.height)), Style(width=0.3)))
     add_print_check(page)
@@ -101,8 +101,8 @@ def test_row_names_go_past_z():
 def test_a_sheet_that_already_fits_is_not_tiled(tmp_path):
     from generator.pipeline import OutputOptions, Sheet, prepare
 
-    page = Page(Paper("a4", "portrait"), "small")
-    pages = prepare(Sheet("small", page), OutputOptions(tile_onto=Paper("a4", "portrait")))
+    page = Page(PageSpec(Paper("a4", "portrait")), "small")
+    pages = prepare(Sheet("small", page), OutputOptions(tile_onto=PaperChoice("a4", "portrait")))
     assert pages == [page]
 
 

@@ -13,7 +13,7 @@ from PIL import Image
 
 from generator import writers
 from generator.compose.printcheck import add_print_check
-from generator.paper import SIZES_MM, Paper
+from generator.paper import SIZES_MM, PageSpec, Paper
 from generator.scene import Document, Page, Polyline, Style, Text
 from generator.units import PT_PER_MM
 
@@ -21,7 +21,7 @@ ALL_PAPERS = [Paper(name, o) for name in SIZES_MM for o in ("portrait", "landsca
 
 
 def blank(paper: Paper, title: str = "test") -> Document:
-    page = Page(paper, title)
+    page = Page(PageSpec(paper), title)
     add_print_check(page)
     return Document([page])
 
@@ -56,7 +56,7 @@ def test_svg_size_and_viewbox_in_mm(paper):
 
 
 def test_several_pages_in_one_pdf_one_svg_per_page():
-    doc = Document([Page(Paper("a4", "portrait"), "one"), Page(Paper("a3", "landscape"), "two")])
+    doc = Document([Page(PageSpec(Paper("a4", "portrait")), "one"), Page(PageSpec(Paper("a3", "landscape")), "two")])
     (pdf,) = writers.render(doc, "pdf")
     pages = pdf_pages(pdf)
     assert len(pages) == 2
@@ -72,7 +72,7 @@ def _runs(row: np.ndarray) -> tuple[int, int]:
 
 def test_scale_bars_measure_true_at_254_dpi():
     """254 dpi = 10 px per mm: the 10 cm bar spans 1000 ± 3 px, the 4 in bar 1016 ± 3 px."""
-    page = Page(Paper("a4", "portrait"), "scale")
+    page = Page(PageSpec(Paper("a4", "portrait")), "scale")
     add_print_check(page)
     (pdf,) = writers.render(Document([page]), "pdf")
     img = render_gray(pdf, 254)
@@ -135,7 +135,7 @@ def test_three_writers_agree(scene):
 
 def test_png_dark_pixels_match_svg_geometry():
     """A 2 cm square drawn in the scene lands on the same pixels in the PNG as its SVG coordinates say."""
-    page = Page(Paper("a4", "portrait"), "square")
+    page = Page(PageSpec(Paper("a4", "portrait")), "square")
     page.add("x", Polyline(((50, 50), (70, 50), (70, 70), (50, 70)), Style(width=0.5), closed=True))
     (png,) = writers.render(Document([page]), "png", dpi=254)
     img = np.asarray(Image.open(io.BytesIO(png)).convert("L"))
@@ -146,10 +146,10 @@ def test_png_dark_pixels_match_svg_geometry():
 
 @pytest.mark.parametrize("fmt", ["pdf", "svg", "png"])
 def test_two_runs_are_byte_identical(fmt):
-    from generator.compose.calibration import calibration_sheet
+    from generator.compose.calibration import PAPER, calibration_sheet
 
     def once():
-        page = calibration_sheet()
+        page = calibration_sheet(PageSpec(PAPER))
         add_print_check(page)
         return writers.render(Document([page]), fmt, dpi=72)
 

@@ -40,7 +40,9 @@ def _root(
 
 
 def _register() -> None:
-    from . import calibrate, cars, formula_d, pack, track  # noqa: F401  (each adds its commands to `app`)
+    from . import calibrate, cars, pack, track  # noqa: F401  (each adds its commands to `app`)
+
+    pack.register_games()
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -10,7 +10,7 @@ from .common import output_options, publish
 @output_options
 def calibrate(*, opts) -> None:
     """Print this first: every ruler on it must measure true, or your printer is scaling pages."""
-    from ..compose.calibration import calibration_sheet
+    from ..compose.calibration import PAPER, calibration_sheet
     from ..pipeline import Sheet
 
-    publish([Sheet("calibration", calibration_sheet(opts.paper))], opts)
+    publish([Sheet("calibration", calibration_sheet(opts.document_page(PAPER)))], opts)

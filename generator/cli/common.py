@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from ..paper import PAPER_NAMES
+
 OUTPUT_PARAMS = [
     ("out", Annotated[Path, typer.Option("--out", "-o", help="Folder for the generated files.")], Path("output")),
     ("format", Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, png.")], "pdf,png"),
@@ -17,7 +19,11 @@ OUTPUT_PARAMS = [
         "paper",
         Annotated[
             str | None,
-            typer.Option("--paper", help="Paper: a4, a3, a2, a1, letter, tabloid, optionally -portrait/-landscape."),
+            typer.Option(
+                "--paper",
+                help=f"Paper: {', '.join(PAPER_NAMES)}, optionally -portrait/-landscape. Boards go on it; "
+                "cards and tables too, unless --tile-onto names the paper in the printer.",
+            ),
         ],
         None,
     ),
@@ -52,7 +58,7 @@ OUTPUT_PARAMS = [
 
 def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
     from ..errors import InputError
-    from ..paper import parse_paper
+    from ..paper import parse_paper_choice
     from ..pipeline import ALL_FORMATS, OutputOptions
 
     formats = tuple(dict.fromkeys(f.strip().lower() for f in format.split(",") if f.strip()))
@@ -64,11 +70,11 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
             hint="use a comma-separated list of pdf, svg, png",
         )
 
-    def paper_option(text: str | None, option: str, orientation: str):
-        if not text:
+    def paper_option(text: str | None, option: str):
+        if text is None:
             return None
         try:
-            return parse_paper(text, orientation)
+            return parse_paper_choice(text)
         except InputError as err:
             err.field = option
             raise
@@ -76,8 +82,8 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
     return OutputOptions(
         out=out,
         formats=formats,
-        paper=paper_option(paper, "--paper", "landscape"),
-        tile_onto=paper_option(tile_onto, "--tile-onto", "portrait"),
+        paper=paper_option(paper, "--paper"),
+        tile_onto=paper_option(tile_onto, "--tile-onto"),
         ink_saver=ink_saver,
         dpi=dpi,
         edge=edge,
@@ -100,12 +106,9 @@ def output_options(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        from ..scene import printer_edge
-
         values = {n: kwargs.pop(n) for n in names}
-        kwargs["opts"] = opts = make_options(**values)
-        with printer_edge(opts.edge):  # every page composed by this command keeps clear of --edge
-            return func(*args, **kwargs)
+        kwargs["opts"] = make_options(**values)
+        return func(*args, **kwargs)
 
     wrapper.__signature__ = sig.replace(parameters=params)
     return wrapper
@@ -141,3 +144,8 @@ def publish(sheets, opts, folder: str = "", merged: str | None = None, title: st
     if not opts.quiet:
         typer.echo(f"wrote {len(written)} file(s) to {opts.out / folder if folder else opts.out}", err=True)
     return written
+
+
+def publish_pack(game_id: str, sheets, opts):
+    """Publish a game's pack into ``OUT/<game>/`` with one merged ``<game>-print.pdf``."""
+    return publish(sheets, opts, folder=game_id, merged=f"{game_id}-print", title=f"Paddock — {game_id} pack")

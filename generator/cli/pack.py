@@ -1,7 +1,7 @@
-"""``paddock pack VARIANT``: every material of one game, into ``OUT/VARIANT/`` plus one merged PDF.
+"""``paddock pack GAME``: every material of one game, into ``OUT/GAME/`` plus one merged PDF.
 
-Each variant registers its own sub-command on :data:`pack_app` (``pack_*.py`` beside this file). Without a
-variant, ``paddock pack [OPTIONS]`` builds the default one, f1-dice.
+The games come from the registry (:mod:`generator.games`): each game whose ``cli`` module defines ``pack`` gets a
+sub-command here, with that function's options. Without a game, ``paddock pack [OPTIONS]`` builds the default.
 """
 
 from __future__ import annotations
@@ -11,24 +11,51 @@ from typer.core import TyperGroup
 
 from . import app
 
-DEFAULT_VARIANT = "f1-dice"
 
-
-class _DefaultVariant(TyperGroup):
-    """A group that runs DEFAULT_VARIANT when no variant is named (``paddock pack --out x`` works too)."""
+class _DefaultGame(TyperGroup):
+    """A group that runs the default game when none is named (``paddock pack --out x`` works too)."""
 
     def parse_args(self, ctx, args):
-        if not args or (args[0].startswith("-") and args[0] not in ("--help", "-h")):
-            args = [DEFAULT_VARIANT, *args]
+        from .. import games
+
+        if not args or (args[0].startswith("-") and args[0] not in ("--help", "-h", "--list")):
+            args = [games.default_game().id, *args]
         return super().parse_args(ctx, args)
 
 
 pack_app = typer.Typer(
-    cls=_DefaultVariant,
-    help="Build every material of one game into OUT/VARIANT/ plus one merged print-ready PDF. "
-    "Without a VARIANT: f1-dice.",
+    cls=_DefaultGame,
+    help="Build every material of one game into OUT/GAME/ plus one merged print-ready PDF. "
+    "Without a GAME: the default (see --list).",
     no_args_is_help=False,
+    invoke_without_command=True,
 )
 app.add_typer(pack_app, name="pack")
 
-from . import pack_f1dice, pack_formula_d  # noqa: E402,F401  (register the variants)
+
+@pack_app.callback()
+def _pack(
+    list_: bool = typer.Option(False, "--list", help="List the games and what their packs hold, then exit."),
+) -> None:
+    if list_:
+        from .. import games
+
+        for game in games.all_games():
+            if game.has("cli") and hasattr(game.module("cli"), "pack"):
+                mark = " (default)" if game.default else ""
+                typer.echo(f"{game.id}{mark}: {game.title} — {game.summary}")
+        raise typer.Exit()
+
+
+def register_games() -> None:
+    """A ``pack`` sub-command per game that has one, and each game's own commands."""
+    from .. import games
+
+    for game in games.all_games():
+        if not game.has("cli"):
+            continue
+        module = game.module("cli")
+        if hasattr(module, "pack"):
+            pack_app.command(game.id, help=module.pack.__doc__)(module.pack)
+        if hasattr(module, "register"):
+            module.register(app)

@@ -40,7 +40,7 @@ def _overrides(lanes, smoothing, fit) -> dict:
 def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from .. import track
 
-    circuit = track.load(spec_path, paper=opts.paper, overrides=overrides)
+    circuit = track.load(spec_path, paper=opts.board_paper(), overrides=overrides, edge=opts.edge)
     for change in circuit.changes:
         typer.echo(f"paddock: close: auto changed {change}", err=True)
     return circuit, [track.board_sheet(circuit)]
@@ -157,6 +157,9 @@ def check_cmd(
     spec: Annotated[Path, typer.Argument(help="Circuit spec (YAML) or a centre-line CSV.")],
     json_out: Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")] = False,
     paper: Annotated[str | None, typer.Option("--paper", help="Check against this paper instead.")] = None,
+    edge: Annotated[
+        float, typer.Option("--edge", min=0, max=30, help="Printer's unprintable edge in mm, kept clear.")
+    ] = 6.0,
     lanes: LanesOpt = None,
     smoothing: SmoothingOpt = None,
     fit: FitOpt = None,
@@ -166,12 +169,11 @@ def check_cmd(
 
     from .. import track
     from ..errors import EXIT_GEOMETRY, PaddockError
-    from ..paper import parse_paper
+    from ..paper import parse_paper_choice
 
     try:
-        _, problems, summary = track.check(
-            spec, paper=parse_paper(paper) if paper else None, overrides=_overrides(lanes, smoothing, fit)
-        )
+        choice = parse_paper_choice(paper) if paper is not None else None
+        _, problems, summary = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit), edge=edge)
     except PaddockError as err:
         if not json_out:
             raise

@@ -6,7 +6,7 @@ outline at true size and a font sample. It also exercises every primitive the sc
 
 from __future__ import annotations
 
-from ..paper import Paper
+from ..paper import PageSpec, Paper
 from ..scene import Arc, Circle, Page, Polygon, Polyline, Style, Text, rect
 from ..units import inch_to_mm, pt_to_mm
 
@@ -57,9 +57,11 @@ def ruler(
     layer.add(Text(label, lx, ly, pt_to_mm(8), "condensed-bold", INK, anchor="middle", rotation=-90 if vertical else 0))
 
 
-def calibration_sheet(paper: Paper | None = None) -> Page:
-    paper = paper or Paper("a4", "portrait")
-    page = Page(paper, "Printer calibration")
+PAPER = Paper("a4", "portrait")
+
+
+def calibration_sheet(spec: PageSpec) -> Page:
+    page = Page(spec, "Printer calibration")
     x0, y0, w, h = page.content_box
     title = pt_to_mm(20)
     page.add("text", Text("Printer calibration", x0, y0 + 3, title, "bold", INK, valign="top"))

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-DARK = "#1a1a1a"
-LIGHT = "#ffffff"
+# The palette every sheet draws with: one definition of each ink.
+INK = "#1a1a1a"  # text and lines
+DARK = INK
+LIGHT = "#ffffff"  # light ink, on dark fills
+WHITE = "#ffffff"
+GREY = "#6b6b6b"  # secondary text
+RULE = "#9a9a9a"  # thin rules and guides
+SHADE = "#eeeeee"  # header fills
+ZEBRA = "#f4f4f4"  # alternate table rows
+ACCENT = "#c0392b"  # calibration marks, assembly frames
 
 
 def parse_colour(text: str) -> str:

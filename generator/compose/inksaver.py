@@ -87,7 +87,7 @@ def _convert(item: Primitive) -> list[Primitive]:
 def apply(document: Document) -> Document:
     pages = []
     for page in document.pages:
-        new = Page(page.paper, page.title, page.edge)
+        new = Page(page.spec, page.title)
         for name, layer in page.layers.items():
             if name in KEEP_LAYERS:
                 new.layers[name] = layer

@@ -13,10 +13,10 @@ import math
 from dataclasses import dataclass
 
 from ..errors import GeometryError
-from ..paper import Paper
-from ..scene import DEFAULT_EDGE, FOOTER_BAND, Group, Page, Polygon, Polyline, Style, Text, rect
+from ..paper import DEFAULT_EDGE, FOOTER_BAND, PageSpec, Paper
+from ..scene import Group, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
-from .layout import wrap
+from .blocks import wrap
 from .printcheck import LAYER as PRINT_CHECK
 
 MIN_OVERLAP = 10.0
@@ -87,8 +87,10 @@ class TilePlan:
         return pts
 
 
-def plan(source: Page, target: Paper, *, edge: float = DEFAULT_EDGE, overlap: float = 12.0) -> TilePlan:
-    """Choose the orientation of ``target`` needing fewest pages and lay out the windows."""
+def plan(
+    source: Page, target: Paper, *, edge: float = DEFAULT_EDGE, overlap: float = 12.0, free: bool = True
+) -> TilePlan:
+    """Lay out the windows on ``target`` paper; with ``free``, in whichever orientation needs fewest pages."""
     if overlap < MIN_OVERLAP:
         raise GeometryError(
             f"a glue overlap of {overlap:g} mm is too narrow",
@@ -96,7 +98,7 @@ def plan(source: Page, target: Paper, *, edge: float = DEFAULT_EDGE, overlap: fl
             hint=f"use at least {MIN_OVERLAP:g} mm",
         )
     best = None
-    for paper in (target, target.rotated()):
+    for paper in (target, target.rotated()) if free else (target,):
         ww = paper.width - 2 * edge
         wh = paper.height - 2 * edge - LABEL_BAND - FOOTER_BAND
         if ww <= overlap * 2 or wh <= overlap * 2:
@@ -127,16 +129,18 @@ def _reg_mark(x: float, y: float, r: float = 2.2) -> list:
     ]
 
 
-def tile_pages(source: Page, target: Paper, *, edge: float = DEFAULT_EDGE, overlap: float = 12.0) -> list[Page]:
+def tile_pages(
+    source: Page, target: Paper, *, edge: float = DEFAULT_EDGE, overlap: float = 12.0, free: bool = True
+) -> list[Page]:
     """The tile pages for ``source`` on ``target`` paper, followed by the assembly page."""
-    p = plan(source, target, edge=edge, overlap=overlap)
+    p = plan(source, target, edge=edge, overlap=overlap, free=free)
     marks = [m for xy in p.marks for m in _reg_mark(*xy)]
     content = tuple(source.items()) + tuple(marks)
     by_pos = {(t.row, t.col): t for t in p.tiles}
     pages = []
     small = pt_to_mm(7)
     for t in p.tiles:
-        page = Page(p.paper, f"{source.title} — tile {t.label} of {len(p.tiles)}", edge=edge)
+        page = Page(PageSpec(p.paper, edge), f"{source.title} — tile {t.label} of {len(p.tiles)}")
         x, y, w, h = t.window
         ox, oy = t.origin
         page.add("content", Group(content, offset=(ox - x, oy - y), clip=(ox, oy, w, h)))
@@ -182,7 +186,7 @@ def tile_pages(source: Page, target: Paper, *, edge: float = DEFAULT_EDGE, overl
 
 def assembly_page(p: TilePlan, *, edge: float = DEFAULT_EDGE) -> Page:
     """One page showing the whole sheet scaled down, with the tile windows drawn and labelled."""
-    page = Page(p.paper, f"{p.source.title} — how the {len(p.tiles)} tiles fit", edge=edge)
+    page = Page(PageSpec(p.paper, edge), f"{p.source.title} — how the {len(p.tiles)} tiles fit")
     bx, by, bw, bh = page.content_box
     head = pt_to_mm(14)
     page.add("text", Text(f"Assembly: {p.source.title}", bx, by + head, head, "bold"))

@@ -253,7 +253,8 @@ def check_field(field: TeamField, path: str | Path, lines: LineMap) -> None:
                 )
             if d.short and not wing_fits(d.short):
                 fail(
-                    f"'{d.short}' does not fit a 10 mm car wing at a legible size",
+                    f"'{d.short}' does not fit a {template('f1-dice/cars.yaml')['slip']['width']:g} mm car wing "
+                    "at a legible size",
                     (*loc, "short"),
                     "use a shorter name or a nickname",
                 )
@@ -276,19 +277,26 @@ def _glyphs(text: str, path, lines, loc) -> None:
         raise located(err, path, lines, loc) from None
 
 
-# The writable part of a 10 mm wing (mm): a half-millimetre margin each side keeps letters clear of the knife.
-WING_TEXT_W = 9.0
-WING_TEXT_H = 3.6
-WING_MAX_SIZE = 3.0
+def wing_box() -> tuple[float, float, float]:
+    """``(width, height, largest size)`` of the writable part of an f1-dice car's wing at a 2 cm unit (mm), from
+    ``templates/f1-dice/cars.yaml``: a margin each side keeps letters clear of the knife and the fold."""
+    cars = template("f1-dice/cars.yaml")
+    slip, letters = cars["slip"], cars["lettering"]
+    return (
+        slip["width"] - 2 * letters["margin_x"],
+        slip["wing"] - 2 * letters["margin_y"],
+        letters["max_size"],
+    )
 
 
 def wing_lettering(text: str, scale: float = 1.0) -> tuple[str, float, bool]:
     """``(font, size, fits)`` for ``text`` on a wing: bold if it fits at a legible size, else condensed."""
     from ..fonts import fit_size
 
+    w, h, biggest = wing_box()
     size = 0.0
     for font in ("condensed-bold", "condensed"):
-        size, ok = fit_size(text, font, WING_MAX_SIZE * scale, WING_TEXT_W * scale, WING_TEXT_H * scale)
+        size, ok = fit_size(text, font, biggest * scale, w * scale, h * scale)
         if ok:
             return font, size, True
     return "condensed", size, False

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..paper import DEFAULT_EDGE
 from .build import Circuit, Corner, CrossingInfo, Kerb, PitLane, Problem, analyse, load_spec
 from .model import CircuitSpec
 from .spaces import LaneGraph, Space
@@ -57,25 +58,30 @@ def shipped() -> list[Path]:
     return sorted(track_specs_dir().glob("*.yaml"))
 
 
-def build(spec: CircuitSpec, path: str | Path | None = None, lines=None, paper=None) -> Circuit:
-    """A validated spec → a placed circuit; raises GeometryError listing every problem."""
+def build(
+    spec: CircuitSpec, path: str | Path | None = None, lines=None, paper=None, edge: float = DEFAULT_EDGE
+) -> Circuit:
+    """A validated spec → a circuit placed on ``paper`` (default: the spec's) clear of the printer's ``edge``;
+    raises GeometryError listing every problem."""
     from .build import build as _build
 
-    return _build(spec, Path(path) if path else None, lines, paper)
+    return _build(spec, Path(path) if path else None, lines, paper, edge)
 
 
-def load(path: str | Path, paper=None, overrides: dict | None = None) -> Circuit:
+def load(path: str | Path, paper=None, overrides: dict | None = None, edge: float = DEFAULT_EDGE) -> Circuit:
     """A YAML spec or a centre-line CSV → a placed, buildable circuit (InputError / GeometryError otherwise).
 
     ``overrides``: spec fields the command line replaces (``lanes``, ``smoothing``, ``fit``)."""
     spec, lines, path = load_spec(path, overrides)
-    return build(spec, path, lines, paper)
+    return build(spec, path, lines, paper, edge)
 
 
-def check(path: str | Path, paper=None, overrides: dict | None = None) -> tuple[Circuit | None, list[Problem], dict]:
+def check(
+    path: str | Path, paper=None, overrides: dict | None = None, edge: float = DEFAULT_EDGE
+) -> tuple[Circuit | None, list[Problem], dict]:
     """Validate without drawing: ``(circuit or None, problems, summary dict)``. Raises only InputError."""
     spec, lines, path = load_spec(path, overrides)
-    circuit, problems, changes = analyse(spec, path, lines, paper)
+    circuit, problems, changes = analyse(spec, path, lines, paper, edge)
     if circuit is not None:
         summary = circuit.summary()
     else:
@@ -87,7 +93,7 @@ def check(path: str | Path, paper=None, overrides: dict | None = None) -> tuple[
             "lap_mm": None,
             "units": None,
             "corners": [],
-            "paper": paper.label if paper is not None else spec.paper,
+            "paper": getattr(paper, "label", None) or (paper.name if paper is not None else spec.paper),
             "fits": False,
             "buildable": False,
             "problems": [p.as_dict() for p in problems],
@@ -120,11 +126,17 @@ def error_summary(path: str | Path, err) -> dict:
 
 def board_sheet(circuit: Circuit, paper=None):
     """The composed board page of ``circuit`` as a pipeline Sheet (re-laid out when ``paper`` differs)."""
+    from ..paper import Paper
     from ..pipeline import Sheet
     from .board import board_page
 
-    if paper is not None and paper != circuit.paper:
-        circuit = build(circuit.spec, circuit.source, circuit.lines, paper)
+    asked = paper if isinstance(paper, Paper) or paper is None else None
+    if paper is not None and asked is None:  # a size with the orientation left open
+        same = paper.name == circuit.paper.name and paper.orientation in (None, circuit.paper.orientation)
+        if not same:
+            circuit = build(circuit.spec, circuit.source, circuit.lines, paper, circuit.edge)
+    elif asked is not None and asked != circuit.paper:
+        circuit = build(circuit.spec, circuit.source, circuit.lines, asked, circuit.edge)
     from ..safeio import safe_name
 
     return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board_page(circuit))

@@ -13,7 +13,6 @@ import math
 import numpy as np
 
 from ..fonts import text_width
-from ..paper import Paper
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
 from .build import KERB_W, Circuit, _cyc, edge, strip
@@ -110,8 +109,8 @@ def _text_box(text: str, x: float, y: float, size: float, font: str, anchor="mid
     return SPoly([(x + px * cs - py * sn, y + px * sn + py * cs) for px, py in corners])
 
 
-def board_page(c: Circuit, paper: Paper | None = None) -> Page:
-    page = Page(paper or c.paper, c.spec.title or c.name)
+def board_page(c: Circuit) -> Page:
+    page = Page(c.page, c.spec.title or c.name)
     for name in LAYERS:
         page.layer(name)
     free = _Free(page, c)
@@ -606,7 +605,7 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
 
 
 def _draw_title(page: Page, c: Circuit, free: _Free) -> None:
-    from ..pipeline import warn
+    from ..notices import warn
 
     title = c.spec.title or c.name
     tsize = pt_to_mm(16)

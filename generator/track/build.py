@@ -14,8 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import GeometryError, InputError
-from ..paper import Paper
-from ..scene import DEFAULT_EDGE, FOOTER_BAND
+from ..paper import DEFAULT_EDGE, PageSpec, Paper, PaperChoice
 from .centerline import (
     Line,
     clean_points,
@@ -162,6 +161,12 @@ class Circuit:
     problems: list[Problem]
     changes: list[str]
     lines: object = None  # spec LineMap
+    edge: float = DEFAULT_EDGE  # the printer's unprintable edge the circuit was placed clear of
+
+    @property
+    def page(self) -> PageSpec:
+        """The page the circuit was placed on: its paper and the unprintable edge."""
+        return PageSpec(self.paper, self.edge)
 
     # --- the public geometry ---
     @property
@@ -323,8 +328,9 @@ def _override(spec: CircuitSpec, over: dict, path: Path) -> CircuitSpec:
 
 
 class _Ctx:
-    def __init__(self, spec: CircuitSpec, path: Path | None, lines) -> None:
+    def __init__(self, spec: CircuitSpec, path: Path | None, lines, edge: float = DEFAULT_EDGE) -> None:
         self.spec = spec
+        self.edge = edge
         self.path = path
         self.lines = lines
         self.problems: list[Problem] = []
@@ -492,9 +498,8 @@ def _pit_points(spec: CircuitSpec, line: Line, scale: float) -> np.ndarray:
     return line.point(s) + np.column_stack((np.sin(th), -np.cos(th))) * off * sign
 
 
-def _content(paper: Paper) -> tuple[float, float, float, float]:
-    e = DEFAULT_EDGE
-    return (e, e, paper.width - 2 * e, paper.height - 2 * e - FOOTER_BAND)
+def _content(paper: Paper, edge: float) -> tuple[float, float, float, float]:
+    return PageSpec(paper, edge).content_box
 
 
 def _bbox_rot(xy: np.ndarray, angle: float) -> tuple[float, float, float, float]:
@@ -504,12 +509,16 @@ def _bbox_rot(xy: np.ndarray, angle: float) -> tuple[float, float, float, float]
     return float(x.min()), float(y.min()), float(x.max()), float(y.max())
 
 
-def _papers(spec: CircuitSpec, paper: Paper | None) -> list[Paper]:
-    if paper is not None:
+def _papers(spec: CircuitSpec, paper: Paper | PaperChoice | None) -> list[Paper]:
+    """The papers to try: exactly ``paper``; or its size (the spec's when None) in the orientation asked for —
+    the choice's, else the spec's, both when that is 'auto'."""
+    if isinstance(paper, Paper):
         return [paper]
-    if spec.orientation == "auto":
-        return [Paper(spec.paper, "landscape"), Paper(spec.paper, "portrait")]
-    return [Paper(spec.paper, spec.orientation)]
+    name = paper.name if paper is not None else spec.paper
+    orient = paper.orientation if paper is not None and paper.orientation else spec.orientation
+    if orient == "auto":
+        return [Paper(name, "landscape"), Paper(name, "portrait")]
+    return [Paper(name, orient)]
 
 
 ANGLES = [math.radians(a) for a in range(0, 180, 5)]
@@ -525,7 +534,7 @@ def _place(ctx: _Ctx, raw: Line, fixed_scale: float | None, paper: Paper | None)
     xy = raw.xy[::step]
     best = None
     for pi, pap in enumerate(_papers(spec, paper)):
-        _, _, W, H = _content(pap)
+        _, _, W, H = _content(pap, ctx.edge)
         for ai, ang in enumerate(ANGLES):
             x0, y0, x1, y1 = _bbox_rot(xy, ang)
             w, h = x1 - x0, y1 - y0
@@ -583,7 +592,7 @@ def fitting_paper(ctx: _Ctx, raw: Line, fixed: float | None, paper: Paper) -> Pa
 
 
 def _fit_problem(ctx: _Ctx, paper: Paper, need, ok: Paper | None) -> None:
-    _, _, W, H = _content(paper)
+    _, _, W, H = _content(paper, ctx.edge)
     if ok is None:
         hint = "shorten the circuit: it does not fit even A1"
     elif ok.name == paper.name:
@@ -604,9 +613,11 @@ def _fit_problem(ctx: _Ctx, paper: Paper, need, ok: Paper | None) -> None:
     )
 
 
-def analyse(spec: CircuitSpec, path: Path | None = None, lines=None, paper: Paper | None = None):
+def analyse(
+    spec: CircuitSpec, path: Path | None = None, lines=None, paper: Paper | None = None, edge: float = DEFAULT_EDGE
+):
     """Build what can be built. Returns ``(circuit or None, problems, changes)``; raises only InputError."""
-    ctx = _Ctx(spec, Path(path) if path else None, lines)
+    ctx = _Ctx(spec, Path(path) if path else None, lines, edge)
     if spec.segments is not None:
         raw = _segments_line(ctx)
         if raw is None:
@@ -618,7 +629,7 @@ def analyse(spec: CircuitSpec, path: Path | None = None, lines=None, paper: Pape
         L_raw = float(np.linalg.norm(np.diff(poly, axis=0), axis=1).sum())
         if spec.fit == "page":
             pap0 = _papers(spec, paper)[0]
-            _, _, W, H = _content(pap0)
+            _, _, W, H = _content(pap0, ctx.edge)
             ext = float(np.ptp(P, axis=0).max())
             est = (min(W, H) + max(W, H)) / 2 / ext  # rough paper-mm per source unit
             fixed = None
@@ -654,7 +665,7 @@ def analyse(spec: CircuitSpec, path: Path | None = None, lines=None, paper: Pape
         sc = 1e-3  # a page too small for even the track's width: reported below
     placed = raw.transformed(ang, sc)
     # centre the footprint (track, kerbs, pit lane) in the content box
-    cx, cy, W, H = _content(pap)
+    cx, cy, W, H = _content(pap, ctx.edge)
     m = _margin(spec)
     pts = np.vstack((placed.xy - m, placed.xy + m, _pit_points(spec, placed, 1.0)))
     x0, y0 = pts.min(axis=0)
@@ -668,8 +679,10 @@ def analyse(spec: CircuitSpec, path: Path | None = None, lines=None, paper: Pape
     return circuit, ctx.problems, ctx.changes
 
 
-def build(spec: CircuitSpec, path: Path | None = None, lines=None, paper: Paper | None = None) -> Circuit:
-    circuit, problems, _ = analyse(spec, path, lines, paper)
+def build(
+    spec: CircuitSpec, path: Path | None = None, lines=None, paper: Paper | None = None, edge: float = DEFAULT_EDGE
+) -> Circuit:
+    circuit, problems, _ = analyse(spec, path, lines, paper, edge)
     if problems:
         raise geometry_error(problems, path)
     return circuit
@@ -720,6 +733,7 @@ def _features(ctx: _Ctx, line: Line, paper: Paper, scale: float, rotation: float
         problems=ctx.problems,
         changes=ctx.changes,
         lines=ctx.lines,
+        edge=ctx.edge,
     )
     if n_units < 8:
         ctx.problem(
@@ -1203,7 +1217,7 @@ def _pit(ctx: _Ctx, c: Circuit) -> PitLane | None:
                 where="pit",
                 numbers={"overlap_mm2": float(inter.area)},
             )
-    x, y, W, H = _content(c.paper)
+    x, y, W, H = _content(c.paper, c.edge)
     full = shape
     if pit.garage_boxes:
         from shapely import union_all

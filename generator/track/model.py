@@ -11,7 +11,19 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-PAPERS = ("a4", "a3", "a2", "a1", "letter", "tabloid")
+from ..paper import PAPER_NAMES
+
+# Games whose boards the circuit engine rules; each has its board defaults in templates/<game>/board.yaml.
+BOARD_GAMES = ("f1-dice", "formula-d")
+# The fields a game's board profile gives a value when the spec leaves them out.
+PROFILE_FIELDS = ("lanes", "lane_width", "unit", "units", "action_every")
+
+
+def board_profile(game: str) -> dict:
+    """The board defaults of ``game`` (``templates/<game>/board.yaml``): lanes, lane width, unit, ruling."""
+    from ..data import template
+
+    return template(f"{game}/board.yaml")
 
 
 class _Model(BaseModel):
@@ -100,15 +112,30 @@ class CircuitSpec(_Model):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, json_schema_extra={"title": "Paddock circuit"})
 
     name: Annotated[str, Field(min_length=1, max_length=60)]
-    paper: Literal[PAPERS] = "a3"  # type: ignore[valid-type]
-    orientation: Literal["auto", "landscape", "portrait"] = "auto"
-    lanes: Annotated[int, Field(ge=1, le=7, description="Number of lanes (the rulebook: 7 in the 1980s, now 2).")] = 2
-    lane_width: Annotated[float, Field(ge=5, le=60, description="Width of one lane, mm.")] = 20.0
-    unit: Annotated[float, Field(ge=5, le=60, description="Length of one unit along the track, mm.")] = 20.0
-    units: Literal["across", "per-lane"] = Field(
-        "across", description="across: one line across the track per unit (f1-dice); per-lane: Formula D spaces."
+    game: Literal[BOARD_GAMES] = Field(  # type: ignore[valid-type]
+        "f1-dice",
+        description="The game whose board this is: its board defaults (templates/<game>/board.yaml) fill the "
+        "fields below that the spec leaves out.",
     )
-    action_every: Annotated[int, Field(ge=1, le=100, description="Mark and number every Nth unit.")] = 10
+    paper: Literal[PAPER_NAMES] = "a3"  # type: ignore[valid-type]
+    orientation: Literal["auto", "landscape", "portrait"] = "auto"
+    lanes: Annotated[
+        int | None, Field(ge=1, le=7, description="Number of lanes (default: the game's; f1-dice 2, once 7).")
+    ] = None
+    lane_width: Annotated[
+        float | None, Field(ge=5, le=60, description="Width of one lane, mm (default: the game's).")
+    ] = None
+    unit: Annotated[
+        float | None, Field(ge=5, le=60, description="Length of one unit along the track, mm (default: the game's).")
+    ] = None
+    units: Literal["across", "per-lane"] | None = Field(
+        None,
+        description="across: one line across the track per unit (f1-dice); per-lane: Formula D spaces "
+        "(default: the game's).",
+    )
+    action_every: Annotated[
+        int | None, Field(ge=1, le=100, description="Mark and number every Nth unit (default: the game's).")
+    ] = None
 
     segments: list[Segment] | None = None
     points: list[tuple[float, float]] | None = None
@@ -151,6 +178,15 @@ class CircuitSpec(_Model):
         if bad:
             raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
         return v
+
+    @model_validator(mode="after")
+    def _game_defaults(self) -> CircuitSpec:
+        """Fill what the spec leaves out from its game's board profile: one place for each game number."""
+        profile = board_profile(self.game)
+        for key in PROFILE_FIELDS:
+            if getattr(self, key) is None:
+                setattr(self, key, profile[key])
+        return self
 
     @model_validator(mode="after")
     def _one_centre_line(self) -> CircuitSpec:

@@ -22,9 +22,9 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import InputError
-from ..specs import LineMap, load_yaml, located, validate
-from .models import TeamField, monaco_rules, parse_field
+from ...errors import InputError
+from ...specs import LineMap, load_yaml, located, validate
+from ...teams.models import TeamField, monaco_rules, parse_field
 
 
 def _die(rng: random.Random) -> int:

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import GeometryError
-from ..track.spaces import LaneGraph, Space
+from ...errors import GeometryError
+from ...track.spaces import LaneGraph, Space
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..paper import Paper
-from ..scene import Layer, Page, Style, Text, rect
-from ..units import pt_to_mm
+from ...compose.blocks import BODY, SMALL, Column, cut_frame, fit, paragraph, table
+from ...compose.colour import GREY, INK
+from ...paper import PageSpec, Paper
+from ...scene import Layer, Page, Style, Text, rect
+from ...units import pt_to_mm
 from . import facts
-from .draw import BODY, GREY, INK, SMALL, Column, cut_frame, fitted, paragraph, table
 
 TITLE_FILL = "#1f2a44"
 ILLEGIBLE = "Empty box: this number is not legible in the rulebook text Paddock works from; write it in from yours."
@@ -96,7 +97,7 @@ def card(layer: Layer, box: tuple[float, float, float, float], spec: dict[str, A
     ix, iw = x + pad, w - 2 * pad
     head = 9.0
     layer.add(rect(x, y, w, head, Style(stroke=None, fill=TITLE_FILL)))
-    size = fitted(spec["title"], "bold", pt_to_mm(12), iw, "card title")
+    size = fit(spec["title"], "bold", pt_to_mm(12), iw, "card title")
     layer.add(Text(spec["title"], ix, y + head / 2, size, "bold", "#ffffff", valign="middle"))
     values = facts.fill_values()
     tables = _tables()
@@ -116,20 +117,22 @@ def card(layer: Layer, box: tuple[float, float, float, float], spec: dict[str, A
             cy = paragraph(layer, block["text"].format(**values), ix, cy, iw) + 1.6
     bottom = cy + 1.5
     if bottom > y + h:
-        from ..pipeline import warn
+        from ...notices import warn
 
         warn(f"reference card '{spec['title']}' runs {bottom - (y + h):.1f} mm past the page's content box")
     cut_frame(layer, (x, y, w, bottom - y))
     return bottom
 
 
-def reference_pages(road_race: bool = False) -> list[Page]:
+PAPER = Paper("a4", "portrait")
+
+
+def reference_pages(page_spec: PageSpec, road_race: bool = False) -> list[Page]:
     """The cards at their natural heights, in two columns, top to bottom, as many pages as they need."""
     s = facts.sheets()
     specs = list(s["reference"]) + ([s["road_race"]] if road_race else [])
     gap = 4.0
-    probe = Page(Paper("a4", "portrait"))
-    x0, y0, w, h = probe.content_box
+    x0, y0, w, h = page_spec.content_box
     m = 0.3
     x0, y0, w, h = x0 + m, y0 + m, w - 2 * m, h - 2 * m
     cw = (w - gap) / 2
@@ -141,7 +144,7 @@ def reference_pages(road_race: bool = False) -> list[Page]:
             col += 1
             cy = y0
             if col >= 2:
-                pages.append(Page(Paper("a4", "portrait"), "Formula D reference cards"))
+                pages.append(Page(page_spec, "Formula D reference cards"))
                 col = 0
         card(pages[-1].layer("cards"), (x0 + col * (cw + gap), cy, cw, y0 + h - cy), spec)
         cy += ch + gap

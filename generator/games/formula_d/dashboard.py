@@ -3,13 +3,14 @@ downshift wear table beside it. Three dashboards to an A4 page."""
 
 from __future__ import annotations
 
-from ..compose.colour import text_on
-from ..paper import Paper
-from ..scene import Circle, Layer, Page, Polyline, Style, Text, rect
-from ..units import pt_to_mm
+from ...compose.blocks import BODY, SMALL, Column, card_grid, cut_frame, paragraph, table
+from ...compose.colour import GREY, INK, SHADE, text_on
+from ...paper import PageSpec, Paper
+from ...scene import Circle, Layer, Page, Polyline, Style, Text, rect
+from ...units import pt_to_mm
 from . import facts
 from .builds import Player
-from .draw import BODY, GREY, INK, LIGHT, SMALL, Column, card_grid, cut_frame, paragraph, player_header, table
+from .scorecard import player_header
 
 PER_PAGE = (1, 3)
 MARKER = 14.0  # mm: the gear-stick marker's diameter
@@ -51,7 +52,7 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
     layer.add(Text("GEAR · SPACES MOVED", ix, gy - 1.5, SMALL, "condensed-bold", GREY))
     for i, g in enumerate(gears):
         cx = ix + i * cell_w
-        shade = Style(stroke=INK, width=0.3, fill="#ffffff" if i % 2 else LIGHT)
+        shade = Style(stroke=INK, width=0.3, fill="#ffffff" if i % 2 else SHADE)
         layer.add(rect(cx, gy, cell_w, cell_h, shade))
         layer.add(
             Text(str(g["gear"]), cx + cell_w / 2, gy + 9, pt_to_mm(26), "bold", INK, anchor="middle", valign="middle")
@@ -134,11 +135,14 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
     )
 
 
-def dashboard_pages(players: list[Player]) -> list[Page]:
+PAPER = Paper("a4", "portrait")
+
+
+def dashboard_pages(players: list[Player], spec: PageSpec) -> list[Page]:
     per = PER_PAGE[0] * PER_PAGE[1]
     pages = []
     for start in range(0, len(players), per):
-        page = Page(Paper("a4", "portrait"), "Formula D dashboards")
+        page = Page(spec, "Formula D dashboards")
         for box, player in zip(card_grid(page, *PER_PAGE, gap=5.0), players[start : start + per], strict=False):
             dashboard(page.layer("dashboards"), box, player)
         pages.append(page)

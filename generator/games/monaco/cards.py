@@ -1,4 +1,4 @@
-"""*Monaco!* driver/car cards and Formula D-size car tokens.
+"""*Monaco!* driver/car cards.
 
 A *Monaco!* card (88 × 63 mm, eight to an A4 page) carries the driver, team and number, skill and tech with
 their points cost, a speed track from 0 to 18 inches with the ±3″ a turn limit, and a true-size 3-inch gauge for
@@ -8,31 +8,20 @@ measuring that change and the 1″ collision distance on the table. Inches becom
 
 from __future__ import annotations
 
-from ..compose.colour import DARK, text_on
-from ..fonts import ascent, fit_size
-from ..paper import Paper
-from ..pipeline import warn
-from ..scene import Page, Polyline, Style, Text, rect
-from ..units import inch_to_mm, pt_to_mm
-from .livery import livery_items
-from .models import Driver, Team, TeamField, monaco_rules
+from ...compose.blocks import fit, grid_pages
+from ...compose.colour import GREY, INK, text_on
+from ...fonts import ascent
+from ...paper import PageSpec, Paper
+from ...scene import Page, Polyline, Style, Text, rect
+from ...teams.models import Driver, Team, TeamField, monaco_rules
+from ...units import inch_to_mm, pt_to_mm
 
 CARD_W, CARD_H = 88.0, 63.0
 GAP = 3.0
-INK = DARK
-GREY = "#6b6b6b"
 CUT = Style(stroke=INK, width=0.2)
 LAYERS = ("card-fill", "card-lines", "card-text", "card-cut")
 
-# Formula D car tokens: Paddock's size (the rulebook gives none), to sit inside one space of a Formula D board.
-TOKEN_L, TOKEN_W = 32.0, 14.0
-
-
-def _fit(text, font, size, width, what) -> float:
-    s, ok = fit_size(text, font, size, width)
-    if not ok:
-        warn(f"{what}: '{text}' does not fit at a legible size")
-    return s
+PAPER = Paper("a4", "portrait")
 
 
 def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> None:
@@ -46,9 +35,9 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
     fill.add(rect(x, y + band, CARD_W, 1.2, Style(stroke=None, fill=c.second)))
     ink = text_on(c.primary)
     num_w = 14.0 if driver.number is not None else 0.0
-    s = _fit(driver.name, "bold", pt_to_mm(12), CARD_W - 6 - num_w, "Monaco! card")
+    s = fit(driver.name, "bold", pt_to_mm(12), CARD_W - 6 - num_w, "Monaco! card")
     text.add(Text(driver.name, x + 3, y + 1.8 + ascent(s, "bold"), s, "bold", ink))
-    s2 = _fit(team.name, "condensed", pt_to_mm(8), CARD_W - 6 - num_w, "Monaco! card")
+    s2 = fit(team.name, "condensed", pt_to_mm(8), CARD_W - 6 - num_w, "Monaco! card")
     text.add(Text(team.name, x + 3, y + band - 2.2, s2, "condensed", ink))
     if driver.number is not None:
         text.add(
@@ -65,7 +54,7 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
         lines.add(rect(bx, sy, box_w, 15, Style(stroke=INK, width=0.25)))
         text.add(Text(label, bx + 2, sy + 3.4, pt_to_mm(6.5), "condensed-bold", GREY))
         text.add(Text(str(value), bx + 2, sy + 12.8, pt_to_mm(22), "bold", INK))
-        st = _fit(sub, "condensed", pt_to_mm(7), box_w - 12, "Monaco! card")
+        st = fit(sub, "condensed", pt_to_mm(7), box_w - 12, "Monaco! card")
         text.add(Text(sub, bx + box_w - 1.5, sy + 3.4, st, "condensed", GREY, anchor="end"))
         text.add(Text(f"cost {cost}", bx + box_w - 1.5, sy + 12.8, pt_to_mm(7.5), "condensed", INK, anchor="end"))
     tx = x + 3 + 2 * (box_w + 2.5)
@@ -130,51 +119,16 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
         f"Ruler: {inches} true inches. Ending within {coll}″ of a car risks a collision.",
     )
     for k, note in enumerate(notes):
-        sz = _fit(note, "condensed", pt_to_mm(6.5), CARD_W - 6, "Monaco! card")
+        sz = fit(note, "condensed", pt_to_mm(6.5), CARD_W - 6, "Monaco! card")
         text.add(Text(note, x + 3, by + 7.0 + k * 3.0, sz, "condensed", INK))
     page.layer("card-cut").add(rect(x, y, CARD_W, CARD_H, CUT))
 
 
-def _grid_pages(
-    paper: Paper,
-    title: str,
-    entries: list,
-    item_w: float,
-    item_h: float,
-    gap: float,
-    head: float,
-    layers: tuple[str, ...],
-    title_layer: str,
-    draw,
-) -> list[Page]:
-    """Pages of ``title`` holding ``entries`` in a centred grid of ``item_w`` × ``item_h`` items under a heading;
-    ``draw(page, entry, x, y)`` draws one item."""
-    x0, y0, cw, ch = Page(paper).content_box
-    cols = max(1, int((cw + gap) // (item_w + gap)))
-    rows = max(1, int((ch - head + gap) // (item_h + gap)))
-    per = cols * rows
-    chunks = [entries[i : i + per] for i in range(0, len(entries), per)]
-    pages = []
-    for k, chunk in enumerate(chunks):
-        page_title = title + (f" ({k + 1}/{len(chunks)})" if len(chunks) > 1 else "")
-        page = Page(paper, page_title)
-        for name in layers:
-            page.layer(name)
-        size = pt_to_mm(13)
-        page.add(title_layer, Text(page_title, x0, y0 + ascent(size, "bold"), size, "bold", INK))
-        gx = x0 + (cw - (cols * (item_w + gap) - gap)) / 2
-        for i, entry in enumerate(chunk):
-            r, c = divmod(i, cols)
-            draw(page, entry, gx + c * (item_w + gap), y0 + head + r * (item_h + gap))
-        pages.append(page)
-    return pages
-
-
-def monaco_card_pages(field: TeamField, paper: Paper | None = None) -> list[Page]:
+def monaco_card_pages(field: TeamField, spec: PageSpec) -> list[Page]:
     """Eight cards to an A4 page, one per driver with *Monaco!* ratings."""
     entries = [(t, d) for t, d in field.drivers if d.monaco]
-    return _grid_pages(
-        paper or Paper("a4", "portrait"),
+    return grid_pages(
+        spec,
         f"Monaco! cards — {field.name}",
         entries,
         CARD_W,
@@ -184,36 +138,4 @@ def monaco_card_pages(field: TeamField, paper: Paper | None = None) -> list[Page
         tuple(LAYERS),
         "card-text",
         lambda page, entry, x, y: monaco_card(page, *entry, x, y),
-    )
-
-
-def token_pages(field: TeamField, paper: Paper | None = None, length: float = TOKEN_L, width: float = TOKEN_W):
-    """Formula D-size car tokens (nose to the right), two per driver, with the number and short name."""
-
-    def token(page: Page, entry, x: float, y: float) -> None:
-        team, driver = entry
-        page.layer("token-fill").extend(livery_items(team, x, y, length, width, nose="right"))
-        label = f"{driver.number} {driver.wing_name}" if driver.number is not None else driver.wing_name
-        box = length * 0.56
-        page.layer("token-fill").add(
-            rect(x + (length - box) / 2, y + width / 2 - 2.4, box, 4.8, Style(stroke=None, fill="#ffffff"))
-        )
-        s = _fit(label, "condensed-bold", pt_to_mm(8), box - 1.0, "car token")
-        page.layer("token-text").add(
-            Text(label, x + length / 2, y + width / 2, s, "condensed-bold", INK, "middle", "middle")
-        )
-        page.layer("token-cut").add(rect(x, y, length, width, CUT))
-
-    entries = [(t, d) for t, d in field.drivers for _ in range(2)]
-    return _grid_pages(
-        paper or Paper("a4", "portrait"),
-        f"Car tokens — {field.name}",
-        entries,
-        length,
-        width,
-        3.0,
-        9.0,
-        ("token-fill", "token-text", "token-cut"),
-        "token-text",
-        token,
     )

@@ -1,17 +1,17 @@
 """``paddock pack f1-dice``: board, car slips, qualifying, race reference card, standings."""
 
+from __future__ import annotations
+
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from .common import output_options, publish
-from .pack import pack_app
+from ...cli.common import output_options, publish_pack
 
 
-@pack_app.command("f1-dice")
 @output_options
-def f1_dice(
+def pack(
     track: Annotated[Path | None, typer.Option("--track", help="Circuit spec (YAML) or centre-line CSV.")] = None,
     teams: Annotated[
         str, typer.Option("--teams", help="The field: a preset name (see `paddock cars --list`) or a teams YAML file.")
@@ -25,7 +25,6 @@ def f1_dice(
     opts,
 ) -> None:
     """The paper-and-dice F1 game: everything needed to race, in one merged PDF."""
-    from ..packs import f1_dice as variant
+    from .pack import build
 
-    sheets = variant.build(opts, track=track, teams=teams, points=points, races=races)
-    publish(sheets, opts, folder="f1-dice", merged="f1-dice-print", title="Paddock — f1-dice pack")
+    publish_pack("f1-dice", build(opts, track=track, teams=teams, points=points, races=races), opts)

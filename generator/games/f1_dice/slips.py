@@ -13,27 +13,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..compose.colour import DARK, text_on
-from ..compose.layout import wrap
-from ..fonts import ascent, fit_size
-from ..paper import Paper
-from ..pipeline import warn
-from ..scene import Circle, Page, Polyline, Primitive, Style, Text, rect
-from ..units import pt_to_mm
-from .livery import livery_items
-from .models import Driver, Team, TeamField, wing_lettering
+from ...compose.blocks import fit, page_title, wrap
+from ...compose.colour import INK, text_on
+from ...fonts import ascent, fit_size
+from ...notices import warn
+from ...paper import PageSpec, Paper
+from ...scene import Circle, Page, Polyline, Primitive, Style, Text, rect
+from ...teams.livery import livery_items
+from ...teams.models import Driver, Team, TeamField, wing_lettering
+from ...units import pt_to_mm
+from .facts import board, dmod, slip
 
-# f1-dice §1.2 at a 2 cm board unit (mm).
-SLIP_W = 10.0
-SLIP_H = 25.0
-WING_H = 5.0
-BASE_UNIT = 20.0
+PAPER = Paper("a4", "portrait")
 
 GUTTER_X = 3.0  # between columns: room for two knife cuts
 GUTTER_Y = 4.0
 LABEL_CELLS = 2  # a team's label takes the room of two slips
 MARK = 3.0  # length of the cut marks outside the grid
-INK = DARK
 CUT = Style(stroke=INK, width=0.2)
 FOLD = Style(stroke=INK, width=0.18, dash=(0.7, 0.5))
 GUIDE = Style(stroke="#9a9a9a", width=0.12)
@@ -51,7 +47,8 @@ def slip_items(x: float, y: float, team: Team | None, driver: Driver | None, sca
 
     ``team`` None gives a blank slip for a hand-drawn livery; ``driver`` None a livery slip with a blank wing.
     """
-    w, h, wing = SLIP_W * scale, SLIP_H * scale, WING_H * scale
+    size = slip()
+    w, h, wing = size["width"] * scale, size["length"] * scale, size["wing"] * scale
     out: dict[str, list[Primitive]] = {"slip-livery": [], "slip-text": [], "slip-cut": [], "slip-fold": []}
     if team is not None:
         c = team.colours
@@ -118,26 +115,38 @@ def layout_rows(field: TeamField | None, columns: int, spares: int = 1) -> list[
     return rows
 
 
+def base_unit() -> float:
+    """The board unit the rulebook's slip size belongs to (mm)."""
+    return float(board()["unit"])
+
+
+def slip_size(unit: float | None = None) -> tuple[float, float, float]:
+    """``(width, length, wing)`` of a slip for a board of ``unit`` mm (the rulebook's at the base unit)."""
+    k = (unit or base_unit()) / base_unit()
+    s = slip()
+    return s["width"] * k, s["length"] * k, s["wing"] * k
+
+
 def slip_pages(
     field: TeamField | None,
-    unit: float = BASE_UNIT,
-    paper: Paper | None = None,
+    spec: PageSpec,
+    unit: float | None = None,
     blank_rows: int = 2,
     spares: int = 1,
     title: str | None = None,
 ) -> list[Page]:
     """Car slips for every driver of ``field`` (plus a spare livery slip per team and rows of blank slips)."""
-    paper = paper or Paper("a4", "portrait")
-    scale = unit / BASE_UNIT
-    w, h = SLIP_W * scale, SLIP_H * scale
-    probe = Page(paper)
-    x0, y0, cw, ch = probe.content_box
+    unit = unit or base_unit()
+    scale = unit / base_unit()
+    w, h, _ = slip_size(unit)
+    paper = spec.paper
+    x0, y0, cw, ch = spec.content_box
     head = 15.0
     pitch_x, pitch_y = w + GUTTER_X, h + GUTTER_Y
     columns = int((cw - 2 * MARK - 2 + GUTTER_X) // pitch_x)
     rows_per_page = int((ch - head - 2 * MARK - 2 + GUTTER_Y) // pitch_y)
     if columns < LABEL_CELLS + 2 or rows_per_page < 1:
-        from ..errors import InputError
+        from ...errors import InputError
 
         raise InputError(f"car slips for a {unit:g} mm unit do not fit on {paper.label}", hint="use larger paper")
     rows = layout_rows(field, columns, spares)
@@ -148,8 +157,8 @@ def slip_pages(
     chunks = [rows[i : i + rows_per_page] for i in range(0, len(rows), rows_per_page)] or [[]]
     name = title or (f"Car slips — {field.name}" if field else "Blank car slips")
     for n, chunk in enumerate(chunks):
-        label = name + (f" ({n + 1}/{len(chunks)})" if len(chunks) > 1 else "")
-        page = Page(paper, label)
+        label = page_title(n + 1, len(chunks), name)
+        page = Page(spec, label)
         _head(page, label, unit)
         grid_w = columns * pitch_x - GUTTER_X
         gx = x0 + (cw - grid_w) / 2
@@ -172,18 +181,17 @@ def _head(page: Page, title: str, unit: float) -> None:
     x0, y0, cw, _ = page.content_box
     size = pt_to_mm(15)
     page.add("labels", Text(title, x0, y0 + ascent(size, "bold"), size, "bold", INK))
+    w, h, _ = slip_size(unit)
     scale_note = (
-        "10 × 25 mm, for a board with 2 cm units"
-        if abs(unit - BASE_UNIT) < 1e-9
-        else f"{SLIP_W * unit / BASE_UNIT:g} × {SLIP_H * unit / BASE_UNIT:g} mm, scaled for a {unit:g} mm board unit"
+        f"{w:g} × {h:g} mm, for a board with {unit / 10:g} cm units"
+        if abs(unit - base_unit()) < 1e-9
+        else f"{w:g} × {h:g} mm, scaled for a {unit:g} mm board unit"
     )
     line = (
         f"Cut on the solid lines — a ruler laid across the marks at the edges cuts a whole row or column. "
         f"Fold the wing up along the dashed line. Slips {scale_note}."
     )
-    s, ok = fit_size(line, "regular", pt_to_mm(8), cw)
-    if not ok:
-        warn("car slips: the instructions are too long for the page")
+    s = fit(line, "regular", pt_to_mm(8), cw, "car slips: the instructions")
     page.add("labels", Text(line, x0, y0 + 10.5, s, "regular", INK))
 
 
@@ -223,13 +231,6 @@ def _label(page: Page, team: Team, x: float, y: float, w: float, h: float) -> No
         s3, _ = fit_size(line, "condensed", small, tw)
         layer.add(Text(line, tx, ty, s3, "condensed", INK))
         ty += small * 1.2
-
-
-def dmod(m: int) -> str:
-    """A qualifying modifier the way the rulebook writes it: d+3, d, d−2."""
-    if m == 0:
-        return "d"
-    return f"d+{m}" if m > 0 else f"d−{-m}"
 
 
 def _marks(page: Page, gx, gy, columns, rows, w, h, px, py) -> None:

@@ -11,10 +11,11 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..fonts import text_width
-from ..pipeline import warn
-from ..scene import Circle, Page, Polygon, Polyline, Style, Text, rect
-from ..units import pt_to_mm
+from ...fonts import text_width
+from ...notices import warn
+from ...paper import DEFAULT_EDGE
+from ...scene import Circle, Page, Polygon, Polyline, Style, Text, rect
+from ...units import pt_to_mm
 from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"
@@ -39,9 +40,9 @@ class CornerMark:
     paths: CornerPaths
 
 
-def load_circuit(track: Path | None):
+def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE):
     """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces."""
-    from .. import track as tr
+    from ... import track as tr
 
     if track is not None:
         path = Path(track)
@@ -54,7 +55,7 @@ def load_circuit(track: Path | None):
     spec, lines, path = tr.load_spec(path)
     if spec.units != "per-lane":
         spec = spec.model_copy(update={"units": "per-lane"})
-    return tr.build(spec, path, lines)
+    return tr.build(spec, path, lines, paper, edge)
 
 
 def corner_marks(circuit) -> list[CornerMark]:
@@ -249,11 +250,13 @@ def _key(layer, room: _Room, page: Page) -> None:
             return
 
 
-def formula_d_board(track: Path | None = None, n_cars: int = 0, pit_roll: int | None = None) -> Page:
-    """The board page with the Formula D layer on top."""
-    from .. import track as tr
+def formula_d_board(
+    track: Path | None = None, n_cars: int = 0, pit_roll: int | None = None, paper=None, edge: float = DEFAULT_EDGE
+) -> Page:
+    """The board page with the Formula D layer on top, placed on ``paper`` (default: the spec's)."""
+    from ... import track as tr
 
-    circuit = load_circuit(track)
+    circuit = load_circuit(track, paper, edge)
     if n_cars > circuit.spec.grid:
         warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
     page = tr.board_sheet(circuit).page

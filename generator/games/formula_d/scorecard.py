@@ -6,13 +6,14 @@ show legibly gets a write-in count and a row of faint boxes to cross down to it.
 
 from __future__ import annotations
 
-from ..fonts import text_width
-from ..paper import Paper
-from ..scene import Circle, Layer, Page, Polyline, Style, Text, rect
-from ..units import pt_to_mm
+from ...compose.blocks import BODY, SMALL, card_grid, cut_frame, name_strip, paragraph
+from ...compose.colour import GREY, INK
+from ...fonts import text_width
+from ...paper import PageSpec, Paper
+from ...scene import Circle, Layer, Page, Polyline, Style, Text, rect
+from ...units import pt_to_mm
 from . import facts
 from .builds import GT_MAX, Player
-from .draw import BODY, GREY, INK, SMALL, card_grid, cut_frame, paragraph, player_header
 
 BOX = 7.5  # mm: a box to cross off, as large as the card's widest zone allows
 BOX_GAP = 1.0
@@ -73,7 +74,7 @@ def scorecard(
     pitch = (stack - 1.0 - cy) / len(facts.zones())
     s = min(zone_box_size(iw, player), pitch - label_h - 1.6)
     if s < 4.0:
-        from ..pipeline import warn
+        from ...notices import warn
 
         warn(f"scorecard of {player.name}: wear-point boxes only {s:.1f} mm wide")
     for key, label in facts.zones():
@@ -180,11 +181,19 @@ def _footer(layer: Layer, x: float, bottom: float, w: float, pit: bool = True) -
         layer.add(rect(tx + i * 5, y - 1.6, 3.2, 3.2, Style(stroke=GREY, width=0.25)))
 
 
-def scorecard_pages(players: list[Player], weather: bool = False, tyres: bool = False) -> list[Page]:
+PAPER = Paper("a4", "portrait")
+
+
+def player_header(layer: Layer, x: float, y: float, w: float, head: float, pad: float, player, size, width) -> str:
+    """A strip in the car's colour across the top of a card with the player's name; returns the legible ink."""
+    return name_strip(layer, x, y, w, head, pad, player.colour, player.name, size, width)
+
+
+def scorecard_pages(players: list[Player], spec: PageSpec, weather: bool = False, tyres: bool = False) -> list[Page]:
     per = PER_PAGE[0] * PER_PAGE[1]
     pages = []
     for start in range(0, len(players), per):
-        page = Page(Paper("a4", "portrait"), "Formula D scorecards")
+        page = Page(spec, "Formula D scorecards")
         for box, player in zip(card_grid(page, *PER_PAGE), players[start : start + per], strict=False):
             scorecard(page.layer("cards"), page.layer(LAYER_BOXES), box, player, weather, tyres)
         pages.append(page)

@@ -10,19 +10,19 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..data import template
+from . import GAME
 
 
 def rules() -> dict[str, Any]:
-    return template("formula-d/rules.yaml")
+    return GAME.facts("rules.yaml")
 
 
 def sheets() -> dict[str, Any]:
-    return template("formula-d/sheets.yaml")
+    return GAME.facts("sheets.yaml")
 
 
 def gt() -> dict[str, Any]:
-    return template("formula-d/gt-drivers.yaml")
+    return GAME.facts("gt-drivers.yaml")
 
 
 @cache

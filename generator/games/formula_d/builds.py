@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ...errors import InputError
 from . import facts
 
 ALIASES = {
@@ -238,7 +238,7 @@ class PlayersSetup:
 
 def load_players_file(path: str | Path, gt: bool = False) -> PlayersSetup:
     """Read a players file (YAML); every error names the file, line and field."""
-    from ..specs import load_yaml, located, validate
+    from ...specs import load_yaml, located, validate
 
     _, PlayersFile = _models()
     data, lines = load_yaml(path)

@@ -1,0 +1,50 @@
+"""The f1-dice pack: every sheet needed to race the paper-and-dice F1 game (``../shared/rules/f1-dice.txt``).
+
+Board, car slips for the field, the qualifying sheet, the race reference card and the championship standings.
+The board's own numbers (unit, action squares) come from the circuit it is printed with, so every sheet of the
+pack says the same as the board.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...errors import InputError
+from ...pipeline import OutputOptions, Sheet, numbered
+from ...teams import load_field
+from .facts import DEFAULT_RACES, DEFAULT_TEAMS, points_system
+from .qualifying import PAPER as QUALIFYING_PAPER
+from .qualifying import qualifying_sheet
+from .reference import PAPER as REFERENCE_PAPER
+from .reference import reference_sheet
+from .slips import PAPER as SLIPS_PAPER
+from .slips import slip_pages
+from .standings import PAPER as STANDINGS_PAPER
+from .standings import standings_sheet
+
+
+def build(
+    opts: OutputOptions,
+    track: Path | None = None,
+    teams: str | Path | None = None,
+    points: str | None = None,
+    races: int = DEFAULT_RACES,
+) -> list[Sheet]:
+    from ... import track as circuits
+
+    field = load_field(teams or DEFAULT_TEAMS)
+    if not any(t.qualifying for t in field.teams):
+        raise InputError(
+            f"the field '{field.name}' has no f1-dice qualifying modifiers",
+            field="--teams",
+            hint="give each team 'qualifying: {q1: …, q2: …, q3: …}'",
+        )
+    points_system(points)  # refuse a bad --points before drawing anything
+    circuit = circuits.load(track or circuits.default_spec(), paper=opts.board_paper(), edge=opts.edge)
+    sheets: list[Sheet] = [circuits.board_sheet(circuit)]
+    sheets += numbered("car-slips", slip_pages(field, opts.document_page(SLIPS_PAPER), circuit.spec.unit))
+    sheets.append(Sheet("qualifying", qualifying_sheet(field, opts.document_page(QUALIFYING_PAPER))))
+    reference = reference_sheet(field, opts.document_page(REFERENCE_PAPER), circuit.spec.action_every, points)
+    sheets.append(Sheet("race-reference", reference))
+    sheets.append(Sheet("standings", standings_sheet(field, opts.document_page(STANDINGS_PAPER), points, races)))
+    return sheets

@@ -1,0 +1,13 @@
+"""``paddock cars``: the Formula D part — car tokens the size of a board space, two per driver."""
+
+from __future__ import annotations
+
+from ...pipeline import OutputOptions, Sheet, numbered
+
+
+def car_sheets(field, opts: OutputOptions, tokens: bool = True, **_) -> list[Sheet]:
+    if not tokens:
+        return []
+    from .tokens import PAPER, token_pages
+
+    return numbered("car-tokens", token_pages(field, opts.document_page(PAPER)))

@@ -1,0 +1,111 @@
+"""``paddock pack formula-d`` and ``paddock corners``: the Formula D commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ...cli.common import output_options, publish_pack
+
+
+@output_options
+def pack(
+    players: Annotated[
+        str | None,
+        typer.Option("--players", help='Player names, comma-separated: "Ann,Béla,Csaba" (at most 10).'),
+    ] = None,
+    players_file: Annotated[
+        Path | None,
+        typer.Option("--players-file", help="YAML players file: names, colours, WP builds, GT drivers."),
+    ] = None,
+    wp: Annotated[
+        str | None,
+        typer.Option(
+            "--wp", help="One custom build for every player: tires=8,brakes=3,gearbox=2,body=2,engine=3,handling=2."
+        ),
+    ] = None,
+    gt: Annotated[bool, typer.Option("--gt", help="Road race: the ten GT drivers, in rulebook order.")] = False,
+    weather: Annotated[
+        bool, typer.Option("--weather", help="Weather rules in play: a weather box on scorecards.")
+    ] = False,
+    tyres: Annotated[bool, typer.Option("--tyres", help="Tire rules in play: a tire box on scorecards.")] = False,
+    track: Annotated[Path | None, typer.Option("--track", help="Circuit spec (YAML) for the board.")] = None,
+    pit_roll: Annotated[
+        int | None,
+        typer.Option(
+            "--pit-roll",
+            min=1,
+            max=30,
+            help="Minimum roll to enter the pit; overrides the spec's pit.min_roll (neither: a box to write it in).",
+        ),
+    ] = None,
+    *,
+    opts,
+) -> None:
+    """Formula D: a per-lane board with stops and long/short paths, scorecards, dashboards, reference cards."""
+    from .pack import build
+
+    sheets = build(
+        opts,
+        players=players,
+        players_file=players_file,
+        wp=wp,
+        gt=gt,
+        weather=weather,
+        tyres=tyres,
+        track=track,
+        pit_roll=pit_roll,
+    )
+    publish_pack("formula-d", sheets, opts)
+
+
+def corners(
+    spec: Annotated[
+        Path | None, typer.Argument(help="Circuit spec (YAML); default: Paddock's default circuit.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Formula D corners: stops and the longest / shortest path in spaces, computed on the per-lane board."""
+    import json
+
+    from .overlay import corner_marks, load_circuit
+
+    circuit = load_circuit(spec)
+    rows = []
+    for m in corner_marks(circuit):
+        c = circuit.corners[m.index - 1]
+        rows.append(
+            {
+                "corner": m.index,
+                "name": c.name,
+                "from_mm": round(m.s_start, 1),
+                "to_mm": round(m.s_end, 1),
+                "radius_mm": round(c.radius, 1),
+                "angle_deg": round(c.angle, 1),
+                "direction": c.direction,
+                "stops": m.stops,
+                "stops_suggested": m.stops_suggested,
+                "long": m.paths.long,
+                "short": m.paths.short,
+            }
+        )
+    if as_json:
+        typer.echo(json.dumps({"circuit": circuit.name, "lanes": circuit.lanes, "corners": rows}, indent=2))
+        return
+    typer.echo(f"{circuit.name}: {circuit.lanes} lanes, {len(rows)} corner(s)")
+    typer.echo(" #  turn   radius  angle  stops  long (green)  short (red)")
+    for r in rows:
+        mark = "*" if r["stops_suggested"] else " "
+        typer.echo(
+            f"{r['corner']:>2}  {r['direction']:<5} {r['radius_mm']:>6.0f}  {r['angle_deg']:>5.0f}  "
+            f"{r['stops']:>4}{mark}  {r['long']:>12}  {r['short']:>11}"
+        )
+    if any(r["stops_suggested"] for r in rows):
+        typer.echo("* stops suggested from the radius (the spec gives none)")
+
+
+def register(app: typer.Typer) -> None:
+    """The game's own commands on the root app."""
+    app.command("corners")(corners)

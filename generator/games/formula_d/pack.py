@@ -1,0 +1,53 @@
+"""The Formula D pack: a board with its corners marked, a scorecard and a dashboard per player, the reference
+cards (``../shared/rules/formula-d.txt``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...errors import InputError
+from ...notices import warn
+from ...pipeline import OutputOptions, Sheet, numbered
+
+
+def build(
+    opts: OutputOptions,
+    players: str | None = None,
+    players_file: Path | None = None,
+    wp: str | None = None,
+    gt: bool = False,
+    weather: bool = False,
+    tyres: bool = False,
+    track: Path | None = None,
+    pit_roll: int | None = None,
+) -> list[Sheet]:
+    from . import builds
+    from .dashboard import PAPER as DASHBOARD_PAPER
+    from .dashboard import dashboard_pages
+    from .overlay import formula_d_board
+    from .reference import PAPER as REFERENCE_PAPER
+    from .reference import reference_pages
+    from .scorecard import PAPER as SCORECARD_PAPER
+    from .scorecard import scorecard_pages
+
+    if players_file is not None:
+        if players or wp:
+            raise InputError(
+                "give players either with --players (and --wp) or in --players-file, not both",
+                field="--players-file",
+            )
+        setup = builds.load_players_file(players_file, gt=gt)
+        roster, gt, weather, tyres = setup.players, setup.gt, weather or setup.weather, tyres or setup.tyres
+    else:
+        names = builds.split_names(players or "Player 1,Player 2,Player 3,Player 4")
+        roster = builds.players_from_names(names, builds.parse_wp(wp) if wp else None, gt=gt)
+    for p in roster:
+        for note in p.notes:
+            warn(note)
+
+    board = formula_d_board(track, n_cars=len(roster), pit_roll=pit_roll, paper=opts.board_paper(), edge=opts.edge)
+    sheets: list[Sheet] = [Sheet("board", board)]
+    sheets += numbered("scorecards", scorecard_pages(roster, opts.document_page(SCORECARD_PAPER), weather, tyres))
+    sheets += numbered("dashboards", dashboard_pages(roster, opts.document_page(DASHBOARD_PAPER)))
+    sheets += numbered("reference", reference_pages(opts.document_page(REFERENCE_PAPER), road_race=gt))
+    return sheets

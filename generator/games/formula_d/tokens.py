@@ -1,0 +1,54 @@
+"""Formula D-size car tokens for a field: two per driver, nose to the right, number and short name on the livery."""
+
+from __future__ import annotations
+
+from ...compose.blocks import fit, grid_pages
+from ...compose.colour import INK
+from ...paper import PageSpec, Paper
+from ...scene import Page, Style, Text, rect
+from ...teams.livery import livery_items
+from ...teams.models import TeamField
+from ...units import pt_to_mm
+from . import facts
+
+PAPER = Paper("a4", "portrait")
+CUT = Style(stroke=INK, width=0.2)
+
+
+def token_size() -> tuple[float, float]:
+    """(length, width) mm: Paddock's size (the rulebook gives none), to sit inside one space of the board."""
+    t = facts.sheets()["token"]
+    return float(t["length"]), float(t["width"])
+
+
+def token_pages(field: TeamField, spec: PageSpec) -> list[Page]:
+    """Formula D-size car tokens (nose to the right), two per driver, with the number and short name."""
+    length, width = token_size()
+
+    def token(page: Page, entry, x: float, y: float) -> None:
+        team, driver = entry
+        page.layer("token-fill").extend(livery_items(team, x, y, length, width, nose="right"))
+        label = f"{driver.number} {driver.wing_name}" if driver.number is not None else driver.wing_name
+        box = length * 0.56
+        page.layer("token-fill").add(
+            rect(x + (length - box) / 2, y + width / 2 - 2.4, box, 4.8, Style(stroke=None, fill="#ffffff"))
+        )
+        s = fit(label, "condensed-bold", pt_to_mm(8), box - 1.0, "car token")
+        page.layer("token-text").add(
+            Text(label, x + length / 2, y + width / 2, s, "condensed-bold", INK, "middle", "middle")
+        )
+        page.layer("token-cut").add(rect(x, y, length, width, CUT))
+
+    entries = [(t, d) for t, d in field.drivers for _ in range(2)]
+    return grid_pages(
+        spec,
+        f"Car tokens — {field.name}",
+        entries,
+        length,
+        width,
+        3.0,
+        9.0,
+        ("token-fill", "token-text", "token-cut"),
+        "token-text",
+        token,
+    )

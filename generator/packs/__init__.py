@@ -1,1 +1,0 @@
-"""Game packs: each module builds every sheet of one game variant."""
