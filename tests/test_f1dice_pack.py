@@ -224,3 +224,25 @@ def test_constructors_sheet_lists_every_team(pack):
 def pdftotext_or_pdfium(path) -> str:
     doc = pypdfium2.PdfDocument(str(path))
     return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+
+
+def test_ink_saver_keeps_names_clear_of_hatching_and_spare_wings_white():
+    """With --ink-saver no hatch line crosses a driver's name; a spare slip's wing is white (pencil shows)."""
+    from shapely import LineString, box
+
+    from generator.compose import inksaver
+    from generator.games.f1_dice.slips import PAPER, slip_pages, slip_size
+    from generator.paper import PageSpec
+    from generator.scene import Document, Polygon, Polyline, Text
+
+    (page,) = slip_pages(load_field("f1-2011"), PageSpec(PAPER))[:1]
+    (saved,) = inksaver.apply(Document([page])).pages
+    names = [box(*bounds([t])) for t in saved.layers["slip-text"].items if isinstance(t, Text)]
+    hatch = [
+        LineString(p.points) for p in saved.layers["slip-livery"].items if isinstance(p, Polyline) and not p.closed
+    ]
+    assert names and hatch
+    assert not any(n.intersects(h) for n in names for h in hatch)
+    w, _, wing = slip_size()
+    whites = [p for p in page.layers["slip-livery"].items if isinstance(p, Polygon) and p.style.fill == "#ffffff"]
+    assert any(abs((p.exterior[1][0] - p.exterior[0][0]) - (w - 1.8)) < 0.01 for p in whites)
