@@ -91,6 +91,10 @@ def fill_values() -> dict[str, str]:
         "slip_gear": str(r["slipstream"]["min_gear"]),
         "slip_spaces": str(r["slipstream"]["bonus_spaces"]),
         "three_lap_stops": str(r["pit_stop"]["three_lap_race_stops"]),
+        "laps": str(r["race"]["laps"]),
+        "three_laps": str(r["race"]["three_lap_variant"]),
+        "quali_minute": _throws(r["qualifying_lap"]["throws_per_minute"]),
+        "quali_overshoot": _throws(r["qualifying_lap"]["throws_per_overshot_space"]),
         "reservoir": str(r["pit_stop"]["reservoir_wp"]),
         "team_reservoir": str(r["pit_stop"]["team_reservoir_wp"]),
         "weather_gear5": str(r["weather"]["change_trigger"]["gear5"]),
@@ -107,3 +111,7 @@ def fill_values() -> dict[str, str]:
         "police": str(r["road_race"]["police_multiplier"]),
         "police_bonus": str(r["road_race"]["police_bonus_wp"]),
     }
+
+
+def _throws(n: int) -> str:
+    return f"{n} throw" + ("" if n == 1 else "s")
