@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...compose.summary import summary_sheets
 from ...errors import InputError
 from ...pipeline import OutputOptions, Sheet, numbered
 from ...teams import load_field
@@ -47,4 +48,5 @@ def build(
     reference = reference_sheet(field, opts.document_page(REFERENCE_PAPER), circuit.spec.action_every, points)
     sheets.append(Sheet("race-reference", reference))
     sheets.append(Sheet("standings", standings_sheet(field, opts.document_page(STANDINGS_PAPER), points, races)))
+    sheets += summary_sheets("f1-dice", opts, action_every=circuit.spec.action_every)
     return sheets
