@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..fonts import ascent, cap_height, missing_glyphs, text_width
+from ..fonts import ascent, cap_height, descent, missing_glyphs, text_width
 from ..notices import warn
 from ..paper import PageSpec, Paper
 from ..scene import Page, Polyline, Style, Text, rect
@@ -221,8 +221,6 @@ def _table(name: str, spec: Any, where: Callable[[str, str], InputError]) -> Tab
 def load(game_id: str, **facts: Any) -> Summary:
     """The summary of ``game_id``: its ``summary.yaml`` validated, placeholders filled from the game's
     ``values(**facts)`` and tables taken from its ``tables()``. Every problem names the file, line and field."""
-    from ..specs import field_name, load_yaml, validate
-
     path = summary_path(game_id)
     if not path.is_file():
         from .. import games
@@ -233,11 +231,19 @@ def load(game_id: str, **facts: Any) -> Summary:
             f"the game '{game_id}' has no rule summary yet (templates/{game_id}/summary.yaml)",
             hint=f"games with one: {have}",
         )
+    module = _summary_module(game_id)
+    values = module.values(**facts) if module else {}
+    return read(path, game_id, values, module.tables() if module else {})
+
+
+def read(path: str | Path, game_id: str, values: dict[str, Any], raw_tables: dict[str, Any]) -> Summary:
+    """A summary file read with the given ``values`` and ``tables`` (what :func:`load` takes from the game)."""
+    from ..specs import field_name, load_yaml, validate
+
+    path = Path(path)
     data, lines = load_yaml(path)
     model = validate(_models(), data, path, lines)
-    module = _summary_module(game_id)
-    values = {k: str(v) for k, v in (module.values(**facts) if module else {}).items()}
-    raw_tables = module.tables() if module else {}
+    values = {k: str(v) for k, v in values.items()}
 
     def at(loc: tuple) -> Callable[[str, str], InputError]:
         return lambda msg, hint=None: InputError(
@@ -312,7 +318,7 @@ class Type:
 
 A4_TYPE = Type(
     body=pt_to_mm(8.5),
-    leading=1.3,
+    leading=1.34,
     table=pt_to_mm(8),
     box=pt_to_mm(8),
     label=pt_to_mm(7),
@@ -325,7 +331,7 @@ A4_TYPE = Type(
 )
 BOOKLET_TYPE = Type(
     body=pt_to_mm(9),
-    leading=1.3,
+    leading=1.34,
     table=pt_to_mm(8.5),
     box=pt_to_mm(8.5),
     label=pt_to_mm(7),
@@ -368,12 +374,18 @@ class Chunk:
     frame: Frame | None = None
 
 
+def baseline(y: float, step: float, size: float, font: str = "regular") -> float:
+    """The baseline of a line whose box, ``step`` tall, starts at ``y``: the font's whole height (ascent to
+    descent) centred in the box, so a line never reaches out of it."""
+    return y + (step - ascent(size, font) - descent(size, font)) / 2 + ascent(size, font)
+
+
 def _line_draw(line, size: float, step: float, indent: float, color: str = INK, lead: list | None = None) -> Draw:
     """A chunk drawing one wrapped line (and an optional lead: a bullet or a step number) in a line box ``step``
     tall, the caps centred in it."""
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
-        base = y + step / 2 + cap_height(size) / 2
+        base = baseline(y, step, size)
         if lead:
             text, font, dx = lead
             page.add("text", Text(text, x + dx, base, size, font, color, anchor="end"))
@@ -417,12 +429,12 @@ def _heading(section: Section, width: float, t: Type) -> Chunk:
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
         for k, line in enumerate(lines):
-            rich_line(page.layer("text"), line, x, y + k * step + ascent(size, "bold") * 0.95, size, INK)
+            rich_line(page.layer("text"), line, x, y + k * step + ascent(size, "bold"), size, INK)
         rule_y = y + len(lines) * step + 0.6
         page.add("rules", Polyline(((x, rule_y), (x + w, rule_y)), Style(stroke=INK, width=0.35)))
         if tag_w:
             bh = tag_size * 1.45
-            by = y + (len(lines) - 1) * step + ascent(size, "bold") * 0.95 - cap_height(size) / 2 - bh / 2
+            by = y + (len(lines) - 1) * step + ascent(size, "bold") - cap_height(size) / 2 - bh / 2
             page.add("boxes", rect(x + w - tag_w, by, tag_w, bh, Style(stroke=INK, width=0.25, fill=WHITE)))
             page.add(
                 "text",
@@ -513,7 +525,7 @@ def _write_in(label: str, width: float, t: Type) -> list[Chunk]:
     def draw(page: Page, x: float, y: float, w: float) -> None:
         top = y + (height - len(lines) * step) / 2
         for k, line in enumerate(lines):
-            rich_line(page.layer("text"), line, x, top + k * step + step / 2 + cap_height(size) / 2, size, INK)
+            rich_line(page.layer("text"), line, x, baseline(top + k * step, step, size, "condensed-bold"), size, INK)
         page.add(
             "boxes",
             rect(x + w - box_w, y + (height - box_h) / 2, box_w, box_h, Style(stroke=INK, width=0.35, fill=WHITE)),
@@ -582,7 +594,8 @@ class Layout:
     placements: list[Placement]
     logical_pages: int  # pages of text (A4 pages, or A5 pages of a booklet, blanks included)
     columns: int
-    boxes: list[list[tuple[float, float, float, float]]]  # per physical page: (x, y, w, h) of every text area
+    boxes: list[list[tuple[float, float, float, float]]]  # per physical page: (x, y, w, h) of the title block,
+    # each column and the footer: every line of text lies inside one of them
     order: list[list[int]] = field(default_factory=list)  # per physical page: logical page numbers, left to right
 
 
@@ -637,10 +650,10 @@ def _title_block(summary: Summary, width: float, t: Type) -> tuple[float, Draw]:
         page.add("text", Text("RULE SUMMARY", x, y + ascent(kicker, "condensed-bold"), kicker, "condensed-bold", GREY))
         yy = y + kicker * 1.6
         for line in title_lines:
-            rich_line(page.layer("text"), line, x, yy + ascent(t.title, "bold") * 0.92, t.title, INK)
+            rich_line(page.layer("text"), line, x, yy + ascent(t.title, "bold"), t.title, INK)
             yy += tstep
         for line in sub_lines:
-            rich_line(page.layer("text"), line, x, yy + ascent(t.subtitle) * 0.95, t.subtitle, GREY)
+            rich_line(page.layer("text"), line, x, yy + ascent(t.subtitle), t.subtitle, GREY)
             yy += sstep
         yy += 1.6
         page.add("rules", rect(x, yy, w, 0.9, Style(stroke=None, fill=INK)))
@@ -728,7 +741,11 @@ def compose(summary: Summary, spec: PageSpec, *, booklet: bool = False) -> Layou
         if n == 1:
             title_draw(pages[k], x, fy, fw)
         _footer(summary, n, count, fw, t, number_left=booklet and n % 2 == 0)(pages[k], x, fb - FOOTER_H + 1.2, fw)
-        boxes[k].append((x, fy, fw, fb - fy))
+        top = fy + (title_h if n == 1 else 0.0)
+        if n == 1:
+            boxes[k].append((x, fy, fw, title_h))  # the title block spans the columns
+        boxes[k] += [(x + c * (colw + COLUMN_GAP), top, colw, fy + body_bottom - top) for c in range(columns)]
+        boxes[k].append((x, fb - FOOTER_H, fw, FOOTER_H))  # the page footer
     for p in placements:
         k, x = where[p.page + 1]
         p.chunk.draw(pages[k], x + p.column * (colw + COLUMN_GAP), fy + p.y, colw)
