@@ -318,7 +318,7 @@ class Type:
 
 A4_TYPE = Type(
     body=pt_to_mm(8.5),
-    leading=1.34,
+    leading=1.32,
     table=pt_to_mm(8),
     box=pt_to_mm(8),
     label=pt_to_mm(7),
@@ -331,7 +331,7 @@ A4_TYPE = Type(
 )
 BOOKLET_TYPE = Type(
     body=pt_to_mm(9),
-    leading=1.34,
+    leading=1.32,
     table=pt_to_mm(8.5),
     box=pt_to_mm(8.5),
     label=pt_to_mm(7),
@@ -348,6 +348,7 @@ COLUMN_GAP = 7.0
 MIN_COLUMN = 85.0  # mm: as many columns as fit at least this wide (2 on A4 / letter portrait, 1 on A5)
 FOOTER_H = 6.0  # the page footer under the columns: source and page number
 BOX_PAD = 2.0
+SHORT_TABLE = 6  # rows: a table this short is never split between columns
 BAR_W = 1.1
 
 
@@ -455,7 +456,14 @@ def _table_chunks(table: Table, width: float, t: Type) -> list[Chunk]:
         size = MIN_TEXT
         warn(f"summary table '{table.name}': its longest words do not fit a {width:.0f} mm column at 7 pt")
         columns = [Column(c) for c in table.columns]
-    box = (10.0, size * 1.55)  # every write-in box of a table alike: room for a number or a range
+    # Every write-in box of a table alike, as wide as its narrowest write-in column allows (10 mm at most): room
+    # for a number or a range.
+    total = sum(c.share for c in columns)
+    narrowest = min(
+        (width * columns[i].share / total for row in table.rows for i, v in enumerate(row) if v is None),
+        default=12.0,
+    )
+    box = (min(10.0, narrowest - 2 * 1.2), size * 1.55)
     grid = TableGrid(0.0, width, columns, size, write_in=box)
 
     def head_draw(page: Page, x: float, y: float, w: float) -> None:
@@ -484,7 +492,10 @@ def _table_chunks(table: Table, width: float, t: Type) -> list[Chunk]:
         Chunk(grid.row_height(r), row_draw(r, k, k == len(table.rows) - 1), kind="row", head=head)
         for k, r in enumerate(table.rows)
     ]
-    if len(rows) > 1:
+    if len(rows) <= SHORT_TABLE:
+        for r in rows[:-1]:
+            r.keep = True  # a short table stays whole
+    elif len(rows) > 1:
         rows[0].keep = True
         rows[-2].keep = True
     return [head, *rows]
@@ -558,13 +569,15 @@ def chunks_of(summary: Summary, width: float, t: Type) -> list[Chunk]:
                     if k:
                         lines[0].before = 0.7
                     part += lines
+                if plain(block.items[-1]).rstrip().endswith(":"):
+                    part[-1].keep = True  # a last item that introduces what follows stays with it
             elif block.kind == "table":
                 part = _table_chunks(block.table, width, t)
             elif block.kind == "example":
                 label = "EXAMPLE" + (f" — {block.title.upper()}" if block.title and block.title != "Example" else "")
                 part = _box("example", label, block.text, width, t)
             elif block.kind == "reading":
-                part = _box("reading", "PADDOCK'S READING OF THE RULEBOOK", block.text, width, t)
+                part = _box("reading", "PADDOCK’S READING OF THE RULEBOOK", block.text, width, t)
             else:
                 part = _write_in(block.text, width, t)
             gap = t.block_gap + (1.0 if block.kind in ("table", "example", "reading") else 0.0)
@@ -644,7 +657,7 @@ def _title_block(summary: Summary, width: float, t: Type) -> tuple[float, Draw]:
     title_lines = rich_wrap(summary.title, width, t.title, "bold", "bold")
     sub_lines = rich_wrap(summary.subtitle, width, t.subtitle) if summary.subtitle else []
     tstep, sstep = t.title * 1.1, t.subtitle * 1.3
-    height = kicker * 1.6 + len(title_lines) * tstep + len(sub_lines) * sstep + 5.5
+    height = kicker * 1.6 + len(title_lines) * tstep + 1.2 + len(sub_lines) * sstep + 5.5
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
         page.add("text", Text("RULE SUMMARY", x, y + ascent(kicker, "condensed-bold"), kicker, "condensed-bold", GREY))
@@ -652,6 +665,7 @@ def _title_block(summary: Summary, width: float, t: Type) -> tuple[float, Draw]:
         for line in title_lines:
             rich_line(page.layer("text"), line, x, yy + ascent(t.title, "bold"), t.title, INK)
             yy += tstep
+        yy += 1.2
         for line in sub_lines:
             rich_line(page.layer("text"), line, x, yy + ascent(t.subtitle), t.subtitle, GREY)
             yy += sstep
@@ -820,10 +834,10 @@ def markdown(summary: Summary) -> str:
                 title = f" — {b.title}" if b.title and b.title != "Example" else ""
                 out += [f"> **Example{title}.** {b.text}", ""]
             elif b.kind == "reading":
-                out += [f"> **Paddock's reading of the rulebook:** {b.text}", ""]
+                out += [f"> **Paddock’s reading of the rulebook:** {b.text}", ""]
             else:
                 out += [f"**{b.text}:** {WRITE_IN_MD}", ""]
-    out += ["---", "", f"*{summary.credit}. Summary in Paddock's own words.*", ""]
+    out += ["---", "", f"*{summary.credit}. Summary in Paddock’s own words.*", ""]
     return "\n".join(out)
 
 
