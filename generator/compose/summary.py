@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -348,6 +348,8 @@ COLUMN_GAP = 7.0
 MIN_COLUMN = 85.0  # mm: as many columns as fit at least this wide (2 on A4 / letter portrait, 1 on A5)
 FOOTER_H = 6.0  # the page footer under the columns: source and page number
 BOX_PAD = 2.0
+SQUEEZE_BELOW = 0.25  # a last page less full than this tries tighter spacing …
+SQUEEZES = (0.75, 0.5)  # … between sections and blocks, by these factors
 SHORT_TABLE = 6  # rows: a table this short is never split between columns
 BAR_W = 1.1
 
@@ -612,8 +614,11 @@ class Layout:
     order: list[list[int]] = field(default_factory=list)  # per physical page: logical page numbers, left to right
 
 
-def _flow(chunks: list[Chunk], columns: int, top: Callable[[int], float], bottom: float) -> list[Placement]:
-    """Pour the chunks into columns, page after page (``top(page)`` of the first free line, ``bottom`` of all)."""
+def _flow(
+    chunks: list[Chunk], columns: int, top: Callable[[int], float], bottom: float, problems: list[str]
+) -> list[Placement]:
+    """Pour the chunks into columns, page after page (``top(page)`` of the first free line, ``bottom`` of all);
+    a piece taller than a column is noted in ``problems``."""
     out: list[Placement] = []
     page, col, y, empty = 0, 0, top(0), True
     force_to = -1
@@ -631,7 +636,7 @@ def _flow(chunks: list[Chunk], columns: int, top: Callable[[int], float], bottom
         fits = y + (need if i <= force_to else group) <= bottom + 1e-6
         if not fits and empty:
             if y + need > bottom + 1e-6:
-                warn(f"summary: a piece {need:.0f} mm tall does not fit a column; it runs past the foot")
+                problems.append(f"summary: a piece {need:.0f} mm tall does not fit a column; it runs past the foot")
             elif i > force_to:
                 force_to = j  # a group taller than a column: break it where it must
             fits = True
@@ -733,7 +738,29 @@ def compose(summary: Summary, spec: PageSpec, *, booklet: bool = False) -> Layou
     colw = (fw - COLUMN_GAP * (columns - 1)) / columns
     title_h, title_draw = _title_block(summary, fw, t)
     body_bottom = fb - FOOTER_H - fy
-    placements = _flow(chunks_of(summary, colw, t), columns, lambda p: title_h if p == 0 else 0.0, body_bottom)
+
+    def pour(squeeze: float) -> tuple[list[Placement], list[str], int]:
+        tt = replace(t, section_gap=t.section_gap * squeeze, block_gap=t.block_gap * squeeze)
+        problems: list[str] = []
+        placed = _flow(
+            chunks_of(summary, colw, tt), columns, lambda p: title_h if p == 0 else 0.0, body_bottom, problems
+        )
+        pages = (placed[-1].page + 1) if placed else 1
+        return placed, problems, -(-pages // 4) if booklet else pages
+
+    # Fitting: a last page (or booklet sheet) with next to nothing on it is worth tighter spacing between
+    # sections and blocks, if that saves it; the text itself never shrinks.
+    placements, problems, sheets = pour(1.0)
+    last = placements[-1].page if placements else 0
+    filled = sum(p.chunk.height for p in placements if p.page == last)
+    if filled < SQUEEZE_BELOW * columns * body_bottom:
+        for squeeze in SQUEEZES:
+            tighter = pour(squeeze)
+            if tighter[2] < sheets:
+                placements, problems, sheets = tighter
+                break
+    for problem in problems:
+        warn(problem)
     used = (placements[-1].page + 1) if placements else 1
     count = -(-used // 4) * 4 if booklet else used
 
