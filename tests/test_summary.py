@@ -403,3 +403,33 @@ def test_the_f1_dice_pack_carries_its_summary_with_the_boards_action_squares(tmp
     ]
     text = " ".join(i.text for s in rules for i in walk(s.page.items()) if isinstance(i, Text))
     assert "every 5th unit" in text
+
+
+@pytest.mark.parametrize("ink_saver", [False, True], ids=["colour", "ink-saver"])
+def test_examples_and_readings_stand_out_in_greyscale(ink_saver):
+    """The example's bar prints dark and the reading note's frame shows, in greyscale and with --ink-saver."""
+    from conftest import render_gray
+
+    from generator.compose import inksaver
+
+    result, _ = layout("f1-dice")
+    pages = inksaver.apply(Document(result.pages)).pages if ink_saver else result.pages
+    (blob,) = writers.render(Document(pages, "summary"), "pdf")
+    dpi = 100
+    seen = set()
+    for p in result.placements:
+        frame = p.chunk.frame
+        if frame is None or frame.kind in seen:
+            continue
+        seen.add(frame.kind)
+        (page,) = [k for k, side in enumerate(result.order) if p.page + 1 in side]
+        x = [b for b in result.boxes[page] if b[2] < 120][p.column][0]  # the columns (not title, footer)
+        top = min(b[1] for b in result.boxes[page]) + p.y  # placements are measured from the frame's top
+        image = render_gray(blob, dpi, page)
+        px = lambda mm: int(round(mm / 25.4 * dpi))  # noqa: E731
+        rows = image[px(top + 1) : px(top + p.chunk.height - 1)]
+        edge = rows[:, max(px(x) - 1, 0) : px(x) + 2].min(axis=1)  # the box's left edge, row by row
+        inked = (edge < 170).mean()
+        # the example's bar is solid (or, ink-saved, outlined); the reading's frame is dashed (60 % ink)
+        assert inked > (0.9 if frame.kind == "example" else 0.4), f"the {frame.kind} box's edge: {inked:.0%} inked"
+    assert seen == {"example", "reading"}
