@@ -172,3 +172,14 @@ def test_same_input_same_bytes(tmp_path):
     a = writers.render(Document([s.page for s in build(OutputOptions(), seed=2)][:3]), "pdf")
     b = writers.render(Document([s.page for s in build(OutputOptions(), seed=2)][:3]), "pdf")
     assert a == b
+
+
+def test_piecepack_turns_the_paper_to_need_fewer_sheets():
+    """On letter, tiles fit 5 × 3 lying down but only 3 × 4 standing up: the pack turns the paper unless the user
+    named an orientation."""
+    free = piecepack_sheets(OutputOptions(paper=PaperChoice("letter")))
+    assert [s.page.paper.orientation for s in free][:4] == ["landscape"] * 4
+    assert sum(s.name.startswith("tiles-coins") for s in free) == 4
+    fixed = piecepack_sheets(OutputOptions(paper=PaperChoice("letter", "portrait")))
+    assert {s.page.paper.orientation for s in fixed} == {"portrait"}
+    assert sum(s.name.startswith("tiles-coins") for s in fixed) == 6

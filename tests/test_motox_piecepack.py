@@ -214,7 +214,7 @@ def test_die_nets_fold_to_a_die():
 
 
 def test_dice_sheet_draws_four_nets_with_suit_coloured_faces():
-    page = dice_bikes.dice_bikes_page(A4)
+    (page,) = dice_bikes.dice_bikes_pages(A4)
     items = list(walk(page.layers["pieces"].items))
     colours = {s.colour for s in facts.suits()}
     numerals = [t for t in items if isinstance(t, Text)]
@@ -324,7 +324,7 @@ def test_ink_saver_turns_large_fills_into_hatching(duplex_pages):
 
     from generator.compose.colour import luminance
 
-    saved = inksaver.apply(Document(list(duplex_pages) + [dice_bikes.dice_bikes_page(A4)]))
+    saved = inksaver.apply(Document(list(duplex_pages) + dice_bikes.dice_bikes_pages(A4)))
     for page in saved.pages:
         for item in walk(page.items()):
             style = getattr(item, "style", None)

@@ -306,10 +306,10 @@ def _legend(page: Page, x: float, y: float, w: float) -> None:
         if kind == "start":
             marks.add(rect(cx, cy, sw, 4.5, Style(stroke=ROUTE, width=0.25, fill=START_FILL)))
         elif kind == "finish":
-            for k in range(4):
-                for j in range(2):
+            for k in range(5):  # cells under 4 mm² stay solid with --ink-saver
+                for j in range(3):
                     colour = INK if (k + j) % 2 == 0 else WHITE
-                    marks.add(rect(cx + k * 2, cy + j * 2.25, 2, 2.25, Style(stroke=None, fill=colour)))
+                    marks.add(rect(cx + k * 1.6, cy + j * 1.5, 1.6, 1.5, Style(stroke=None, fill=colour)))
             marks.add(rect(cx, cy, sw, 4.5, Style(stroke=INK, width=0.2)))
         elif kind == "ramp":
             for i, t in enumerate(_band(cx, cy - (sw - 4.5) / 2, sw, (1, 0), k / 4, (k + 1) / 4) for k in range(4)):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...compose.blocks import fit, paragraph
+from ...compose.blocks import paragraph
 from ...compose.colour import GREY, INK
 from ...fonts import ascent
 from ...paper import PageSpec, Paper
@@ -170,7 +170,7 @@ def _polys(geom, place, colour: str) -> list[Polygon]:
 
 def bike(layer: Layer, x: float, y: float, w: float, h: float, colour: str, upside_down: bool = False) -> None:
     """The bike in ``colour`` filling a ``w`` × ``h`` box (its wheels on the box's bottom edge, or top)."""
-    size = min(w, h) * 0.94
+    size = min(w, h) * 0.86
     ox, oy = x + (w - size) / 2, y + h - size - (h - size) * 0.15
 
     def place(u, v):
@@ -203,16 +203,15 @@ def bike_standee(page: Page, x: float, y: float, suit: facts.Suit) -> None:
 # -- the sheet -------------------------------------------------------------------------------------------------
 
 
-def dice_bikes_page(spec: PageSpec) -> Page:
-    """Four die nets and four bike standees on one page."""
-    page = Page(spec, "MotoX piecepack: dice and bikes")
+def _page(spec: PageSpec, title: str) -> Page:
+    page = Page(spec, f"MotoX piecepack: {title}")
     for name in LAYERS:
         page.layer(name)
-    x0, y0, cw, ch = spec.content_box
+    x0, y0, cw, _ = spec.content_box
     x0, y0, cw = x0 + 0.3, y0 + 0.3, cw - 0.6
-    title = "MotoX piecepack · dice and bikes"
+    head = f"MotoX piecepack · {title}"
     size = pt_to_mm(11.5)
-    page.add("text", Text(title, x0, y0 + ascent(size, "bold"), size, "bold", INK))
+    page.add("text", Text(head, x0, y0 + ascent(size, "bold"), size, "bold", INK))
     stock = facts.piecepack()["card_stock"]
     lines = [
         f"Single-sided. {stock}",
@@ -222,35 +221,42 @@ def dice_bikes_page(spec: PageSpec) -> Page:
     ty = y0 + ascent(size, "bold") + 1.6
     for line in lines:
         ty = paragraph(page.layer("text"), line, x0, ty, cw, pt_to_mm(7), "condensed", GREY, 1.2) + 0.4
+    return page
+
+
+def dice_bikes_pages(spec: PageSpec) -> list[Page]:
+    """Four die nets and four bike standees: on one page, or two when the page is too small for both."""
+    page = _page(spec, "dice and bikes")
+    pages = [page]
+    x0, y0, cw, ch = spec.content_box
+    x0, y0, cw, ch = x0 + 0.3, y0 + 0.3, cw - 0.6, ch - 0.6
     nw, nh = net_size()
     sw, sh = standee_size()
-    top = y0 + HEADER + TAB
+    top = y0 + HEADER + 2.0
+    label = pt_to_mm(8)
     suits = facts.suits()
-    # Nets two by two on the left, bikes two by two on the right (or under the nets when the page is narrow).
-    cols_needed = 2 * nw + GAP + 2 * sw + GAP * 2
-    nets_x = x0 + (cw - cols_needed) / 2 + TAB if cols_needed <= cw else x0 + TAB
+    # Nets two by two on the left, bikes two by two on the right (or in a row under the nets on a narrow page).
+    # A net's tabs stay inside its 3 × 4 faces' width; only the bottom tab hangs below.
+    cols_needed = 2 * nw + GAP + 2 * GAP + 2 * sw
+    side_by_side = cols_needed <= cw
+    width = cols_needed if side_by_side else max(2 * nw + GAP, 4 * sw + 3 * GAP)
+    nets_x = x0 + max(0.0, (cw - width) / 2)
     for i, suit in enumerate(suits):
         r, c = divmod(i, 2)
-        die_net(page, nets_x + c * (nw + GAP), top + r * (nh + GAP), suit)
-        label = fit(suit.name, "condensed-bold", pt_to_mm(8), nw, "die label")
-        page.add(
-            "text",
-            Text(
-                f"{suit.name} die",
-                nets_x + c * (nw + GAP),
-                top + r * (nh + GAP) - TAB - 1.0,
-                label,
-                "condensed-bold",
-                GREY,
-            ),
-        )
-    if cols_needed <= cw:
-        bx, by = nets_x + 2 * nw + GAP * 2, top
+        nx, ny = nets_x + c * (nw + GAP), top + r * (nh + GAP)
+        die_net(page, nx, ny, suit)
+        page.add("text", Text(f"{suit.name} die", nx, ny - 1.5, label, "condensed-bold", GREY))
+    if side_by_side:
+        bx, by, per_row = nets_x + 2 * nw + GAP * 2, top, 2
     else:
-        bx, by = x0 + TAB, top + 2 * (nh + GAP) + 4
+        bx, by, per_row = nets_x, top + 2 * (nh + GAP) + 4, 4
+        if by + sh > y0 + ch:  # no room under the nets: the bikes get a page of their own
+            page = _page(spec, "bikes")
+            pages.append(page)
+            by = top
     for i, suit in enumerate(suits):
-        r, c = divmod(i, 2)
+        r, c = divmod(i, per_row)
         sx, sy = bx + c * (sw + GAP), by + r * (sh + GAP + 4)
         bike_standee(page, sx, sy, suit)
-        page.add("text", Text(f"{suit.name} bike", sx, sy - 1.2, pt_to_mm(8), "condensed-bold", GREY))
-    return page
+        page.add("text", Text(f"{suit.name} bike", sx, sy - 1.5, label, "condensed-bold", GREY))
+    return pages

@@ -24,11 +24,14 @@ def sample_courses() -> list[Path]:
 def piecepack_sheets(opts: OutputOptions, tile_size: str | float | None = None, duplex: str = "long") -> list[Sheet]:
     """The piecepack alone (``paddock piecepack``): tiles and coins (two-sided), dice and bikes."""
     from .dice_bikes import PAPER as DICE_PAPER
-    from .dice_bikes import dice_bikes_page
-    from .piecepack_sheet import PAPER, parse_tile_size, piecepack_pages
+    from .dice_bikes import dice_bikes_pages
+    from .piecepack_sheet import PAPER, layout, parse_tile_size, piecepack_pages
 
     tile_in = parse_tile_size(tile_size)
-    pages = piecepack_pages(opts.document_page(PAPER), tile_in, duplex)
+    # The paper as it lies: the user's orientation, or whichever needs fewer sheets (portrait on a tie).
+    candidates = [opts.document_page(PAPER), opts.document_page(PAPER.rotated())]
+    spec = min(candidates, key=lambda c: max(p.sheet for p in layout(c, tile_in, duplex)))
+    pages = piecepack_pages(spec, tile_in, duplex)
     if duplex == "off":
         sheets = numbered("tiles-coins", pages)
     else:
@@ -36,7 +39,7 @@ def piecepack_sheets(opts: OutputOptions, tile_size: str | float | None = None, 
         for k in range(0, len(pages), 2):
             n = f"-{k // 2 + 1}" if len(pages) > 2 else ""
             sheets += [Sheet(f"tiles-coins{n}-front", pages[k]), Sheet(f"tiles-coins{n}-back", pages[k + 1])]
-    sheets.append(Sheet("dice-bikes", dice_bikes_page(opts.document_page(DICE_PAPER))))
+    sheets += numbered("dice-bikes", dice_bikes_pages(opts.document_page(DICE_PAPER)))
     return sheets
 
 

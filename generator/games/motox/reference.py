@@ -95,13 +95,15 @@ def card(page: Page, box: tuple[float, float, float, float], rider: str) -> None
 
 
 def reference_pages(spec: PageSpec, players: int, names: list[str] | None = None) -> list[Page]:
-    """A card per player (named when ``names`` are given), two to a page, one above the other."""
+    """A card per player (named when ``names`` are given), two to a page: one above the other on upright paper,
+    side by side on paper lying down."""
     riders = list(names or []) + [""] * max(0, players - len(names or []))
     x0, y0, w, h = spec.content_box
     m = 0.3
     x0, y0, w, h = x0 + m, y0 + m, w - 2 * m, h - 2 * m
     gap = 4.0
-    ch = (h - gap) / 2
+    across = spec.width > spec.height  # lying down: the two cards side by side, else one above the other
+    cw, ch = ((w - gap) / 2, h) if across else (w, (h - gap) / 2)
     pages = []
     for k in range(0, len(riders), 2):
         n = len(riders) // 2 + len(riders) % 2
@@ -110,6 +112,7 @@ def reference_pages(spec: PageSpec, players: int, names: list[str] | None = None
         for layer in ("shade", "rules", "cut", "text"):
             page.layer(layer)
         for i, rider in enumerate(riders[k : k + 2]):
-            card(page, (x0, y0 + i * (ch + gap), w, ch), rider)
+            box = (x0 + i * (cw + gap), y0, cw, ch) if across else (x0, y0 + i * (ch + gap), cw, ch)
+            card(page, box, rider)
         pages.append(page)
     return pages
