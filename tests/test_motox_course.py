@@ -75,6 +75,9 @@ def test_check_command_exit_codes(tmp_path, capsys):
     assert run(["motox", "check", str(good), "--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert answer["legal"] and answer["tiles"] == 24 and answer["coins"] == 12
+    assert run(["motox", "check", str(bad), "--json"]) == 2
+    answer = json.loads(capsys.readouterr().out)
+    assert not answer["legal"] and answer["problems"][0]["line"] == 3
 
 
 # -- each broken rule, its own message -------------------------------------------------------------------------

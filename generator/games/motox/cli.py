@@ -67,11 +67,21 @@ def check_cmd(
     """Check a course against motox.txt's building rules: exit 0 if legal, 3 listing every problem, 2 if unreadable."""
     import json
 
-    from ...errors import EXIT_GEOMETRY
+    from ...errors import EXIT_GEOMETRY, PaddockError
     from . import facts
     from .course import check
 
-    crs, problems = check(course)
+    try:
+        crs, problems = check(course)
+    except PaddockError as err:
+        if not json_out:
+            raise
+        # An unreadable spec still gets its machine-readable answer (and keeps its exit code).
+        problem = {"kind": "input", "message": err.message, "hint": err.hint or ""}
+        problem.update({k: getattr(err, k) for k in ("line", "field") if getattr(err, k) is not None})
+        answer = {"name": None, "file": str(course), "legal": False, "problems": [problem]}
+        typer.echo(json.dumps(answer, indent=2, ensure_ascii=False))
+        raise typer.Exit(code=err.exit_code) from None
     summary = {
         "name": crs.name,
         "file": str(course),
@@ -113,7 +123,8 @@ def course_cmd(
     from .builder import course_yaml, deal_course
 
     built = deal_course(players, seed)
-    target = out or Path(f"motox-{players}p-seed{seed}.yaml")
+    name = f"motox-{players}p-seed{seed}.yaml"
+    target = out / name if out is not None and out.is_dir() else out or Path(name)
     atomic_write(target, course_yaml(built, f"paddock motox course --players {players} --seed {seed}").encode("utf-8"))
     if not quiet:
         c = built.course
