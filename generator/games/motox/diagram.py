@@ -149,9 +149,14 @@ def draw_course(page: Page, course: Course, ox: float, oy: float, side: float) -
         grid.add(Polyline(((x, y + side / 2), (x + side, y + side / 2)), thin))
         grid.add(rect(x, y, side, side, outline))
         ns = min(pt_to_mm(8), side * 0.22)
-        text.add(
-            Text(str(t), x + side * 0.07, y + side * 0.07 + ascent(ns, "condensed-bold"), ns, "condensed-bold", INK)
-        )
+        # The number in a corner clear of the finish line and of a ramp's raised edge.
+        busy = {course.raised_edge(t) if t in course.ramps else None, course.finish_edge() if t == course.n else None}
+        corner_edges = (("north", "west"), ("north", "east"), ("south", "west"), ("south", "east"))
+        vert, horiz = next((c for c in corner_edges if not busy & set(c)), corner_edges[0])
+        nx = x + side * 0.07 if horiz == "west" else x + side * 0.93
+        ny = y + side * 0.07 + ascent(ns, "condensed-bold") if vert == "north" else y + side * 0.93
+        anchor = "start" if horiz == "west" else "end"
+        text.add(Text(str(t), nx, ny, ns, "condensed-bold", INK, anchor=anchor))
 
     # Race direction: through the tile centres, an arrowhead on every shared edge, out over the finish line.
     pts = [centre(t) for t in range(1, course.n + 1)]
