@@ -1,5 +1,9 @@
 """The board page of a circuit: track, units, kerbs, start line, grid, pit lane, podium, title and legend.
 
+Drawing only: it reads a built :class:`~generator.track.circuit.Circuit` (its geometry, features and spaces) and
+never builds or checks anything. Labels go on free paper (:class:`~generator.compose.freespace.FreeSpace`), which
+:func:`draw_board` hands back with the page so an overlay can place its own labels in what is left.
+
 Layers, bottom to top: ``track`` (surface, marked squares, danger spaces), ``kerbs``, ``units`` (unit and lane
 lines, borders), ``features`` (start line, grid, pit lane, police line, tunnel portals), ``bridges`` (the upper
 pass of each crossing, redrawn whole), ``labels`` (numbers, title, legend, podium). Overlays (Formula D corner
@@ -9,13 +13,15 @@ lines and flags) go on new layers above these.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
+from ..compose.freespace import FreeSpace, text_box
 from ..fonts import text_width
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
-from .build import KERB_W, Circuit, _cyc, edge, strip
+from .circuit import KERB_W, START_BAND, Circuit
 
 INK = "#1a1a1a"
 ASPHALT = "#dedcd6"
@@ -65,55 +71,33 @@ def _upright(deg: float) -> float:
     return deg
 
 
-class _Free:
-    """Free paper for labels: the content box less the track footprint and what was placed already."""
+@dataclass
+class Board:
+    """A drawn board: the page, and the paper still free for labels (the track and every label taken)."""
 
-    def __init__(self, page: Page, c: Circuit) -> None:
-        from shapely import LineString, box, prepare, union_all
-        from shapely import Polygon as SPoly
-
-        x, y, w, h = page.content_box
-        self.box = box(x, y, x + w, y + h)
-        step = max(1, len(c.line.xy) // 1500)
-        geoms = [LineString(c.line.xy[::step]).buffer(c.half_width + KERB_W + 1.0, quad_segs=4)]
-        if c.pit is not None:
-            geoms.append(SPoly(c.pit.polygon).buffer(1.0))
-            geoms.extend(SPoly(r).buffer(0.5) for r, _ in c.pit.garage_boxes)
-        self.track = union_all(geoms)
-        prepare(self.track)
-        self.taken: list = []
-
-    def free(self, geom) -> bool:
-        if not self.box.contains(geom) or self.track.intersects(geom):
-            return False
-        return not any(t.intersects(geom) for t in self.taken)
-
-    def take(self, geom) -> None:
-        self.taken.append(geom)
+    page: Page
+    free: FreeSpace
 
 
-def _text_box(text: str, x: float, y: float, size: float, font: str, anchor="middle", pad=0.6, rotation=0.0):
-    """The paper a middle-aligned label covers (the font's full ascent and descent), turned ``rotation``° about
-    its anchor, as a shapely polygon."""
+def footprint(c: Circuit):
+    """The paper the track, its kerbs and the pit lane with its garages cover (a shapely geometry)."""
+    from shapely import LineString, union_all
     from shapely import Polygon as SPoly
 
-    from ..fonts import anchor_shift, ascent, baseline_drop, descent
-
-    w = text_width(text, size, font)
-    x0 = -anchor_shift(text, anchor, size, font) - pad
-    base = baseline_drop("middle", size, font)
-    top, bottom = base - ascent(size, font) - pad, base + descent(size, font) + pad
-    r = math.radians(rotation)
-    cs, sn = math.cos(r), math.sin(r)
-    corners = [(x0, top), (x0 + w + 2 * pad, top), (x0 + w + 2 * pad, bottom), (x0, bottom)]
-    return SPoly([(x + px * cs - py * sn, y + px * sn + py * cs) for px, py in corners])
+    step = max(1, len(c.line.xy) // 1500)
+    geoms = [LineString(c.line.xy[::step]).buffer(c.half_width + KERB_W + 1.0, quad_segs=4)]
+    if c.pit is not None:
+        geoms.append(SPoly(c.pit.polygon).buffer(1.0))
+        geoms.extend(SPoly(r).buffer(0.5) for r, _ in c.pit.garage_boxes)
+    return union_all(geoms)
 
 
-def board_page(c: Circuit) -> Page:
+def draw_board(c: Circuit) -> Board:
+    """The board page of ``c`` and its free paper."""
     page = Page(c.page, c.spec.title or c.name)
     for name in LAYERS:
         page.layer(name)
-    free = _Free(page, c)
+    free = FreeSpace(page.content_box, footprint(c))
     L = c.lap_length
     _draw_track(page, c, 0.0, L, main=True)
     _draw_pit(page, c)
@@ -124,7 +108,7 @@ def board_page(c: Circuit) -> Page:
     _draw_title(page, c, free)
     if c.spec.podium:
         _draw_podium(page, c, free)
-    return page
+    return Board(page, free)
 
 
 # ----------------------------------------------------------------------------------------------- track body
@@ -132,13 +116,11 @@ def board_page(c: Circuit) -> Page:
 
 def _unit_fills(c: Circuit) -> dict[int, str]:
     """Fill colour of units (across mode) that are not plain asphalt."""
-    from .build import hidden_units
-
     fills: dict[int, str] = {}
     if c.graph is None:
         for u in range(c.spec.action_every, c.units_count + 1, c.spec.action_every):
             fills[u] = ACTION
-        for u in hidden_units(c):
+        for u in c.hidden_units():
             fills[u] = HIDDEN
     return fills
 
@@ -149,14 +131,14 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
     half = c.half_width
     lay = (lambda name: page.layer(layer_override)) if layer_override else page.layer
     surface = Style(stroke=None, fill=ASPHALT)
-    lay("track").add(_poly(strip(c, a, b, half, -half), surface))
+    lay("track").add(_poly(c.strip(a, b, half, -half), surface))
     thin = Style(stroke=LINE, width=0.3)
     if c.graph is None:
         fills = _unit_fills(c)
         for u, color in sorted(fills.items()):
             s0, s1 = c.unit_bounds(u)
             for lo, hi in _overlap(a, b, s0, s1, L):
-                lay("track").add(_poly(strip(c, lo, hi, half, -half), Style(stroke=None, fill=color)))
+                lay("track").add(_poly(c.strip(lo, hi, half, -half), Style(stroke=None, fill=color)))
         for d in c.spec.danger:
             s0, s1 = c.unit_bounds(d.unit)
             dl, dr = half, -half
@@ -164,7 +146,7 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
                 dl = half - (d.lane - 1) * c.lane_width
                 dr = dl - c.lane_width
             for lo, hi in _overlap(a, b, s0, s1, L):
-                lay("track").add(_poly(strip(c, lo, hi, dl, dr), Style(stroke=None, fill=DANGER)))
+                lay("track").add(_poly(c.strip(lo, hi, dl, dr), Style(stroke=None, fill=DANGER)))
         # unit lines across the whole track
         u = c.unit_length
         for j in range(c.units_count):
@@ -179,7 +161,7 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
         if c.lanes >= 3:
             for i in range(1, c.lanes):
                 d = half - i * c.lane_width
-                lay("units").add(_line(edge(c, a, b, d), Style(stroke=LINE, width=0.25, dash=(2.0, 2.0))))
+                lay("units").add(_line(c.offset_line(a, b, d), Style(stroke=LINE, width=0.25, dash=(2.0, 2.0))))
     else:
         danger = _danger_spaces(c)
         for sp in c.graph.spaces:
@@ -190,7 +172,7 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
             hw = c.lane_width / 2
             for lo, hi in _overlap(a, b, sp.s0, sp.s1, L):
                 if color:
-                    lay("track").add(_poly(strip(c, lo, hi, d + hw, d - hw), Style(stroke=None, fill=color)))
+                    lay("track").add(_poly(c.strip(lo, hi, d + hw, d - hw), Style(stroke=None, fill=color)))
             for k in (-1, 0, 1):
                 if a - 1e-6 <= sp.s0 + k * L <= b + 1e-6 and not (sp.index == 0 and main):
                     p0 = c.offset_point(sp.s0, d + hw)
@@ -199,7 +181,7 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
                     break
         for i in range(1, c.lanes):
             d = half - i * c.lane_width
-            lay("units").add(_line(edge(c, a, b, d), Style(stroke=LINE, width=0.3)))
+            lay("units").add(_line(c.offset_line(a, b, d), Style(stroke=LINE, width=0.3)))
     # kerbs
     for kb in c.kerbs:
         for lo, hi in _overlap(a, b, kb.s0, kb.s1, L):
@@ -207,7 +189,9 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
     border = Style(stroke=INK, width=0.6, join="round")
     closed = main and abs(b - a - L) < 1e-6
     for d in (half, -half):
-        lay("units").add(_line(edge(c, a, b, d)[:-1] if closed else edge(c, a, b, d), border, closed=closed))
+        lay("units").add(
+            _line(c.offset_line(a, b, d)[:-1] if closed else c.offset_line(a, b, d), border, closed=closed)
+        )
 
 
 def _danger_spaces(c: Circuit) -> set[int]:
@@ -228,22 +212,20 @@ def _danger_spaces(c: Circuit) -> set[int]:
 def _draw_kerb(layer, c: Circuit, s0: float, s1: float, side: str) -> None:
     """Alternating red and white blocks in the band just outside the track edge, red at both ends, the whole
     band outlined in red (closed, so no line runs on past the blocks)."""
-    from .build import Kerb, kerb_blocks
-
     sign = 1.0 if side == "left" else -1.0
     d0 = sign * c.half_width
     d1 = sign * (c.half_width + KERB_W)
-    layer.add(_poly(strip(c, s0, s1, d0, d1), Style(stroke=None, fill=WHITE)))
-    for i, (a, b) in enumerate(kerb_blocks(c, Kerb(s0, s1, side))):
+    layer.add(_poly(c.strip(s0, s1, d0, d1), Style(stroke=None, fill=WHITE)))
+    for i, (a, b) in enumerate(c.kerb_blocks(s0, s1, side)):
         if i % 2 == 0:
-            layer.add(_poly(strip(c, a, b, d0, d1), Style(stroke=None, fill=KERB_RED)))
-    layer.add(_poly(strip(c, s0, s1, d0, d1), Style(stroke=KERB_RED, width=0.25, fill=None, join="round")))
+            layer.add(_poly(c.strip(a, b, d0, d1), Style(stroke=None, fill=KERB_RED)))
+    layer.add(_poly(c.strip(s0, s1, d0, d1), Style(stroke=KERB_RED, width=0.25, fill=None, join="round")))
 
 
 # ----------------------------------------------------------------------------------------------- features
 
 
-def _side_room(c: Circuit, free: _Free, s: float, size: float) -> int:
+def _side_room(c: Circuit, free: FreeSpace, s: float, size: float) -> int:
     """+1 if the left side of the track at s has more free paper than the right, else -1."""
     from shapely import Point
 
@@ -252,17 +234,17 @@ def _side_room(c: Circuit, free: _Free, s: float, size: float) -> int:
         score = 0.0
         for extra in (4, 8, 14, 22):
             p = Point(c.offset_point(s, sign * (c.half_width + KERB_W + extra + size)))
-            if free.box.contains(p) and not free.track.contains(p):
+            if free.open(p):
                 score += 1
         if score > best:
             best, pick = score, sign
     return pick
 
 
-def _draw_start(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_start(page: Page, c: Circuit, free: FreeSpace) -> None:
     feats = page.layer("features")
     half = c.half_width
-    q = 2.5
+    q = START_BAND
     cols = max(2, round(2 * half / q))
     w = 2 * half / cols
     for row in range(2):
@@ -270,31 +252,21 @@ def _draw_start(page: Page, c: Circuit, free: _Free) -> None:
             s0, s1 = -q + row * q, row * q
             dl = half - col * w
             color = INK if (row + col) % 2 == 0 else WHITE
-            feats.add(_poly(strip(c, s0, s1, dl, dl - w), Style(stroke=None, fill=color)))
+            feats.add(_poly(c.strip(s0, s1, dl, dl - w), Style(stroke=None, fill=color)))
     feats.add(
-        _line(np.vstack((strip(c, -q, q, half, -half), strip(c, -q, q, half, -half)[:1])), Style(stroke=INK, width=0.3))
+        _line(np.vstack((c.strip(-q, q, half, -half), c.strip(-q, q, half, -half)[:1])), Style(stroke=INK, width=0.3))
     )
     # grid slots behind the line
-    u = c.unit_length
     size = pt_to_mm(9)
-    for k in range(c.spec.grid):
-        row, lane = divmod(k, c.lanes)
-        front = -row * u - q - 1.0
-        back = -(row + 1) * u + 2.0
-        d = c.lane_offset(lane)
-        hw = c.lane_width / 2 - 1.5
-        pts = np.array(
-            [c.offset_point(back, d + hw), c.offset_point(front, d + hw), c.offset_point(front, d - hw)]
-            + [c.offset_point(back, d - hw)]
-        )
-        feats.add(_line(pts, Style(stroke=INK, width=0.35)))
-        x, y = c.offset_point((front + back) / 2, d)
+    for slot in c.grid:
+        feats.add(_line(np.array(slot.outline), Style(stroke=INK, width=0.35)))
+        x, y = slot.centre
         # upright like the unit numbers, dark enough to read across the table
-        feats.add(Text(str(k + 1), x, y, size, "bold", GRID_NO, "middle", "middle"))
+        feats.add(Text(str(slot.number), x, y, size, "bold", GRID_NO, "middle", "middle"))
     _start_label_and_arrow(page, c, free)
 
 
-def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
+def _start_label_and_arrow(page: Page, c: Circuit, free: FreeSpace) -> None:
     """START · FINISH beside the track just behind the line, and the race-direction arrow beside it just after the
     line, each on free paper (never on the pit lane, its garages or another label). The label moves back along
     the grid and further out until it is clear; the arrow likewise forward. With no free paper at all the arrow
@@ -319,7 +291,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
         for extra in extras:
             for sg in (sign, -sign):
                 x, y = c.offset_point(sl, sg * (half + KERB_W + 2.0 + fsize * 0.5 + extra))
-                box = _text_box(lbl, x, y, fsize, "condensed-bold", rotation=rot)
+                box = text_box(lbl, x, y, fsize, "condensed-bold", rotation=rot)
                 if free.free(box):
                     placed = (x, y, rot, box)
                     side = sg
@@ -331,10 +303,10 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
     if placed is None:  # no room beside the line: the nearest free paper, level
         w, h = lw + 2.0, fsize * 1.6
         sx, sy = c.point_at(0.0)
-        spot = _find_spot(free, w, h, [(sx - w / 2, sy - h / 2)], step=3.0)
+        spot = free.find(w, h, [(sx - w / 2, sy - h / 2)], step=3.0)
         if spot is not None:
             x, y = spot[0] + w / 2, spot[1] + h / 2
-            placed = (x, y, 0.0, _text_box(lbl, x, y, fsize, "condensed-bold"))
+            placed = (x, y, 0.0, text_box(lbl, x, y, fsize, "condensed-bold"))
     if placed is not None:
         x, y, rot, box = placed
         page.layer("labels").add(Text(lbl, x, y, fsize, "condensed-bold", INK, "middle", "middle", rot))
@@ -353,7 +325,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
                 d = sg * (half + KERB_W + 3.0 + extra)
                 if bend * abs(d) > 0.2:  # beside a tight bend the arrow would buckle: not here
                     continue
-                geom = LineString(edge(c, a0, a0 + length, d)).buffer(2.2)
+                geom = LineString(c.offset_line(a0, a0 + length, d)).buffer(2.2)
                 if free.free(geom):
                     arrow = (a0, d, geom)
                     break
@@ -365,7 +337,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
         arrow = (2.0, 0.0, None)
     a0, d, geom = arrow
     a1 = a0 + length
-    shaft = edge(c, a0, a1 - 3.0, d)
+    shaft = c.offset_line(a0, a1 - 3.0, d)
     feats.add(_line(shaft, Style(stroke=INK, width=0.7)))
     tip = np.array(c.offset_point(a1, d))
     t = np.array(c.tangent_at(a1))
@@ -384,7 +356,7 @@ def _draw_pit(page: Page, c: Circuit) -> None:
     sign = 1.0 if pit.side == "left" else -1.0
     feats.add(Polygon(pit.polygon, (), Style(stroke=INK, width=0.35, fill=PIT, join="round")))
     # the pit wall: a line between track and pit lane along the full-width part
-    wall = edge(c, pit.s0 + pit.taper, pit.s1 - pit.taper, sign * (c.half_width + 2.0))
+    wall = c.offset_line(pit.s0 + pit.taper, pit.s1 - pit.taper, sign * (c.half_width + 2.0))
     feats.add(_line(wall, Style(stroke=INK, width=0.5)))
     size = pt_to_mm(6)
     for i, (ring, (x, y)) in enumerate(pit.garage_boxes):
@@ -406,7 +378,7 @@ def _draw_pit(page: Page, c: Circuit) -> None:
         feats.add(_line(np.array([p - 2 * t + 1.5 * n, p, p - 2 * t - 1.5 * n]), Style(stroke=MUTED, width=0.4)))
 
 
-def _draw_police(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_police(page: Page, c: Circuit, free: FreeSpace) -> None:
     if c.spec.police_line is None:
         return
     s = c.unit_bounds(c.spec.police_line)[1]
@@ -418,7 +390,7 @@ def _draw_police(page: Page, c: Circuit, free: _Free) -> None:
     x, y = c.offset_point(s, sign * (half + KERB_W + 6))
     size = pt_to_mm(6.5)
     page.layer("labels").add(Text("POLICE", x, y, size, "condensed-bold", POLICE, "middle", "middle"))
-    free.take(_text_box("POLICE", x, y, size, "condensed-bold"))
+    free.take(text_box("POLICE", x, y, size, "condensed-bold"))
 
 
 def _draw_crossings(page: Page, c: Circuit) -> None:
@@ -427,11 +399,11 @@ def _draw_crossings(page: Page, c: Circuit) -> None:
         a, b = cr.s_upper - cr.reach, cr.s_upper + cr.reach
         lay = page.layer("bridges")
         if cr.kind == "bridge":
-            lay.add(_poly(strip(c, a, b, half + 2.6, -half - 2.6), Style(stroke=None, fill=WHITE)))
+            lay.add(_poly(c.strip(a, b, half + 2.6, -half - 2.6), Style(stroke=None, fill=WHITE)))
         _draw_track(page, c, a, b, main=False, layer_override="bridges")
         if cr.kind == "bridge":
             for d in (half + 1.6, -half - 1.6):
-                lay.add(_line(edge(c, a + 2, b - 2, d), Style(stroke=INK, width=1.2, cap="round")))
+                lay.add(_line(c.offset_line(a + 2, b - 2, d), Style(stroke=INK, width=1.2, cap="round")))
         else:
             # tunnel portals where the lower pass dives under
             ext = half / max(math.sin(math.radians(cr.angle)), 0.3) + 1.5
@@ -439,7 +411,8 @@ def _draw_crossings(page: Page, c: Circuit) -> None:
                 p0 = c.offset_point(s, half + 1.5)
                 p1 = c.offset_point(s, -half - 1.5)
                 lay.add(Polyline((p0, p1), Style(stroke=INK, width=1.6, cap="round")))
-        _tunnel_tags(page, c, n, cr) if cr.kind == "tunnel" else None
+        if cr.kind == "tunnel":
+            _tunnel_tags(page, c, n, cr)
 
 
 def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
@@ -456,11 +429,7 @@ def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
                 x, y = x - 1.7 * ux, y - 1.7 * uy
             labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle", rot))
     else:
-        from .build import hidden_units
-
-        hid = [
-            u for u in hidden_units(c) if _cyc(np.array(c.unit_bounds(u)[0]), cr.s_lower, c.lap_length) < 3 * cr.reach
-        ]
+        hid = [u for u in c.hidden_units() if c.lap_distance(np.array(c.unit_bounds(u)[0]), cr.s_lower) < 3 * cr.reach]
         if hid:
             for u in (min(hid) - 1, max(hid) + 1):
                 u = (u - 1) % c.units_count + 1
@@ -493,9 +462,7 @@ def _tag_spaces(c: Circuit, cr) -> list:
     out = []
     for lane in range(c.lanes):
         spaces = c.graph.lane(lane)
-        hidden = [
-            sp.index for sp in spaces if sp.hidden and _cyc(np.array(sp.s0), cr.s_lower, c.lap_length) < 3 * cr.reach
-        ]
+        hidden = [sp.index for sp in spaces if sp.hidden and c.lap_distance(np.array(sp.s0), cr.s_lower) < 3 * cr.reach]
         if hidden:
             out.append(spaces[(min(hidden) - 1) % len(spaces)])
             out.append(spaces[(max(hidden) + 1) % len(spaces)])
@@ -508,7 +475,7 @@ def _tagged_spaces(c: Circuit) -> set[int]:
     return {sp.id for cr in c.crossings if cr.kind == "tunnel" for sp in _tag_spaces(c, cr)}
 
 
-def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
     labels = page.layer("labels")
     N = c.spec.action_every
     if c.graph is not None:
@@ -524,9 +491,7 @@ def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
                 labels.add(Text(str(sp.index + 1), x, y, size, "condensed-bold", INK, "middle", "middle", rot))
         return
     size = pt_to_mm(8)
-    from .build import hidden_units
-
-    hidden = set(hidden_units(c))
+    hidden = set(c.hidden_units())
     for u in range(N, c.units_count + 1, N):
         if u in hidden:
             continue
@@ -541,7 +506,7 @@ def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
         tries += [(ds, e, sg) for e in (0.0, 3.0, 7.0, 12.0) for ds in (-0.3, 0.3) for sg in (1, -1)]
         for ds, extra, sign in tries:
             x, y = c.offset_point(sm + ds * (s1 - s0), sign * (c.half_width + KERB_W + 1.5 + r + extra))
-            box = _text_box(text, x, y, size, "condensed-bold")
+            box = text_box(text, x, y, size, "condensed-bold")
             if free.free(box):
                 placed = (x, y, box)
                 break
@@ -552,30 +517,6 @@ def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
         x, y, box = placed
         free.take(box)
         labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle"))
-
-
-def _find_spot(free: _Free, w: float, h: float, prefer: list[tuple[float, float]], step: float = 6.0):
-    """Top-left of a free w×h box, trying ``prefer`` first, then a scan ordered by distance to them."""
-    from shapely import box
-
-    x0, y0, x1, y1 = free.box.bounds
-    for px, py in prefer:
-        g = box(px, py, px + w, py + h)
-        if free.free(g):
-            return px, py
-    xs = np.arange(x0, x1 - w + 1e-6, step)
-    ys = np.arange(y0, y1 - h + 1e-6, step)
-    if len(xs) == 0 or len(ys) == 0:
-        return None
-    gx, gy = np.meshgrid(xs, ys)
-    cand = np.column_stack((gx.ravel(), gy.ravel()))
-    pref = np.asarray(prefer)
-    dist = np.min(np.linalg.norm(cand[:, None, :] - pref[None, :, :], axis=2), axis=1)
-    for i in np.argsort(dist, kind="stable"):
-        px, py = cand[i]
-        if free.free(box(px, py, px + w, py + h)):
-            return float(px), float(py)
-    return None
 
 
 def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
@@ -604,7 +545,7 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
     return out
 
 
-def _draw_title(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
     from ..notices import warn
 
     title = c.spec.title or c.name
@@ -632,7 +573,7 @@ def _draw_title(page: Page, c: Circuit, free: _Free) -> None:
         h = tsize * 1.15 + bsize * 1.25 + ssize * 1.5 + len(ents) * 4.2 + 1.0
         x0, y0, x1, y1 = free.box.bounds
         prefer = [(x0, y0), (x1 - w, y0), (x0, y1 - h), (x1 - w, y1 - h)]
-        spot = _find_spot(free, w + 2, h + 2, prefer)
+        spot = free.find(w + 2, h + 2, prefer)
         if spot:
             break
     if spot is None:
@@ -689,12 +630,12 @@ def _swatch(layer, key: str, x: float, y: float) -> None:
             layer.add(Polyline(((xx, y - 0.5), (xx, y + h + 0.5)), Style(stroke=INK, width=1.2)))
 
 
-def _draw_podium(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_podium(page: Page, c: Circuit, free: FreeSpace) -> None:
     bw, hs = 11.0, (11.0, 8.0, 5.5)
     w, h = 3 * bw, 11.0 + 6.0
     pad = PODIUM_CLEAR
     start = c.point_at(0.0)
-    spot = _find_spot(free, w + 2 * pad, h + 2 * pad, [(start[0] - w / 2 - pad, start[1] - h / 2 - pad)], step=5.0)
+    spot = free.find(w + 2 * pad, h + 2 * pad, [(start[0] - w / 2 - pad, start[1] - h / 2 - pad)], step=5.0)
     if spot is None:
         return
     from shapely import box
