@@ -413,3 +413,21 @@ def test_watch_rebuilds_on_change_and_survives_a_bad_edit(tmp_path):
 
     w.run(interval=0.01, max_steps=5, sleep=interrupt)
     assert said[-1] == "paddock: stopped watching"
+
+
+def test_board_words_come_from_the_shared_legend_template():
+    """Legend lines and labels are read from templates/board/legend.yaml, numbers filled in, ordinals right."""
+    from generator.data import template
+    from generator.scene import Text, walk
+
+    words = template("board/legend.yaml")
+    c = track.load(SPECS_BY_NAME["formula-d-style"])
+    texts = {t.text for t in walk(track.draw_board(c).page.items()) if isinstance(t, Text)}
+    assert words["legend"]["pit_roll"].format(garages=c.pit.garages, roll=4) in texts
+    assert "enter with a gear-die roll of 4 or more" in words["legend"]["pit_roll"].format(garages=4, roll=4)
+    assert words["legend"]["tunnel"].format(what="spaces") in texts
+    assert {words["labels"]["start"], words["labels"]["podium"], words["labels"]["police"]} <= texts
+    spec, _, _ = track.load_spec(SPECS_BY_NAME["oval"])
+    oval = track.build(spec.model_copy(update={"action_every": 3}))
+    texts = {t.text for t in walk(track.draw_board(oval).page.items()) if isinstance(t, Text)}
+    assert "every 3rd unit: marked and numbered" in texts

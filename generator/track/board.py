@@ -277,7 +277,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: FreeSpace) -> None:
     u = c.unit_length
     L = c.lap_length
     sign = _side_room(c, free, 0.0, 3)
-    lbl = "START · FINISH"
+    lbl = words()["labels"]["start"]
     fsize = pt_to_mm(7)
     lw = text_width(lbl, fsize, "condensed-bold")
     extras = (0.0, 1.5, 3.0, 5.0, 8.0, 12.0)
@@ -367,7 +367,8 @@ def _draw_pit(page: Page, c: Circuit) -> None:
     mid = (pit.s0 + pit.s1) / 2
     x, y = c.offset_point(mid, sign * (c.half_width + 4.0 + c.lane_width / 2))
     deg = math.degrees(float(c.line.heading(mid)))
-    feats.add(Text("PIT LANE", x, y, pt_to_mm(7), "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
+    label = words()["labels"]["pit"]
+    feats.add(Text(label, x, y, pt_to_mm(7), "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
     span = pit.s1 - pit.s0 - 2 * pit.taper
     for s in (pit.s0 + pit.taper + min(4.0, span / 4), pit.s1 - pit.taper - min(4.0, span / 4)):
         # small chevrons showing the way in and out, on the middle of the pit lane where it is full width
@@ -389,8 +390,9 @@ def _draw_police(page: Page, c: Circuit, free: FreeSpace) -> None:
     sign = _side_room(c, free, s, 4)
     x, y = c.offset_point(s, sign * (half + KERB_W + 6))
     size = pt_to_mm(6.5)
-    page.layer("labels").add(Text("POLICE", x, y, size, "condensed-bold", POLICE, "middle", "middle"))
-    free.take(text_box("POLICE", x, y, size, "condensed-bold"))
+    label = words()["labels"]["police"]
+    page.layer("labels").add(Text(label, x, y, size, "condensed-bold", POLICE, "middle", "middle"))
+    free.take(text_box(label, x, y, size, "condensed-bold"))
 
 
 def _draw_crossings(page: Page, c: Circuit) -> None:
@@ -519,29 +521,41 @@ def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
         labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle"))
 
 
+def words() -> dict:
+    """The board's labels and legend lines (``templates/board/legend.yaml``)."""
+    from ..data import template
+
+    return template("board/legend.yaml")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
-    out = [("start", "start / finish line and direction")]
-    if c.graph is None:
-        out.append(("action", f"every {c.spec.action_every}th unit: marked and numbered"))
-    else:
-        out.append(("action", f"every {c.spec.action_every}th space of each lane"))
+    """(swatch, line) for each feature the board shows, worded as in the legend template."""
+    say = words()["legend"]
+    out = [("start", say["start"])]
+    nth = ordinal(c.spec.action_every)
+    out.append(("action", (say["action_units"] if c.graph is None else say["action_spaces"]).format(nth=nth)))
     if c.kerbs:
-        out.append(("kerb", "kerbs"))
+        out.append(("kerb", say["kerb"]))
     if c.spec.grid:
-        out.append(("grid", f"{c.spec.grid} grid slots behind the line"))
+        out.append(("grid", say["grid"].format(slots=c.spec.grid)))
     if c.pit:
-        roll = f"; enter with a gear-die roll of {c.pit.min_roll} or more" if c.pit.min_roll is not None else ""
-        out.append(("pit", f"pit lane, {c.pit.garages} garages{roll}"))
+        line = say["pit"] if c.pit.min_roll is None else say["pit_roll"]
+        out.append(("pit", line.format(garages=c.pit.garages, roll=c.pit.min_roll)))
     if c.spec.danger:
-        out.append(("danger", "danger spaces"))
+        out.append(("danger", say["danger"]))
     if c.spec.police_line:
-        out.append(("police", "police line"))
+        out.append(("police", say["police"]))
     kinds = {cr.kind for cr in c.crossings}
     if "bridge" in kinds:
-        out.append(("bridge", "bridge"))
+        out.append(("bridge", say["bridge"]))
     if "tunnel" in kinds:
-        unit = "spaces" if c.graph is not None else "units"
-        out.append(("tunnel", f"Tn: tunnel n — grey {unit} under it cannot be used; move on from one Tn to the other"))
+        out.append(("tunnel", say["tunnel"].format(what="spaces" if c.graph is not None else "units")))
     return out
 
 
@@ -649,4 +663,4 @@ def _draw_podium(page: Page, c: Circuit, free: FreeSpace) -> None:
         fillc = ACTION if place == 1 else "#efeee9"
         lab.add(rect(x, base - hh, bw, hh, Style(stroke=INK, width=0.35, fill=fillc)))
         lab.add(Text(str(place), x + bw / 2, base - hh / 2, pt_to_mm(9), "bold", INK, "middle", "middle"))
-    lab.add(Text("PODIUM", x0 + w / 2, base + 4.2, pt_to_mm(7), "condensed-bold", MUTED, "middle"))
+    lab.add(Text(words()["labels"]["podium"], x0 + w / 2, base + 4.2, pt_to_mm(7), "condensed-bold", MUTED, "middle"))
