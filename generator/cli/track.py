@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from . import app
 from .common import output_options, publish
+from .root import app
 
 LanesOpt = Annotated[
     int | None, typer.Option("--lanes", help="Number of lanes, 1-7 (overrides the spec's 'lanes').", show_default=False)
