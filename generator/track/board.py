@@ -163,9 +163,8 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
                 d = half - i * c.lane_width
                 lay("units").add(_line(c.offset_line(a, b, d), Style(stroke=LINE, width=0.25, dash=(2.0, 2.0))))
     else:
-        danger = _danger_spaces(c)
         for sp in c.graph.spaces:
-            color = DANGER if sp.id in danger else HIDDEN if sp.hidden else None
+            color = DANGER if sp.id in c.danger_spaces else HIDDEN if sp.hidden else None
             if color is None and (sp.index + 1) % c.spec.action_every == 0:
                 color = ACTION
             d = c.lane_offset(sp.lane)
@@ -192,21 +191,6 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
         lay("units").add(
             _line(c.offset_line(a, b, d)[:-1] if closed else c.offset_line(a, b, d), border, closed=closed)
         )
-
-
-def _danger_spaces(c: Circuit) -> set[int]:
-    out = set()
-    if c.graph is None:
-        return out
-    for d in c.spec.danger:
-        s0, s1 = c.unit_bounds(d.unit)
-        mid = (s0 + s1) / 2
-        lanes = [d.lane - 1] if d.lane is not None else range(c.lanes)
-        for lane in lanes:
-            for sp in c.graph.spaces:
-                if sp.lane == lane and sp.s0 <= mid < sp.s1:
-                    out.add(sp.id)
-    return out
 
 
 def _draw_kerb(layer, c: Circuit, s0: float, s1: float, side: str) -> None:

@@ -135,6 +135,7 @@ def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, 
             checks.check_pit(report, c)
     if spec.units == "per-lane":
         c.graph = lane_graph(c)
+        c.danger_spaces = features.danger_spaces(c)
     c.grid = features.grid(c)
     checks.check_positions(report, c)
     return c

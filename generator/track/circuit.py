@@ -122,6 +122,7 @@ class Circuit:
     lines: object = None  # spec LineMap
     edge: float = DEFAULT_EDGE  # the printer's unprintable edge the circuit was placed clear of
     grid: tuple[GridSlot, ...] = ()
+    danger_spaces: frozenset[int] = frozenset()  # per-lane: ids of the spaces marked as danger
 
     @property
     def page(self) -> PageSpec:

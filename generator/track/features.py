@@ -1,4 +1,5 @@
-"""What lies along a placed centre line: corners, kerbs, the pit lane and its garages, crossings, the grid.
+"""What lies along a placed centre line: corners, kerbs, the pit lane and its garages, crossings, the grid and
+the danger spaces.
 
 Each function builds one feature from the spec and the circuit's centre line. A feature the spec places outside
 the lap (a kerb to unit 60 on a lap of 50) is left out and reported; every other problem is found by
@@ -326,3 +327,23 @@ def grid(c: Circuit) -> tuple[GridSlot, ...]:
         )
         out.append(GridSlot(k + 1, row, lane, outline, c.offset_point((front + back) / 2, d)))
     return tuple(out)
+
+
+# --------------------------------------------------------------------------------------------------- positions
+
+
+def danger_spaces(c: Circuit) -> frozenset[int]:
+    """Per-lane boards: ids of the spaces the spec's ``danger`` marks (each lane's space at the middle of that
+    unit, or one lane's). Empty on a board ruled across (its danger units are the spec's own)."""
+    out: set[int] = set()
+    if c.graph is None:
+        return frozenset()
+    for d in c.spec.danger:
+        s0, s1 = c.unit_bounds(d.unit)
+        mid = (s0 + s1) / 2
+        lanes = [d.lane - 1] if d.lane is not None else range(c.lanes)
+        for lane in lanes:
+            for sp in c.graph.spaces:
+                if sp.lane == lane and sp.s0 <= mid < sp.s1:
+                    out.add(sp.id)
+    return frozenset(out)
