@@ -36,6 +36,9 @@ def main(argv: list[str] | None = None) -> None:
             result = command.main(args=args, prog_name="paddock", standalone_mode=False)
             code = result if isinstance(result, int) else 0
         except PaddockError as err:
+            from .track import cli_error
+
+            err = cli_error(err)  # library errors name spec fields; say them as the command line's options
             typer.echo(f"paddock: error: {err}", err=True)
             code = err.exit_code
         except KeyboardInterrupt:

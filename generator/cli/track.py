@@ -91,8 +91,10 @@ def problem_text(problem) -> str:
     return f"{loc}{problem.message} — {hint(problem)}"
 
 
-def _cli_errors(err):
-    """A library error re-said with the command line's option names (or ``err`` itself)."""
+def cli_error(err):
+    """A library error re-said with the command line's option names (or ``err`` itself): an override error
+    names its option, a geometry error's fixes are worded as options. Every command's errors pass through here
+    (``generator.cli.main``)."""
     from ..errors import GeometryError, InputError
     from ..track import OverrideError
     from ..track.problems import geometry_error
@@ -220,7 +222,7 @@ def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     try:
         circuit = track.load(spec_path, paper=opts.board_paper(), overrides=overrides, edge=opts.edge)
     except PaddockError as err:
-        raise _cli_errors(err) from None
+        raise cli_error(err) from None
     for change in circuit.changes:
         typer.echo(f"paddock: close: auto changed {change}", err=True)
     return circuit, [track.board_sheet(circuit)]
@@ -355,7 +357,7 @@ def check_cmd(
         choice = parse_paper_choice(paper) if paper is not None else None
         result = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit), edge=edge)
     except PaddockError as err:
-        err = _cli_errors(err)
+        err = cli_error(err)
         if not json_out:
             raise err from None
         # a spec that cannot be read still gets its machine-readable answer (and keeps its exit code)
