@@ -331,3 +331,15 @@ def test_track_command_words_geometry_errors_with_its_options(tmp_path):
     with pytest.raises(GeometryError) as info:
         track.load(SPECS["oval"], paper=Paper("a4", "landscape"))
     assert "--" not in str(info.value) and "'paper: a3'" in str(info.value)
+
+
+def test_check_json_has_one_shape_whatever_happens():
+    """A circuit that builds, one whose centre line cannot be made and a spec that cannot be read: the same keys."""
+    shapes = []
+    for path in (SPECS["oval"], BAD / "turning.yaml", BAD / "syntax.yaml"):
+        data = json.loads(CliRunner().invoke(app, ["check", str(path), "--json"]).stdout)
+        shapes.append(list(data))
+        for p in data["problems"]:
+            assert {"kind", "where", "message", "hint", "fixes"} <= set(p)
+    assert shapes[0] == shapes[1] == shapes[2]
+    assert "pit" in shapes[0] and "lane_width_mm" in shapes[0]
