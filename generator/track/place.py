@@ -155,7 +155,7 @@ def fit_problem(report: Report, paper: Paper, need, ok: Paper | None, edge: floa
     _, _, W, H = content(paper, edge)
     fixes: tuple[Fix, ...] = ()
     if ok is None:
-        largest = candidate_papers(paper)[-1] if candidate_papers(paper) else paper
+        largest = (candidate_papers(paper) or [paper])[-1]
         advice = f"shorten the circuit: it does not fit even {largest.size_label}"
     else:
         advice = f"it fits {ok.label}"
