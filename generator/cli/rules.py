@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from . import app
+from .root import app
 from .common import output_options, publish
 
 MARKDOWN = "md"
