@@ -16,14 +16,14 @@ from ...paper import PageSpec, Paper
 from ...scene import Page, Polygon, Polyline, Style, Text, rect
 from ...units import pt_to_mm
 from . import facts
-from .sheet import NAVY, example_box, fill, inner, new_page, steps
+from .sheet import HEAD, example_box, fill, inner, new_page, steps
 
 PAPER = Paper("a4", "portrait")
 
 BODY = pt_to_mm(9)
 FLOW = pt_to_mm(9.5)  # type size in the chart's boxes
 LINE = Style(stroke=INK, width=0.45)
-GAP = 9.0  # mm: the length of a downward arrow between two boxes
+GAPS = (9.0, 7.5, 6.0, 5.0)  # mm: the length of a downward arrow between two boxes, longest that fits first
 PAD = 2.2  # mm inside a box
 DIAMOND_W, DIAMOND_H = 58.0, 15.0
 POINT = 6.0  # mm: how far a question's pointed ends reach out
@@ -54,23 +54,20 @@ def draw_node(page: Page, node: Node, x: float, y: float, w: float) -> float:
     """Draw ``node`` with its top-left corner at (x, y), ``w`` wide; returns its height."""
     h = node.height(w)
     shapes, text = page.layer("boxes"), page.layer("text")
-    ink = INK
     if node.kind == "question":
         cy = y + h / 2  # a question: a box with pointed ends, so it reads apart from the steps
         pts = ((x + POINT, y), (x + w - POINT, y), (x + w, cy), (x + w - POINT, y + h), (x + POINT, y + h), (x, cy))
         shapes.add(Polygon(pts, (), Style(stroke=INK, width=0.45, fill=WHITE)))
     else:
-        fills = {"start": NAVY, "outcome": SHADE, "final": SHADE}
-        width = {"out": 1.0, "start": 0.45}.get(node.kind, 0.45)
+        fills = {"start": HEAD, "outcome": SHADE, "final": SHADE}
+        width = {"out": 1.0, "start": 0.6}.get(node.kind, 0.45)
         shapes.add(rect(x, y, w, h, Style(stroke=INK, width=width, fill=fills.get(node.kind, WHITE))))
-        if node.kind == "start":
-            ink = WHITE
     lines = node.lines(w)
     step = FLOW * 1.25
     block = (len(lines) - 1) * step + cap_height(FLOW, node.font)
     top = y + (h - block) / 2 + cap_height(FLOW, node.font)
     for i, line in enumerate(lines):
-        text.add(Text(line, x + w / 2, top + i * step, FLOW, node.font, ink, anchor="middle"))
+        text.add(Text(line, x + w / 2, top + i * step, FLOW, node.font, INK, anchor="middle"))
     return h
 
 
@@ -98,7 +95,7 @@ def arrow(page: Page, points: list[tuple[float, float]], label: str | None = Non
 # -- the CRASH chart ----------------------------------------------------------------------------------------------
 
 
-def crash_flow(page: Page, x: float, y: float, w: float) -> float:
+def crash_flow(page: Page, x: float, y: float, w: float, gap: float = GAPS[0]) -> float:
     """The CRASH flow chart across ``w`` mm from the top at ``y``; returns the y under it."""
     words = facts.sheets()["procedures"]
     flow = {k: fill(t, facts.values()) for k, t in words["flow"].items()}
@@ -139,7 +136,7 @@ def crash_flow(page: Page, x: float, y: float, w: float) -> float:
             arrow(page, [(nx + nw, cy + h / 2), (side_x, cy + h / 2)], yes)
             ends.append((side_x + side_w, top + sh / 2))
         prev_bottom = cy + h
-        cy += h + GAP
+        cy += h + gap
         if side is not None:
             cy = max(cy, top + sh + 3.0)
 
@@ -178,6 +175,17 @@ def crash_example_text() -> tuple[str, str]:
 
 
 def procedures_page(spec: PageSpec) -> Page:
+    """The page with the chart's arrows as long as the paper allows (shorter on Letter than on A4)."""
+    _, y0, _, ch = spec.content_box
+    for gap in GAPS:
+        page, bottom = _procedures(spec, gap)
+        if bottom <= y0 + ch:
+            return page
+    warn(f"TROUBLE procedures run {bottom - (y0 + ch):.1f} mm past the page's content box")
+    return page
+
+
+def _procedures(spec: PageSpec, flow_gap: float) -> tuple[Page, float]:
     words = facts.sheets()["procedures"]
     v = facts.values()
     page = new_page(spec, words["title"])
@@ -197,10 +205,8 @@ def procedures_page(spec: PageSpec) -> Page:
     y = max(ly, ry) + 4.0
     y = heading(text, rules, words["crash_heading"], x0, y, cw)
     y = paragraph(text, fill(words["crash_intro"], v), x0, y, cw, BODY, leading=1.3) + 3.0
-    y = crash_flow(page, x0, y, cw) + 5.0
+    y = crash_flow(page, x0, y, cw, flow_gap) + 5.0
     head, body = crash_example_text()
     y = example_box(page, head, body, x0, y, cw, BODY) + 3.0
     y = paragraph(text, words["base_note"], x0, y, cw, pt_to_mm(7.5), "condensed", GREY)
-    if y > y0 + ch:
-        warn(f"TROUBLE procedures run {y - (y0 + ch):.1f} mm past the page's content box")
-    return page
+    return page, y

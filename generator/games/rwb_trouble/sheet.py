@@ -9,7 +9,9 @@ from ...scene import Layer, Page, Polyline, Style
 # Bottom to top: fills never hide lines or text.
 LAYERS = ("shade", "chips", "boxes", "rules", "text", "marks")
 
-NAVY = "#1f2a44"  # title bands: white text on it reads in colour and in grey
+NAVY = "#1f2a44"  # the chip card's title band: white text on it reads in colour and in grey
+HEAD = "#d5deec"  # table headers and the chart's first step: pale, so dark text on it reads on any printer and
+# the ink saver's hatching stays sparse
 RED = "#b3202a"  # the thin stripe under a band: red, white and blue
 BLUE = "#1f5bbf"  # the add-on's chips are blue; mid-grey in black and white, so white print on it stays legible
 

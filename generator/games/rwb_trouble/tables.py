@@ -13,7 +13,8 @@ from ...paper import PageSpec, Paper
 from ...scene import Circle, Page, Polyline, Style, Text, rect
 from ...units import pt_to_mm
 from . import facts
-from .sheet import BLUE, NAVY, example_box, fill, inner, new_page, steps
+from .sheet import BLUE, example_box, fill, inner, new_page, steps
+from .sheet import HEAD as HEAD_FILL
 
 PAPER = Paper("a4", "portrait")
 
@@ -54,11 +55,11 @@ def _lookup(page: Page, x: float, y: float, w: float) -> float:
     for s in shares:
         xs.append(xs[-1] + w * s / total_share)
     heads = [words["total_column"], words["chance_column"], *(facts.group_column(k) for k in keys)]
-    shade.add(rect(x, y, w, HEAD, Style(stroke=None, fill=NAVY)))
+    shade.add(rect(x, y, w, HEAD, Style(stroke=None, fill=HEAD_FILL)))
     for i, label in enumerate(heads):
         cw = xs[i + 1] - xs[i]
         s = fit(label, "condensed-bold", pt_to_mm(8.5), cw - 2, "lookup header")
-        text.add(Text(label, (xs[i] + xs[i + 1]) / 2, y + HEAD / 2, s, "condensed-bold", "#ffffff", "middle", "middle"))
+        text.add(Text(label, (xs[i] + xs[i + 1]) / 2, y + HEAD / 2, s, "condensed-bold", INK, "middle", "middle"))
     top = y + HEAD
     examples = {(ex["total"], ex["group"]): k for k, ex in enumerate(facts.accident_examples(), 1)}
     rows = facts.accident_table()
@@ -100,12 +101,12 @@ def _chances(page: Page, x: float, y: float, w: float) -> float:
     first = w * 0.16
     cw = (w - first) / len(keys)
     row = (ROW * len(facts.totals())) / len(counts)  # the two tables end level
-    shade.add(rect(x, y, w, HEAD, Style(stroke=None, fill=NAVY)))
+    shade.add(rect(x, y, w, HEAD, Style(stroke=None, fill=HEAD_FILL)))
     heads = [words["drivers_column"], *(facts.group_name(k) for k in keys)]
     for i, label in enumerate(heads):
         cx = x + first / 2 if i == 0 else x + first + (i - 0.5) * cw
         s = fit(label, "condensed-bold", pt_to_mm(8.5), (first if i == 0 else cw) - 2, "chance header")
-        text.add(Text(label, cx, y + HEAD / 2, s, "condensed-bold", "#ffffff", "middle", "middle"))
+        text.add(Text(label, cx, y + HEAD / 2, s, "condensed-bold", INK, "middle", "middle"))
     top = y + HEAD
     for r, n in enumerate(counts):
         ry = top + r * row

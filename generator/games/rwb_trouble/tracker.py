@@ -15,7 +15,7 @@ from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...units import pt_to_mm
 from . import facts
-from .sheet import NAVY, fill, inner, new_page
+from .sheet import HEAD, fill, inner, new_page
 
 PAPER = Paper("a4", "portrait")
 
@@ -118,13 +118,13 @@ def _column_edges(x: float, w: float) -> list[float]:
 def _column_head(page: Page, x: float, y: float, w: float) -> float:
     words = facts.sheets()["tracker"]
     xs = _column_edges(x, w)
-    page.layer("shade").add(rect(x, y, w, COL_HEAD, Style(stroke=None, fill=NAVY)))
+    page.layer("shade").add(rect(x, y, w, COL_HEAD, Style(stroke=None, fill=HEAD)))
     for i, label in enumerate(words["columns"]):
         cw = xs[i + 1] - xs[i]
         s = fit(label, "condensed-bold", pt_to_mm(7.5), cw - 1.6, "tracker column")
         page.add(
             "text",
-            Text(label, (xs[i] + xs[i + 1]) / 2, y + COL_HEAD / 2, s, "condensed-bold", WHITE, "middle", "middle"),
+            Text(label, (xs[i] + xs[i + 1]) / 2, y + COL_HEAD / 2, s, "condensed-bold", INK, "middle", "middle"),
         )
     return y + COL_HEAD
 
