@@ -155,6 +155,13 @@ def accident_examples() -> list[dict[str, Any]]:
     return out
 
 
+def named_drivers(ex: dict[str, Any]) -> str:
+    """The drivers an ACCIDENT example names: ``#6, #7 and the race leader``, or ``#21, #22, #23, #24 and on``."""
+    if ex.get("more"):
+        return ", ".join(ex["named"]) + " and on"
+    return join_words(ex["named"])
+
+
 def crash_example() -> dict[str, Any]:
     """The add-on's CRASH example; each driver who passed on the second try lands ``to`` = place + 2d6 rolled."""
     ex = dict(rules()["crash"]["example"])

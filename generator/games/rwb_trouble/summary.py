@@ -38,7 +38,7 @@ def values() -> dict[str, str]:
             f"ex{n}_exact": facts.exact_quotient(ex["total"], div),
             f"ex{n}_drivers": str(ex["drivers"]),
             f"ex{n}_first": str(ex["first"]),
-            f"ex{n}_named": facts.join_words(ex["named"]),
+            f"ex{n}_named": facts.named_drivers(ex),
         }
     crash = facts.crash_example()
     v |= {

@@ -37,7 +37,7 @@ def example_text(ex: dict, n: int) -> tuple[str, str]:
         exact=facts.exact_quotient(ex["total"], facts.divisor(ex["group"])),
         drivers=ex["drivers"],
         first=ex["first"],
-        named=facts.join_words(ex["named"]),
+        named=facts.named_drivers(ex),
         group=group,
     )
     body = words["example_top"] if facts.divisor(ex["group"]) != 1 else words["example_bottom"]
