@@ -136,8 +136,7 @@ def chance_text(n: int) -> str:
     """``3/36 · 8.3 %``: the count out of every throw (not reduced, so rows compare at a glance) and a percentage."""
     if n == 0:
         return "–"
-    pct = 100 * n / outcomes()
-    return f"{n}/{outcomes()} · {pct:.1f} %"
+    return f"{n}/{outcomes()} · {float(chance(n) * 100):.1f} %"
 
 
 def exact_quotient(total: int, div: int) -> str:
@@ -387,10 +386,6 @@ def ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def join_words(items: list[str]) -> str:

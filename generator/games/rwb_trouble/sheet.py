@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from ...compose.colour import INK
+from ...compose.blocks import paragraph
+from ...compose.colour import INK, SHADE
+from ...fonts import ascent
 from ...paper import PageSpec
-from ...scene import Layer, Page, Polyline, Style
+from ...scene import Layer, Page, Polyline, Style, Text, rect
 
 # Bottom to top: fills never hide lines or text.
 LAYERS = ("shade", "chips", "boxes", "rules", "text", "marks")
@@ -65,9 +67,6 @@ def fill(text: str, values: dict[str, str], **more: object) -> str:
 
 def steps(layer: Layer, items: list[str], x: float, y: float, width: float, size: float) -> float:
     """A numbered list (1., 2., …); returns the y under it."""
-    from ...compose.blocks import paragraph
-    from ...scene import Text
-
     for i, item in enumerate(items, 1):
         layer.add(Text(f"{i}.", x + 2.6, y, size, "bold", INK, anchor="end", valign="top"))
         y = paragraph(layer, item, x + 4.2, y, width - 4.2, size, leading=1.3) + 1.3
@@ -76,11 +75,6 @@ def steps(layer: Layer, items: list[str], x: float, y: float, width: float, size
 
 def example_box(page: Page, title: str, body: str, x: float, y: float, width: float, size: float) -> float:
     """A worked example: a bold title and its text in a box with a shaded left rule; returns the y under it."""
-    from ...compose.blocks import paragraph
-    from ...compose.colour import SHADE
-    from ...fonts import ascent
-    from ...scene import Text, rect
-
     text = page.layer("text")
     pad = 2.2
     top = y
