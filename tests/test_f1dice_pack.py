@@ -178,3 +178,71 @@ def test_unknown_points_system_is_an_input_error():
 
     with pytest.raises(InputError, match="--points"):
         f1_dice.build(OutputOptions(quiet=True), points="3-2-1")
+
+
+def test_race_length_and_lap_chart_read_back(pack):
+    """The race sheet and the reference card say the same race length; the default is explained."""
+    from generator.games.f1_dice.facts import default_laps
+
+    folder, sheets = pack
+    board = sheets[0].page
+    from generator.scene import Text, walk
+
+    count = next(i.text for i in walk(board.items()) if isinstance(i, Text) and i.text.endswith(" units"))
+    lap_units = int(count.split()[0])
+    laps = default_laps(lap_units)
+    race = pdftotext_or_pdfium(folder / "race-sheet.pdf")
+    assert f"{laps} laps of {lap_units} units" in race
+    for column in ["Grid"] + [f"Lap {n}" for n in range(1, laps + 1)]:
+        assert column in race
+    assert "P24" in race and "Retirements" in race and "snake eyes" in race
+    card = pdftotext_or_pdfium(folder / "race-reference.pdf")
+    assert f"{laps} laps of {lap_units} units: {laps * lap_units} units in all." in " ".join(card.split())
+    assert "Pit stops — your house rule" in card
+
+
+def test_laps_option_and_its_limits(tmp_path):
+    from generator.errors import InputError
+
+    opts = OutputOptions(out=tmp_path, formats=("pdf",), quiet=True)
+    sheets = {s.name: s for s in f1_dice.build(opts, laps=7)}
+    from generator.scene import Text, walk
+
+    text = " ".join(i.text for i in walk(sheets["race-sheet"].page.items()) if isinstance(i, Text))
+    assert "Lap 7" in text and "Lap 8" not in text
+    with pytest.raises(InputError, match="--laps"):
+        f1_dice.build(opts, laps=0)
+
+
+def test_constructors_sheet_lists_every_team(pack):
+    folder, _ = pack
+    text = pdftotext_or_pdfium(folder / "constructors.pdf")
+    for team in load_field("f1-2011").teams:
+        assert team.name in text
+
+
+def pdftotext_or_pdfium(path) -> str:
+    doc = pypdfium2.PdfDocument(str(path))
+    return "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+
+
+def test_ink_saver_keeps_names_clear_of_hatching_and_spare_wings_white():
+    """With --ink-saver no hatch line crosses a driver's name; a spare slip's wing is white (pencil shows)."""
+    from shapely import LineString, box
+
+    from generator.compose import inksaver
+    from generator.games.f1_dice.slips import PAPER, slip_pages, slip_size
+    from generator.paper import PageSpec
+    from generator.scene import Document, Polygon, Polyline, Text
+
+    (page,) = slip_pages(load_field("f1-2011"), PageSpec(PAPER))[:1]
+    (saved,) = inksaver.apply(Document([page])).pages
+    names = [box(*bounds([t])) for t in saved.layers["slip-text"].items if isinstance(t, Text)]
+    hatch = [
+        LineString(p.points) for p in saved.layers["slip-livery"].items if isinstance(p, Polyline) and not p.closed
+    ]
+    assert names and hatch
+    assert not any(n.intersects(h) for n in names for h in hatch)
+    w, _, wing = slip_size()
+    whites = [p for p in page.layers["slip-livery"].items if isinstance(p, Polygon) and p.style.fill == "#ffffff"]
+    assert any(abs((p.exterior[1][0] - p.exterior[0][0]) - (w - 1.8)) < 0.01 for p in whites)

@@ -283,3 +283,23 @@ def test_cli_errors_exit_2_without_traceback(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "tires has 15 WP, 1 over the most allowed (14)" in err and "Traceback" not in err
     assert not any(tmp_path.iterdir())
+
+
+def test_cards_hold_the_rules_a_first_game_needs(tmp_path):
+    """The race length, start formation, order of play, driving code, qualifying lap and the brake write-in."""
+    from generator.games.formula_d.reference import PAPER, reference_pages
+    from generator.scene import Text, walk
+
+    r = facts.rules()
+    pages = reference_pages(PageSpec(PAPER), road_race=True)
+    text = " ".join(i.text for p in pages for i in walk(p.items()) if isinstance(i, Text))
+    assert f"The race is {facts.game()['laps']} laps" in text
+    for phrase in ("Start formation", "Order of play", "Driving code", "Qualifying lap (optional)", "never above"):
+        assert phrase in text
+    assert "Brake WP per space not moved" in text and r["braking"]["brake_wp_per_space"] is None
+
+
+def test_gt_without_weather_leaves_marcellin_out():
+    with_weather = [p.driver["id"] for p in builds.players_from_names(["A", "B", "C"], gt=True, weather=True)]
+    without = [p.driver["id"] for p in builds.players_from_names(["A", "B", "C"], gt=True, weather=False)]
+    assert "marcellin" in with_weather and "marcellin" not in without

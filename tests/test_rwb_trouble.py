@@ -291,7 +291,9 @@ def test_pack_sheets_and_paper(tmp_path):
         sheets = build(opts, turns=50, track="road")
         for sheet in sheets:
             prepare(sheet, opts)
-    assert [s.name for s in sheets] == ["chip-card", "tables", "procedures", "tracker"]
+    names = [s.name for s in sheets]
+    assert names[:4] == ["chip-card", "tables", "procedures", "tracker"]
+    assert names[4:] and all(re.fullmatch(r"rules(-\d+)?", n) for n in names[4:])  # the rule summary, page by page
     assert {s.page.paper.name for s in sheets} == {"a3"}
     messages = [str(w.message) for w in caught]
     assert not [m for m in messages if "unprintable edge" in m or "does not fit" in m or "run" in m], messages
@@ -324,7 +326,8 @@ def test_pack_is_byte_identical(tmp_path):
     assert blobs[0] == blobs[1]
     assert "rwb-trouble-print.pdf" in blobs[0]
     merged = pdf_pages(blobs[0]["rwb-trouble-print.pdf"])
-    assert len(merged) == 4
+    rules = [n for n in blobs[0] if re.fullmatch(r"rules(-\d+)?\.pdf", n)]
+    assert rules and len(merged) == 4 + len(rules)
     for i in range(len(merged)):
         w, h = merged[i].get_size()
         assert (round(w * 25.4 / 72, 1), round(h * 25.4 / 72, 1)) == (210.0, 297.0)
@@ -378,11 +381,10 @@ def grams(text: str, n: int = 8) -> set[tuple[str, ...]]:
 
 
 def test_no_sentence_of_the_rulebook_is_copied():
-    """No 8 words in a row of rwb-trouble.txt in the summary or the sheets' wording (the credit line, the add-on's
-    title, is the one quotation allowed)."""
+    """No 8 words in a row of rwb-trouble.txt in the summary (its source line too) or the sheets' wording."""
     book = grams(rulebook())
     values = summary.values()
-    ours = [text.format(**values) for _, text in summary_strings()]
+    ours = [text.format(**values) for _, text in summary_strings()] + [facts.credit()]
 
     def strings(node):
         if isinstance(node, str):

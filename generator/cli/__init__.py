@@ -40,7 +40,7 @@ def _root(
 
 
 def _register() -> None:
-    from . import calibrate, cars, pack, track  # noqa: F401  (each adds its commands to `app`)
+    from . import calibrate, cars, pack, rules, track  # noqa: F401  (each adds its commands to `app`)
 
     pack.register_games()
 

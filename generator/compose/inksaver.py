@@ -2,7 +2,8 @@
 
 A scene-to-scene transform, so every writer gets it for free. Dark fills get dense hatching, pale ones (the
 track's asphalt, action squares) sparse hatching; white fills and the print-check layer (which must stay
-measurable) are left alone. Light text, which stood on a dark fill that is now mostly paper, turns dark.
+measurable) are left alone. Light text, which stood on a dark fill that is now mostly paper, turns dark, and no
+hatch line runs through any text: the hatching stops short of every text box on the page, so names stay crisp.
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ WHITE = 0.95  # … and above which it is paper-white: nothing to save
 DARK_INK = "#1a1a1a"
 
 
-def _hatch(shape, color: str, spacing: float = SPACING) -> list[Primitive]:
+KNOCKOUT = 0.5  # mm of clear paper kept round text on a hatched fill
+
+
+def _hatch(shape, color: str, spacing: float = SPACING, clear=None) -> list[Primitive]:
     from shapely.affinity import rotate
     from shapely.geometry import LineString, MultiLineString
 
@@ -40,6 +44,8 @@ def _hatch(shape, color: str, spacing: float = SPACING) -> list[Primitive]:
     if not lines:
         return []
     cut = rotate(MultiLineString(lines), 45, origin=c).intersection(shape)
+    if clear is not None and cut.intersects(clear):
+        cut = cut.difference(clear)
     style = Style(stroke=color, width=HATCH_WIDTH)
     parts = getattr(cut, "geoms", [cut])
     out: list[Primitive] = []
@@ -49,13 +55,32 @@ def _hatch(shape, color: str, spacing: float = SPACING) -> list[Primitive]:
     return out
 
 
-def _convert(item: Primitive) -> list[Primitive]:
+def _text_boxes(items) -> object:
+    """The paper under every text of ``items`` (one coordinate scope: groups have their own), padded; or None."""
+    from shapely import box, union_all
+
+    from ..scene import bounds
+
+    boxes = []
+    for item in items:
+        if isinstance(item, Text):
+            b = bounds([item])
+            if b is not None:
+                boxes.append(box(b[0] - KNOCKOUT, b[1] - KNOCKOUT, b[2] + KNOCKOUT, b[3] + KNOCKOUT))
+    return union_all(boxes) if boxes else None
+
+
+def _convert_all(items) -> list[Primitive]:
+    clear = _text_boxes(items)
+    return [p for item in items for p in _convert(item, clear)]
+
+
+def _convert(item: Primitive, clear=None) -> list[Primitive]:
     from shapely.geometry import Point
     from shapely.geometry import Polygon as SPolygon
 
     if isinstance(item, Group):
-        inner = [p for child in item.items for p in _convert(child)]
-        return [Group(tuple(inner), item.offset, item.scale, item.clip)]
+        return [Group(tuple(_convert_all(item.items)), item.offset, item.scale, item.clip)]
     if isinstance(item, Text):
         return [replace(item, color=DARK_INK) if luminance(item.color) > 0.5 else item]
     style = getattr(item, "style", None)
@@ -81,17 +106,18 @@ def _convert(item: Primitive) -> list[Primitive]:
         return [item]
     if math.sqrt(max(shape.area, 0)) < 2.5:  # tiny marks: a hatch would not show; keep the outline only
         return out if shape.area > 4 else [item]
-    return out + _hatch(shape, color, PALE_SPACING if luminance(color) > PALE else SPACING)
+    return out + _hatch(shape, color, PALE_SPACING if luminance(color) > PALE else SPACING, clear)
 
 
 def apply(document: Document) -> Document:
     pages = []
     for page in document.pages:
         new = Page(page.spec, page.title)
+        clear = _text_boxes([i for name, layer in page.layers.items() if name not in KEEP_LAYERS for i in layer.items])
         for name, layer in page.layers.items():
             if name in KEEP_LAYERS:
                 new.layers[name] = layer
             else:
-                new.layers[name] = Layer(name, [p for item in layer.items for p in _convert(item)])
+                new.layers[name] = Layer(name, [p for item in layer.items for p in _convert(item, clear)])
         pages.append(new)
     return Document(pages, document.title, list(document.warnings))

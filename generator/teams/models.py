@@ -136,6 +136,9 @@ class Team(_Strict):
     livery: Literal["plain", "stripe", "twin-stripe", "two-tone", "nose"] = "plain"
     tier: Literal["front", "midfield", "back"] | None = None
     qualifying: Qualifying | None = None
+    # Where the team-mates' order (the f1-dice dead-heat tie-break) comes from: the rulebook names it, or it is
+    # Paddock's reading; omitted: the teams file's own order.
+    tie_break: Literal["rulebook", "paddock"] | None = None
     drivers: list[Driver] = Field(min_length=1)
 
 

@@ -21,10 +21,16 @@ def pack(
         typer.Option("--points", help="Points system for the standings: 25-18-15 (default), 10-6-4 or 9-6-4."),
     ] = None,
     races: Annotated[int, typer.Option("--races", min=1, max=40, help="Races in the championship.")] = 19,
+    laps: Annotated[
+        int | None,
+        typer.Option(
+            "--laps", help="Race length in laps (default: the count nearest 150 units of racing for the board)."
+        ),
+    ] = None,
     *,
     opts,
 ) -> None:
     """The paper-and-dice F1 game: everything needed to race, in one merged PDF."""
     from .pack import build
 
-    publish_pack("f1-dice", build(opts, track=track, teams=teams, points=points, races=races), opts)
+    publish_pack("f1-dice", build(opts, track=track, teams=teams, points=points, races=races, laps=laps), opts)

@@ -6,6 +6,7 @@ own numbers such as ``action_every``), so a number lives in one place.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InputError
@@ -91,3 +92,49 @@ def dmod(m: int) -> str:
 
 def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def race() -> dict[str, Any]:
+    """Race-length defaults (the rulebook sets none)."""
+    return GAME.facts("race.yaml")
+
+
+@dataclass(frozen=True)
+class RaceFacts:
+    """What the board and the race length say, for every sheet printed with that board: the reference card, the
+    race sheet and the rule summary read these, so they agree with the board."""
+
+    lap_units: int  # units in one lap
+    action_every: int  # every Nth unit is an action square
+    laps: int
+    laps_default: bool  # True: Paddock's default (race.yaml), not the user's choice
+    grid_units: tuple[int, ...] = ()  # units the starting grid stands on (no action square there)
+
+    @property
+    def race_units(self) -> int:
+        return self.laps * self.lap_units
+
+    @property
+    def rounds(self) -> int:
+        """About how many rounds the race takes at one die's average."""
+        return round(self.race_units / float(race()["die_average"]))
+
+    @property
+    def action_units(self) -> list[int]:
+        """The units marked as action squares."""
+        grid = set(self.grid_units)
+        return [u for u in range(self.action_every, self.lap_units + 1, self.action_every) if u not in grid]
+
+
+def default_laps(lap_units: int) -> int:
+    """The lap count nearest ``target_units`` of racing, within the race.yaml bounds."""
+    r = race()
+    laps = round(float(r["target_units"]) / max(lap_units, 1))
+    return int(min(max(laps, r["min_laps"]), r["max_laps"]))
+
+
+def check_laps(laps: int) -> int:
+    r = race()
+    if not r["min_laps"] <= laps <= r["max_laps"]:
+        raise InputError(f"a race of {laps} laps", field="--laps", hint=f"give {r['min_laps']} to {r['max_laps']} laps")
+    return laps

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...compose.summary import summary_sheets
 from ...errors import InputError
 from ...pipeline import OutputOptions, Sheet, numbered
 from ...teams import load_field
-from .facts import DEFAULT_RACES, DEFAULT_TEAMS, points_system
+from .facts import DEFAULT_RACES, DEFAULT_TEAMS, RaceFacts, check_laps, default_laps, points_system
 from .qualifying import PAPER as QUALIFYING_PAPER
 from .qualifying import qualifying_sheet
+from .race import PAPER as RACE_PAPER
+from .race import race_sheet
 from .reference import PAPER as REFERENCE_PAPER
 from .reference import reference_sheet
 from .slips import PAPER as SLIPS_PAPER
 from .slips import slip_pages
 from .standings import PAPER as STANDINGS_PAPER
-from .standings import standings_sheet
+from .standings import constructors_sheet, standings_sheet
 
 
 def build(
@@ -29,6 +32,7 @@ def build(
     teams: str | Path | None = None,
     points: str | None = None,
     races: int = DEFAULT_RACES,
+    laps: int | None = None,
 ) -> list[Sheet]:
     from ... import track as circuits
 
@@ -40,11 +44,33 @@ def build(
             hint="give each team 'qualifying: {q1: …, q2: …, q3: …}'",
         )
     points_system(points)  # refuse a bad --points before drawing anything
+    if laps is not None:
+        check_laps(laps)
     circuit = circuits.load(track or circuits.default_spec(), paper=opts.board_paper(), edge=opts.edge)
+    facts = race_facts(circuit, laps)
     sheets: list[Sheet] = [circuits.board_sheet(circuit)]
     sheets += numbered("car-slips", slip_pages(field, opts.document_page(SLIPS_PAPER), circuit.spec.unit))
     sheets.append(Sheet("qualifying", qualifying_sheet(field, opts.document_page(QUALIFYING_PAPER))))
-    reference = reference_sheet(field, opts.document_page(REFERENCE_PAPER), circuit.spec.action_every, points)
+    reference = reference_sheet(field, opts.document_page(REFERENCE_PAPER), facts, points, circuit.pit is not None)
     sheets.append(Sheet("race-reference", reference))
-    sheets.append(Sheet("standings", standings_sheet(field, opts.document_page(STANDINGS_PAPER), points, races)))
+    name = circuit.spec.title or circuit.name
+    sheets.append(
+        Sheet("race-sheet", race_sheet(len(field.drivers), name, facts, opts.document_page(RACE_PAPER), points))
+    )
+    standings_page = opts.document_page(STANDINGS_PAPER)
+    sheets.append(Sheet("standings", standings_sheet(field, standings_page, points, races)))
+    sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
+    sheets += summary_sheets(
+        "f1-dice", opts, action_every=facts.action_every, laps=facts.laps, lap_units=facts.lap_units
+    )
     return sheets
+
+
+def race_facts(circuit, laps: int | None = None) -> RaceFacts:
+    """What every sheet printed with ``circuit`` must agree on: its lap, its action squares, the race length."""
+    return RaceFacts(
+        lap_units=circuit.units_count,
+        action_every=circuit.spec.action_every,
+        laps=laps if laps is not None else default_laps(circuit.units_count),
+        laps_default=laps is None,
+    )

@@ -7,22 +7,42 @@ from ...compose.blocks import bullets, heading, paragraph, title
 from ...compose.colour import GREY, INK, WHITE
 from ...fonts import ascent
 from ...paper import PageSpec, Paper
-from ...scene import Page, Style, Text, rect
+from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
 from ...units import pt_to_mm
-from .facts import action_table, points_system, points_systems, race_rules, sheet_texts
+from .facts import RaceFacts, action_table, points_system, points_systems, race, race_rules, sheet_texts
 from .sheet import inner, new_page
 
 PAPER = Paper("a4", "portrait")
+BODY = pt_to_mm(8.5)
 
 
-def fill(text: str, action_every: int) -> str:
-    examples = ", ".join(str(action_every * k) for k in (1, 2, 3))
-    return text.format(action_every=action_every, action_examples=examples)
+def fill(text: str, facts: RaceFacts) -> str:
+    """Paddock's wording with the board's and the race's numbers filled in."""
+    examples = ", ".join(str(u) for u in facts.action_units[:3])
+    grid_note = (
+        " — but none under the starting grid"
+        if set(facts.grid_units) & set(range(facts.action_every, facts.lap_units + 1, facts.action_every))
+        else ""
+    )
+    r = race()
+    return text.format(
+        action_every=facts.action_every,
+        action_examples=examples,
+        grid_note=grid_note,
+        laps=facts.laps,
+        lap_units=facts.lap_units,
+        race_units=facts.race_units,
+        rounds=facts.rounds,
+        target_units=r["target_units"],
+        die_average=r["die_average"],
+    )
 
 
-def reference_sheet(field: TeamField, spec: PageSpec, action_every: int, points_id: str | None = None) -> Page:
-    """``action_every``: the board's marked-unit interval (the circuit's, so card and board always agree)."""
+def reference_sheet(
+    field: TeamField, spec: PageSpec, facts: RaceFacts, points_id: str | None = None, pit_lane: bool = True
+) -> Page:
+    """The card for a race on a board described by ``facts`` (its action squares, lap, the race length)."""
     rules = race_rules()
     words = sheet_texts()["reference"]
     page = new_page(spec, "Race reference")
@@ -31,14 +51,21 @@ def reference_sheet(field: TeamField, spec: PageSpec, action_every: int, points_
     y = title(text, rules["title"], x0, y0, cw, words["subtitle"])
     col_gap = 8.0
     col_w = (cw - col_gap) / 2
-    # Left: the action roll and the rules. Right: quick race and points.
-    ly = _action_box(page, x0, y, col_w, action_every)
+    # Left: the action roll and the rules of the race. Right: race length, quick race, points, house rules.
+    ly = _action_box(page, x0, y, col_w, facts)
     for section in rules["sections"]:
         ly = heading(text, rule, section["heading"], x0, ly + 3, col_w)
-        ly = bullets(text, [fill(i, action_every) for i in section["items"]], x0, ly, col_w, pt_to_mm(8.5))
+        ly = bullets(text, [fill(i, facts) for i in section["items"]], x0, ly, col_w, BODY)
+    ly = _tie_break(page, field, x0, ly + 3, col_w)
     rx = x0 + col_w + col_gap
+    ry = heading(text, rule, words["race_heading"], rx, y, col_w)
+    s = pt_to_mm(10)
+    text.add(Text(fill(words["race_line"], facts), rx, ry + ascent(s, "bold"), s, "bold", INK))
+    ry += ascent(s, "bold") + 2.5
+    if facts.laps_default:
+        ry = paragraph(text, fill(words["race_reason"], facts), rx, ry, col_w, pt_to_mm(7.5), "condensed") + 1.5
     qr = rules["quick_race"]
-    ry = heading(text, rule, qr["heading"], rx, y, col_w)
+    ry = heading(text, rule, qr["heading"], rx, ry + 3, col_w)
     ry = bullets(text, qr["items"], rx, ry, col_w, pt_to_mm(8.5))
     tiers = {"front": [], "midfield": [], "back": []}
     for t in field.teams:
@@ -54,14 +81,39 @@ def reference_sheet(field: TeamField, spec: PageSpec, action_every: int, points_
             ry = paragraph(text, ", ".join(names), rx, ry + 4.0, col_w, s, "condensed", leading=1.3) + 1.0
         note = words["tier_note"].format(field=field.name)
         ry = paragraph(text, note, rx, ry, col_w, pt_to_mm(7), "condensed", leading=1.3) + 2
-    _points_box(page, rx, ry + 3, col_w, points_id)
+    ry = _points_box(page, rx, ry + 3, col_w, points_id)
+    if pit_lane:
+        _pit_box(page, rx, ry + 1, col_w, y0 + ch)
     return page
 
 
-def _action_box(page, x, y, w, action_every: int) -> float:
+def _tie_break(page, field: TeamField, x, y, w) -> float:
+    words = sheet_texts()["reference"]
+    text = page.layer("text")
+    named = [t.name for t in field.teams if t.tie_break == "rulebook"]
+    line = words["tie_break_rulebook"].format(teams=", ".join(named)) if named else words["tie_break_yours"]
+    y = heading(text, page.layer("rules"), words["tie_break_heading"], x, y, w)
+    return bullets(text, [line], x, y, w, BODY)
+
+
+def _pit_box(page, x, y, w, bottom) -> float:
+    """The players' own pit-stop rule: the rulebook has a pit lane but no rule for it."""
+    words = sheet_texts()["reference"]
+    text = page.layer("text")
+    y = heading(text, page.layer("rules"), words["pit_heading"], x, y, w)
+    y = paragraph(text, words["pit_text"], x, y, w, pt_to_mm(8), leading=1.3) + 2
+    h = max(18.0, min(34.0, bottom - y - 2))
+    page.add("boxes", rect(x, y, w, h, Style(stroke=INK, width=0.3, fill=WHITE)))
+    for k in range(1, int(h // 7)):
+        yy = y + k * 7
+        page.add("rules", Polyline(((x + 2, yy), (x + w - 2, yy)), Style(stroke="#b0b0b0", width=0.15)))
+    return y + h
+
+
+def _action_box(page, x, y, w, facts: RaceFacts) -> float:
     table = action_table()
     words = sheet_texts()["reference"]
-    y = heading(page.layer("text"), page.layer("rules"), fill(words["action_heading"], action_every), x, y, w)
+    y = heading(page.layer("text"), page.layer("rules"), fill(words["action_heading"], facts), x, y, w)
     row = 8.5
     for i, r in enumerate(table["rolls"]):
         ry = y + i * row

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...compose.blocks import fit, page_title, wrap
-from ...compose.colour import INK, text_on
+from ...compose.colour import INK, WHITE, text_on
 from ...fonts import ascent, fit_size
 from ...notices import warn
 from ...paper import PageSpec, Paper
@@ -52,7 +52,14 @@ def slip_items(x: float, y: float, team: Team | None, driver: Driver | None, sca
     out: dict[str, list[Primitive]] = {"slip-livery": [], "slip-text": [], "slip-cut": [], "slip-fold": []}
     if team is not None:
         c = team.colours
-        out["slip-livery"].append(rect(x, y, w, wing, Style(stroke=None, fill=c.primary)))
+        if driver is None:  # a spare: a white wing framed in the team's colour, to write a name on in pencil
+            band = min(0.9 * scale, wing / 4)
+            out["slip-livery"].append(rect(x, y, w, wing, Style(stroke=None, fill=c.primary)))
+            out["slip-livery"].append(
+                rect(x + band, y + band, w - 2 * band, wing - 2 * band, Style(stroke=None, fill=WHITE))
+            )
+        else:
+            out["slip-livery"].append(rect(x, y, w, wing, Style(stroke=None, fill=c.primary)))
         out["slip-livery"].extend(livery_items(team, x, y + wing, w, h - wing))
         if driver is not None:
             text = driver.wing_name

@@ -1,4 +1,5 @@
-"""The championship standings sheet: drivers × races, a total and a position, scored with one points system."""
+"""The championship sheets: drivers × races and teams × races, a total and a position, scored with one points
+system."""
 
 from __future__ import annotations
 
@@ -18,23 +19,50 @@ THIN = Style(stroke="#9a9a9a", width=0.15)
 
 
 def standings_sheet(field: TeamField, spec: PageSpec, points_id: str | None = None, races: int = DEFAULT_RACES) -> Page:
+    """The drivers' championship: a row per driver."""
+    rows = [(d.name, t.name, t.colours.primary) for t, d in field.drivers]
+    return _table(
+        spec,
+        f"Championship — {field.name}",
+        f"Championship standings — {field.name}",
+        ("Driver", "Team"),
+        rows,
+        points_id,
+        races,
+        sheet_texts()["standings"]["subtitle"],
+    )
+
+
+def constructors_sheet(
+    field: TeamField, spec: PageSpec, points_id: str | None = None, races: int = DEFAULT_RACES
+) -> Page:
+    """The constructors' championship: a row per team, scoring what all its cars score."""
+    rows = [
+        (t.name, f"{len(t.drivers)} car{'s' if len(t.drivers) > 1 else ''}", t.colours.primary) for t in field.teams
+    ]
+    return _table(
+        spec,
+        f"Constructors — {field.name}",
+        f"Constructors' championship — {field.name}",
+        ("Team", "Cars"),
+        rows,
+        points_id,
+        races,
+        sheet_texts()["standings"]["constructors_subtitle"],
+    )
+
+
+def _table(spec, page_title, heading, labels, rows, points_id, races, subtitle) -> Page:
     system = points_system(points_id)
     words = sheet_texts()["standings"]
     pts = "-".join(str(p) for p in system["points"])
     best = words["best"].format(n=system["best_results"]) if system.get("best_results") else ""
-    page = new_page(spec, f"Championship — {field.name}")
+    page = new_page(spec, page_title)
     x0, y0, cw, ch = inner(page)
-    top = title(
-        page.layer("text"),
-        f"Championship standings — {field.name}",
-        x0,
-        y0,
-        cw,
-        words["subtitle"].format(points=pts, label=system["label"], best=best),
-    )
-    n = len(field.drivers)
+    top = title(page.layer("text"), heading, x0, y0, cw, subtitle.format(points=pts, label=system["label"], best=best))
+    n = len(rows)
     head_h = 14.0
-    row_h = min(7.0, (y0 + ch - top - head_h) / max(n, 1))
+    row_h = min(10.0, (y0 + ch - top - head_h) / max(n, 1))
     name_w, team_w, total_w, pos_w = 40.0, 22.0, 13.0, 9.0
     race_w = (cw - name_w - team_w - total_w - pos_w - 4.5) / races
     if race_w < 6.0:
@@ -53,29 +81,27 @@ def standings_sheet(field: TeamField, spec: PageSpec, points_id: str | None = No
     hy = top + head_h - 3
     page.add("text", Text("Total", tx + total_w / 2, hy, head, "condensed-bold", INK, "middle", "middle"))
     page.add("text", Text("Pos", tx + total_w + 1.5 + pos_w / 2, hy, head, "condensed-bold", INK, "middle", "middle"))
-    page.add("text", Text("Driver", x0 + 5, hy, head, "condensed-bold", INK, valign="middle"))
-    page.add("text", Text("Team", x0 + name_w, hy, head, "condensed-bold", INK, valign="middle"))
+    page.add("text", Text(labels[0], x0 + 5, hy, head, "condensed-bold", INK, valign="middle"))
+    page.add("text", Text(labels[1], x0 + name_w, hy, head, "condensed-bold", INK, valign="middle"))
     y = top + head_h
-    for i, (team, driver) in enumerate(field.drivers):
+    box = Style(stroke=INK, width=0.25, fill=WHITE)
+    for i, (name, sub, colour) in enumerate(rows):
         ry = y + i * row_h
         cy = ry + row_h / 2
         if i % 2 == 0:
             page.add("shade", rect(x0, ry, cw, row_h, Style(stroke=None, fill=ZEBRA)))
-        swatch = Style(stroke=INK, width=0.1, fill=team.colours.primary)
-        page.add("swatch", rect(x0 + 0.5, cy - row_h * 0.32, 3.0, row_h * 0.64, swatch))
         page.add(
-            "text",
-            fitted_text(driver.name, x0 + 5, cy, name_w - 6, max_size=head, font="condensed-bold", valign="middle"),
+            "swatch", rect(x0 + 0.5, cy - row_h * 0.32, 3.0, row_h * 0.64, Style(stroke=INK, width=0.1, fill=colour))
+        )
+        page.add(
+            "text", fitted_text(name, x0 + 5, cy, name_w - 6, max_size=head, font="condensed-bold", valign="middle")
         )
         page.add(
             "text",
-            fitted_text(
-                team.name, x0 + name_w, cy, team_w - 1, max_size=pt_to_mm(7.5), font="condensed", valign="middle"
-            ),
+            fitted_text(sub, x0 + name_w, cy, team_w - 1, max_size=pt_to_mm(7.5), font="condensed", valign="middle"),
         )
         for r in range(races):
             page.add("grid", rect(rx + r * race_w, ry, race_w, row_h, THIN))
-        box = Style(stroke=INK, width=0.25, fill=WHITE)
         page.add("boxes", rect(tx, ry + 0.5, total_w, row_h - 1, box))
         page.add("boxes", rect(tx + total_w + 1.5, ry + 0.5, pos_w, row_h - 1, box))
     page.add("rules", Polyline(((x0, y), (x0 + cw, y)), RULE))

@@ -155,13 +155,20 @@ def _fold(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
 
-def players_from_names(names: list[str], wp: dict[str, int] | None = None, gt: bool = False) -> list[Player]:
-    """Players from ``--players``: the standard build, or ``--wp`` for all, or the GT drivers in rulebook order."""
+def players_from_names(
+    names: list[str], wp: dict[str, int] | None = None, gt: bool = False, weather: bool = True
+) -> list[Player]:
+    """Players from ``--players``: the standard build, or ``--wp`` for all, or the GT drivers in rulebook order
+    (without the weather rules, leaving out the drivers the rulebook keeps for weather races)."""
     if not names:
         raise InputError("no players given", field="--players", hint='e.g. --players "Ann,Béla,Csaba"')
-    drivers = facts.gt_drivers()
+    drivers = [d for d in facts.gt_drivers() if weather or not d.get("needs_weather")]
     if gt and len(names) > len(drivers):
-        raise InputError(f"{len(names)} players but only {len(drivers)} GT drivers", field="--players")
+        raise InputError(
+            f"{len(names)} players but only {len(drivers)} GT drivers"
+            + ("" if weather else " without the weather rules (add --weather for all of them)"),
+            field="--players",
+        )
     if len(names) > 10:
         raise InputError(f"{len(names)} players; Formula D races at most 10 cars", field="--players")
     if wp is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...compose.summary import summary_sheets
 from ...errors import InputError
 from ...notices import warn
 from ...pipeline import OutputOptions, Sheet, numbered
@@ -38,9 +39,15 @@ def build(
             )
         setup = builds.load_players_file(players_file, gt=gt)
         roster, gt, weather, tyres = setup.players, setup.gt, weather or setup.weather, tyres or setup.tyres
+        for p in roster:
+            if p.driver and p.driver.get("needs_weather") and not weather:
+                warn(
+                    f"{p.name} drives {p.driver['name'] or p.driver['id']}, whom the rulebook keeps for races with "
+                    "the weather rules: add --weather (or 'weather: true' in the players file)"
+                )
     else:
         names = builds.split_names(players or "Player 1,Player 2,Player 3,Player 4")
-        roster = builds.players_from_names(names, builds.parse_wp(wp) if wp else None, gt=gt)
+        roster = builds.players_from_names(names, builds.parse_wp(wp) if wp else None, gt=gt, weather=weather)
     for p in roster:
         for note in p.notes:
             warn(note)
@@ -50,4 +57,5 @@ def build(
     sheets += numbered("scorecards", scorecard_pages(roster, opts.document_page(SCORECARD_PAPER), weather, tyres))
     sheets += numbered("dashboards", dashboard_pages(roster, opts.document_page(DASHBOARD_PAPER)))
     sheets += numbered("reference", reference_pages(opts.document_page(REFERENCE_PAPER), road_race=gt))
+    sheets += summary_sheets("formula-d", opts)
     return sheets

@@ -109,6 +109,12 @@ def card(layer: Layer, box: tuple[float, float, float, float], spec: dict[str, A
             if any(v is None for row in rows for v in row) and block["table"] != "weather":
                 cy = paragraph(layer, ILLEGIBLE, ix, cy, iw, SMALL, "condensed", GREY) + 1.0
             cy += 1.3
+        elif "write_in" in block:
+            box = 7.0
+            cy += 0.5
+            layer.add(rect(ix + iw - box * 2.2, cy, box * 2.2, box, Style(stroke=INK, width=0.35)))
+            paragraph(layer, block["write_in"], ix, cy + 1.3, iw - box * 2.2 - 2, BODY, "condensed-bold")
+            cy += box + 2.5
         elif "heading" in block:
             cy += 1.0
             layer.add(Text(block["heading"], ix, cy, BODY, "bold", INK, valign="top"))

@@ -1,5 +1,5 @@
-"""The RWB TROUBLE pack: the chip card and its chips, the TROUBLE tables, the procedures (CRASH flow chart, WRECKS)
-and the race tracker, for one race length and track type (``../shared/rules/rwb-trouble.txt``)."""
+"""The RWB TROUBLE pack: the chip card and its chips, the TROUBLE tables, the procedures (CRASH flow chart, WRECKS),
+the race tracker, for one race length and track type, and the rule summary (``../shared/rules/rwb-trouble.txt``)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ def build(
     extras: str | None = None,
     card: str | None = None,
 ) -> list[Sheet]:
+    from ...compose.summary import summary_sheets
     from .procedures import PAPER as PROCEDURES_PAPER
     from .procedures import procedures_page
     from .tables import PAPER as TABLES_PAPER
@@ -46,4 +47,5 @@ def build(
     sheets.append(Sheet("tables", tables_page(opts.document_page(TABLES_PAPER))))
     sheets.append(Sheet("procedures", procedures_page(opts.document_page(PROCEDURES_PAPER))))
     sheets += numbered("tracker", tracker_pages(plan, opts.document_page(TRACKER_PAPER)))
+    sheets += summary_sheets("rwb-trouble", opts)
     return sheets

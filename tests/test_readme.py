@@ -1,0 +1,30 @@
+"""The README's two set-up commands: they make a virtual environment (a bare pip install is refused on Debian and
+Ubuntu), and CI runs exactly the README's test command."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _commands() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = text[text.index("## Set-up") :]
+    setup = setup[: setup.index("\n## ", 4)]
+    return re.findall(r"```sh\n(.+?)\n```", setup)
+
+
+def test_readme_has_two_commands_that_use_a_virtual_environment():
+    install, tests = _commands()
+    for cmd in (install, tests):
+        assert cmd.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install ")
+    assert install.endswith("&& paddock pack")
+    assert '".[test]"' in tests and tests.endswith("pytest")
+
+
+def test_ci_runs_the_readme_test_command():
+    _, tests = _commands()
+    lines = [ln.strip() for ln in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
+    assert tests in lines
