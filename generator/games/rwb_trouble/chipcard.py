@@ -1,0 +1,204 @@
+"""The chip card and its chips: an index card (5 × 3 in; A6 or A7 on request) with a space for ACCIDENTS, CRASHES and
+WRECKS, and the blue chips to cut out, sized to sit in those spaces.
+
+The card keeps its own size whatever the paper: it is drawn at true size on the printer's page, with cut marks at
+its corners and on every cut line of the chips. The number of chips on each space is computed from the race length
+and the track (:func:`facts.chip_plan`), never typed.
+"""
+
+from __future__ import annotations
+
+from ...compose.blocks import fit, paragraph, wrap
+from ...compose.colour import GREY, INK, SHADE, WHITE
+from ...fonts import LEGIBLE_FLOOR, ascent, text_width
+from ...notices import warn
+from ...paper import PageSpec, Paper
+from ...scene import Circle, Page, Polyline, Style, Text, rect
+from ...units import pt_to_mm
+from . import facts
+from .sheet import BLUE, MARK, MARK_GAP, NAVY, RED, corner_marks, fill, grid_marks, inner, new_page
+
+PAPER = Paper("a4", "portrait")
+
+LABEL_BAND = 5.6  # mm at the reference size: the band with a space's name
+COUNT_NOTE = pt_to_mm(6)  # the words under a space's count, at the reference size
+REF_HEIGHT = 76.2  # mm: the 3 in index card's height, at which the card's type sizes are designed
+
+
+def chip_size(card: facts.CardSize) -> float:
+    """A chip's side: as large as Paddock allows, but no larger than the chip spot of a space on this card."""
+    c = facts.sheets()["chips"]
+    return max(float(c["min_size_mm"]), min(float(c["max_size_mm"]), _spot(card)))
+
+
+def _scale(card: facts.CardSize) -> float:
+    return min(card.height / REF_HEIGHT, card.width / 127.0)
+
+
+def _note_size(k: float) -> float:
+    return max(LEGIBLE_FLOOR, COUNT_NOTE * k)
+
+
+def _spot(card: facts.CardSize) -> float:
+    """The side of the dashed square in each space where the chips sit: what the count beside it leaves."""
+    k = _scale(card)
+    pad, gap = 3.2 * k, 2.4 * k
+    space_w = (card.width - 2 * pad - 2 * gap) / 3
+    words = facts.sheets()["chip_card"]
+    count_w = max(text_width(words[w], _note_size(k), "condensed") for w in ("start", "extras_open"))
+    return space_w - count_w - 6.5 * k
+
+
+def _card_texts(plan: facts.ChipPlan) -> tuple[str, str, list[str]]:
+    """(race line, count line, notes under the spaces) for ``plan``."""
+    words = facts.sheets()["chip_card"]
+    v = facts.values(plan)
+    race = fill(words["race"], v)
+    count = fill(words["count"] if plan.extras else words["count_none"], v)
+    notes = [fill(words["counting"], v)]
+    if plan.extras:
+        if plan.chosen:
+            notes.append(fill(words["extras_chosen"], v))
+        elif plan.open_extras:
+            notes.append(fill(words["extras_players"], v))
+        else:
+            notes.append(fill(words["extras_suggested"], v))
+    notes.append(fill(words["use"], v))
+    return race, count, notes
+
+
+def draw_card(page: Page, plan: facts.ChipPlan, card: facts.CardSize, x: float, y: float) -> None:
+    """The card at true size with its top-left corner at (x, y)."""
+    words = facts.sheets()["chip_card"]
+    text, boxes, shade = page.layer("text"), page.layer("boxes"), page.layer("shade")
+    w, h = card.width, card.height
+    k = _scale(card)
+    pad, gap = 3.2 * k, 2.4 * k
+    ix, iw = x + pad, w - 2 * pad
+    boxes.add(rect(x, y, w, h, Style(stroke="#bdbdbd", width=0.15)))
+    race, count, notes = _card_texts(plan)
+
+    # Title band: the form of the card on the left, the race on the right; a red stripe under it.
+    band = 7.6 * k
+    shade.add(rect(x, y, w, band, Style(stroke=None, fill=NAVY)))
+    shade.add(rect(x, y + band, w, 0.9 * k, Style(stroke=None, fill=RED)))
+    ts = fit(words["title"], "bold", pt_to_mm(11) * k, iw * 0.45, "chip card title")
+    text.add(Text(words["title"], ix, y + band / 2, ts, "bold", WHITE, valign="middle"))
+    rs = fit(race, "condensed-bold", pt_to_mm(9) * k, iw * 0.52, "chip card race line")
+    text.add(Text(race, ix + iw, y + band / 2, rs, "condensed-bold", WHITE, anchor="end", valign="middle"))
+    cy = y + band + 0.9 * k + 1.6 * k
+    cs = fit(count, "bold", pt_to_mm(7.5) * k, iw, "chip card count")
+    text.add(Text(count, ix, cy + ascent(cs, "bold"), cs, "bold", INK))
+    cy += ascent(cs, "bold") + 1.8 * k
+
+    # Notes at the bottom, as large as the room the spaces leave allows (a space needs its label band and spot).
+    space_w = (iw - 2 * gap) / 3
+    spot = _spot(card)
+    need = LABEL_BAND * k + spot + 3.0 * k
+    ns = pt_to_mm(8) * k
+    while True:
+        lines = sum(len(wrap(n, iw, ns, "condensed")) for n in notes)
+        notes_h = lines * ns * 1.18 + (len(notes) - 1) * 0.6 * k
+        space_h = y + h - pad - notes_h - 1.8 * k - cy
+        if space_h >= need or ns <= LEGIBLE_FLOOR:
+            break
+        ns = max(LEGIBLE_FLOOR, ns - pt_to_mm(0.25))
+    chip = chip_size(card)
+    for i, key in enumerate(facts.form_keys()):
+        sx = ix + i * (space_w + gap)
+        _space(page, plan, key, sx, cy, space_w, space_h, spot, chip, k)
+    ny = cy + space_h + 1.8 * k
+    for note in notes:
+        ny = paragraph(text, note, ix, ny, iw, ns, "condensed", INK, leading=1.18) + 0.6 * k
+    if ny - 0.6 * k > y + h - pad + 0.3:
+        warn(f"chip card: the notes run {ny - (y + h - pad):.1f} mm past the {card.label}")
+
+
+def _space(page, plan, key, x, y, w, h, spot, chip, k) -> None:
+    """One space: its name, the dashed square where the chips sit, and how many start there."""
+    text, boxes = page.layer("text"), page.layer("boxes")
+    f = facts.form(key)
+    boxes.add(rect(x, y, w, h, Style(stroke=INK, width=0.35)))
+    page.layer("shade").add(rect(x, y, w, LABEL_BAND * k, Style(stroke=None, fill=SHADE)))
+    ls = fit(f["plural"], "bold", pt_to_mm(8.5) * k, w - 2 * k, "chip space")
+    text.add(Text(f["plural"], x + w / 2, y + 2.8 * k, ls, "bold", INK, anchor="middle", valign="middle"))
+    # The chip spot, left; the starting count, right.
+    body_top = y + LABEL_BAND * k
+    body_h = h - LABEL_BAND * k
+    side = min(spot, body_h - 3.0 * k)
+    px = x + 2.5 * k
+    py = body_top + (body_h - side) / 2
+    boxes.add(rect(px, py, side, side, Style(stroke=GREY, width=0.2, dash=(1.0, 0.8))))
+    if side >= chip:  # a faint ring where a chip lies
+        boxes.add(Circle((px + side / 2, py + side / 2), chip * 0.36, Style(stroke="#c8c8c8", width=0.3)))
+    n = plan.start(key)
+    cx = (px + side + x + w) / 2
+    cw = x + w - (px + side) - 1.5 * k
+    words = facts.sheets()["chip_card"]
+    mid = body_top + body_h / 2
+    big = pt_to_mm(20) * k
+    label = str(n if n is not None else plan.per_space)
+    text.add(Text(label, cx, mid + 0.6 * k, big, "bold", INK, anchor="middle", valign="baseline"))
+    under = words["start"] if n is not None else words["extras_open"]
+    us = fit(under, "condensed", _note_size(k), cw, "chip space")
+    text.add(Text(under, cx, mid + 0.6 * k + 1.3 * k, us, "condensed", INK, anchor="middle", valign="top"))
+
+
+def draw_chip(page: Page, x: float, y: float, side: float) -> None:
+    """One blue chip: a square to cut out, a white ring and the word TROUBLE in white."""
+    label = facts.sheets()["chip_card"]["chip_label"]
+    page.layer("chips").add(rect(x, y, side, side, Style(stroke=None, fill=BLUE)))
+    page.layer("boxes").add(Circle((x + side / 2, y + side / 2), side * 0.41, Style(stroke=WHITE, width=0.45)))
+    s = fit(label, "condensed-bold", pt_to_mm(5.5) * side / 12, side * 0.56, "chip")
+    page.layer("text").add(Text(label, x + side / 2, y + side / 2, s, "condensed-bold", WHITE, "middle", "middle"))
+
+
+def chip_card_page(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) -> Page:
+    """The chip card at true size on the printer's page, the chips under it, cut marks round both."""
+    words = facts.sheets()["chip_card"]
+    v = facts.values(plan) | {"card_label": card.label}
+    page = new_page(spec, words["page_title"])
+    x0, y0, cw, ch = inner(page)
+    text = page.layer("text")
+    size = pt_to_mm(13)
+    text.add(Text(f"{words['page_title']}: {fill(words['race'], v)}", x0, y0 + ascent(size, "bold"), size, "bold", INK))
+    y = y0 + ascent(size, "bold") + 2.0
+    y = paragraph(text, fill(words["page_note"], v), x0, y, cw, pt_to_mm(8), "regular", GREY) + 1.0
+    y = paragraph(text, facts.credit(), x0, y, cw, pt_to_mm(7), "condensed", GREY)
+    reach = MARK + MARK_GAP + 0.3
+    if card.width + 2 * reach > cw:
+        from ...errors import GeometryError
+
+        raise GeometryError(f"the {card.label} does not fit on {spec.paper.label}", hint="use larger paper")
+    cx = x0 + (cw - card.width) / 2
+    cy = y + reach + 2.0
+    draw_card(page, plan, card, cx, cy)
+    corner_marks(page.layer("marks"), (cx, cy, card.width, card.height))
+
+    # The chips: a grid of touching squares (one cut per line), marks at both ends of every cut line.
+    side = chip_size(card)
+    y = cy + card.height + reach + 5.0
+    hs = pt_to_mm(10)
+    text.add(Text(fill(words["chips_heading"], v), x0, y + ascent(hs, "bold"), hs, "bold", INK))
+    y += ascent(hs, "bold") + reach + 2.5
+    cols = max(1, min(plan.total, int((cw - 2 * reach) // side)))
+    rows = -(-plan.total // cols)
+    if y + rows * side + reach > y0 + ch:
+        from ...errors import GeometryError
+
+        raise GeometryError(
+            f"{plan.total} chips of {side:g} mm do not fit under the card on {spec.paper.label}",
+            hint="use larger paper or a shorter race",
+        )
+    gx = x0 + (cw - cols * side) / 2
+    for i in range(plan.total):
+        r, c = divmod(i, cols)
+        draw_chip(page, gx + c * side, y + r * side, side)
+    thin = Style(stroke=WHITE, width=0.2)
+    for i in range(plan.total):  # a hair line between touching chips, so each reads as one piece
+        r, c = divmod(i, cols)
+        bx, by = gx + c * side, y + r * side
+        page.layer("boxes").add(Polyline(((bx + side, by), (bx + side, by + side)), thin))
+        page.layer("boxes").add(Polyline(((bx, by + side), (bx + side, by + side)), thin))
+    grid_marks(page.layer("marks"), gx, y, cols, rows, side)
+    return page

@@ -1,0 +1,51 @@
+"""The RWB TROUBLE pack: the chip card and its chips, the TROUBLE tables, the procedures (CRASH flow chart, WRECKS),
+the race tracker, for one race length and track type, and the rule summary (``../shared/rules/rwb-trouble.txt``)."""
+
+from __future__ import annotations
+
+from ...notices import warn
+from ...pipeline import OutputOptions, Sheet, numbered
+from . import facts
+
+
+def chip_sheets(
+    opts: OutputOptions,
+    turns: int | str | None = None,
+    track: str | None = None,
+    extras: str | None = None,
+    card: str | None = None,
+) -> list[Sheet]:
+    """The chip card at its own size, with its chips, on the printer's page (``paddock rwb chips``)."""
+    from .chipcard import PAPER, chip_card_page
+
+    plan = facts.chip_plan(turns, track, extras)
+    size = facts.card_size(card)
+    spec = opts.document_page(PAPER)
+    if opts.paper is not None:  # --paper names a sheet size; the card cannot take it, so say where it went
+        words = facts.sheets()["chip_card"]
+        warn(words["paper_note"].format(card_label=size.label, paper=spec.paper.label))
+    return [Sheet("chip-card", chip_card_page(plan, size, spec))]
+
+
+def build(
+    opts: OutputOptions,
+    turns: int | str | None = None,
+    track: str | None = None,
+    extras: str | None = None,
+    card: str | None = None,
+) -> list[Sheet]:
+    from ...compose.summary import summary_sheets
+    from .procedures import PAPER as PROCEDURES_PAPER
+    from .procedures import procedures_page
+    from .tables import PAPER as TABLES_PAPER
+    from .tables import tables_page
+    from .tracker import PAPER as TRACKER_PAPER
+    from .tracker import tracker_pages
+
+    sheets = chip_sheets(opts, turns, track, extras, card)
+    plan = facts.chip_plan(turns, track, extras)
+    sheets.append(Sheet("tables", tables_page(opts.document_page(TABLES_PAPER))))
+    sheets.append(Sheet("procedures", procedures_page(opts.document_page(PROCEDURES_PAPER))))
+    sheets += numbered("tracker", tracker_pages(plan, opts.document_page(TRACKER_PAPER)))
+    sheets += summary_sheets("rwb-trouble", opts)
+    return sheets
