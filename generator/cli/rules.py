@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from .root import app
 from .common import output_options, publish
+from .root import app
 
 MARKDOWN = "md"
 FORMAT = Annotated[
