@@ -21,7 +21,7 @@ import numpy as np
 
 from ...errors import GeometryError
 
-ANGLE_STEP = 1.0  # degrees: orientations tried when fitting a piece to the paper
+ANGLE_STEP = 2.0  # degrees: orientations tried when fitting a piece to the paper (and every hull edge square)
 PACK_ANGLES = tuple(range(0, 360, 30))  # orientations tried when packing beside other pieces
 RES = 1.0  # mm: the packing raster
 FIT_MARGIN = 1.0  # mm kept inside the printable box (half the widest line drawn on a piece, and a hair)
@@ -150,7 +150,7 @@ def too_wide(band, s: float, paper_label: str, W: float, H: float) -> GeometryEr
     )
 
 
-def cut_loop(band, W: float, H: float, keepout=(), paper_label: str = "the paper", origins: int = 6) -> list[Piece]:
+def cut_loop(band, W: float, H: float, keepout=(), paper_label: str = "the paper", origins: int = 4) -> list[Piece]:
     """Numbered pieces round a closed band, piece 1 starting at the cut chosen to give the fewest pieces (ties:
     the least uneven ones)."""
     L = band.lap

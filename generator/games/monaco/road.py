@@ -493,8 +493,12 @@ def _check_proximity(r: Road) -> list[RoadProblem]:
             RoadProblem(
                 "proximity",
                 wa,
-                f"the road comes within {dist[k] / MM_PER_INCH:.1f} in of itself at {wb}; parts of the road need "
-                f"{gap / MM_PER_INCH:g} in between them (the collision distance)",
+                (
+                    f"the road overlaps itself at {wb}"
+                    if dist[k] < 1.0
+                    else f"the road comes within {dist[k] / MM_PER_INCH:.1f} in of itself at {wb}"
+                )
+                + f"; parts of the road need {gap / MM_PER_INCH:g} in between them (the collision distance)",
                 "move these parts apart in the spec",
                 cure,
             )

@@ -234,12 +234,15 @@ def draw_pit(dr: _Drawer, size: float) -> None:
             dr.line("marks", ring, st, closed=True)
             if b - a > size * 2.2:
                 dr.text("PIT", (a + b) / 2, sign * (inner + outer) / 2, size, "condensed-bold", DARK)
-    # entry and exit: an arrow in each ramp, along the middle of the pit lane there
+    # entry and exit: an arrow in each ramp, along the middle of the pit lane there, drawn by the piece the ramp's
+    # arrow point falls on and kept whole on it
     for s in (pit.s0 + pit.taper * 0.7, pit.s1 - pit.taper * 0.7):
-        for a, b in dr.parts(s - 1, s + 1):
-            at = (a + b) / 2
+        for a, _ in dr.parts(s, s + 1e-3):
+            length = 12.0
+            at = min(max(a, dr.s0 + length / 2 + 2.0), dr.s1 - length / 2 - 2.0)
             extra = float(band.pit_extra(np.array([at]))[0])
-            _arrow(dr, at, sign * (band.half + extra / 2), min(extra * 0.9, 12.0))
+            if extra > 6.0:
+                _arrow(dr, at, sign * (band.half + extra / 2), min(extra * 0.9, length))
 
 
 def _arrow(dr: _Drawer, s: float, d: float, length: float, colour: str = DARK) -> None:
