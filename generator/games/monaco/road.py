@@ -434,11 +434,18 @@ def _check_fold(r: Road) -> list[RoadProblem]:
                 r.where(float(s[i0]), float(s[i1 - 1])),
                 f"{what} inner ({side}) edge folds: the centre line turns on a {radius_in:.1f} in radius, under the "
                 f"{need[j] / MM_PER_INCH:.1f} in it needs ({why} plus {r.n.min_inner_r / MM_PER_INCH:g} in)",
-                "widen the bend in the spec",
+                _bend_hint(r),
                 need[j] / radius,
             )
         )
     return out
+
+
+def _bend_hint(r: Road) -> str:
+    spec = getattr(r.board, "spec", None)
+    if spec is not None and spec.segments is None:
+        return "smooth the centre line more (--smoothing)"
+    return "widen the bend in the spec"
 
 
 def _check_proximity(r: Road) -> list[RoadProblem]:
