@@ -129,30 +129,50 @@ def draw_surface(dr: _Drawer) -> None:
         dr.poly("road", ring, Style(stroke=None, fill=PIT_FILL))
 
 
+# Painted markings: white, with a hairline of grey round them so they still show where --ink-saver turns the road
+# into hatching.
+PAINT = Style(stroke="#8c8c8c", width=0.12, fill=WHITE)
+
+
+def paint(dr: _Drawer, a: float, b: float, d0, d1) -> None:
+    """A white band along the road from ``a`` to ``b`` between offsets ``d0`` and ``d1`` (numbers, or callables of
+    the edge offsets), where it falls on the piece."""
+    for lo, hi in dr.parts(a, b):
+        dr.poly("marks", _strip(dr.band, lo, hi, d0, d1), PAINT.with_(width=PAINT.width * dr.k))
+
+
+def paint_box(dr: _Drawer, tail: float, nose: float, d_lo: float, d_hi: float, w: float) -> None:
+    """The outline of a box on the road, ``w`` wide, cut where the box runs over a join."""
+    paint(dr, tail, nose, d_hi - w, d_hi)
+    paint(dr, tail, nose, d_lo, d_lo + w)
+    paint(dr, nose - w, nose, d_lo + w, d_hi - w)
+    paint(dr, tail, tail + w, d_lo + w, d_hi - w)
+
+
+def _dashes(dr: _Drawer, a: float, b: float, d0: float, d1: float) -> None:
+    """Dashes counted from the start of the road, so they run on unbroken from piece to piece."""
+    dash, gap = _inch(("lane_line", "dash_in")), _inch(("lane_line", "gap_in"))
+    period = dash + gap
+    for lo, hi in dr.parts(a, b):
+        for k in range(math.floor(lo / period), math.ceil(hi / period) + 1):
+            for x, y in overlap(k * period, k * period + dash, lo, hi, None):
+                paint(dr, x, y, d0, d1)
+
+
 def draw_lines(dr: _Drawer) -> None:
     """Edge lines (round the pit area too), lane dashes, the pit lane's dashed line."""
     band = dr.band
     inset, width = _inch(("edge_line", "inset_in")), _inch(("edge_line", "width_in"))
-    edge = Style(stroke=WHITE, width=width * dr.k)
-    dr.line("marks", _line(band, dr.s0, dr.s1, lambda lt, rt: lt - inset), edge)
-    dr.line("marks", _line(band, dr.s0, dr.s1, lambda lt, rt: rt + inset), edge)
-    lane = band.n.lane_w
-    dash, gap = _inch(("lane_line", "dash_in")), _inch(("lane_line", "gap_in"))
+    paint(dr, dr.s0, dr.s1, lambda lt, rt: lt - inset, lambda lt, rt: lt - inset - width)
+    paint(dr, dr.s0, dr.s1, lambda lt, rt: rt + inset, lambda lt, rt: rt + inset + width)
     lw = _inch(("lane_line", "width_in"))
-    period = dash + gap
-    first = math.floor(dr.s0 / period)
     for i in range(1, band.n.lanes):
-        d = band.half - i * lane
-        for k in range(first, math.ceil(dr.s1 / period) + 1):
-            for a, b in overlap(k * period, k * period + dash, dr.s0, dr.s1, None):
-                dr.line("marks", _line(band, a, b, d), Style(stroke=WHITE, width=lw * dr.k))
+        d = band.half - i * band.n.lane_w
+        _dashes(dr, dr.s0, dr.s1, d - lw / 2, d + lw / 2)
     pit = band.pit
     if pit is not None:
         d = pit.sign * band.half
-        for k in range(first, math.ceil(dr.s1 / period) + 1):
-            for a0, b0 in dr.parts(pit.s0 + pit.taper / 2, pit.s1 - pit.taper / 2):
-                for a, b in overlap(k * period, k * period + dash, a0, b0, None):
-                    dr.line("marks", _line(band, a, b, d), Style(stroke=WHITE, width=width * dr.k))
+        _dashes(dr, pit.s0 + pit.taper / 2, pit.s1 - pit.taper / 2, d - width / 2, d + width / 2)
 
 
 def draw_kerbs(dr: _Drawer) -> None:
@@ -200,23 +220,13 @@ def draw_grid(dr: _Drawer, size: float) -> None:
     """One box per car behind the line, pole first, an inch of road between one car and the next."""
     band = dr.band
     half_w = band.n.car_w / 2 + 2.0
-    st = Style(stroke=WHITE, width=0.8 * dr.k)
     for k, (nose, tail) in enumerate(band.grid):
+        paint_box(dr, tail, nose, -half_w, half_w, 0.8)
         parts = dr.parts(tail, nose)
-        for a, b in parts:
-            dr.line("marks", _line(band, a, b, half_w), st)
-            dr.line("marks", _line(band, a, b, -half_w), st)
-            for s in (a, b):
-                if any(abs(s - v - j * (dr.lap or 0)) < 1e-6 for v in (nose, tail) for j in (-1, 0, 1)):
-                    dr.line("marks", _strip_line(band, s, half_w), st)
         if parts:
             a, b = max(parts, key=lambda ab: ab[1] - ab[0])
             if b - a > size * 1.2:
                 dr.text(str(k + 1), (a + b) / 2, 0.0, size, "bold", DARK)
-
-
-def _strip_line(band, s: float, half: float) -> np.ndarray:
-    return band.at(np.array([s, s]), np.array([half, -half]))
 
 
 def draw_pit(dr: _Drawer, size: float) -> None:
@@ -227,11 +237,10 @@ def draw_pit(dr: _Drawer, size: float) -> None:
     sign = pit.sign
     inner = band.half + 2.5
     outer = band.half + pit.width - 2.5
-    st = Style(stroke=WHITE, width=0.8 * dr.k)
+    lo, hi = sorted((sign * inner, sign * outer))
     for a0, b0 in pit.boxes:
+        paint_box(dr, a0, b0, lo, hi, 0.8)
         for a, b in dr.parts(a0, b0):
-            ring = _strip(band, a, b, sign * inner, sign * outer)
-            dr.line("marks", ring, st, closed=True)
             if b - a > size * 2.2:
                 dr.text("PIT", (a + b) / 2, sign * (inner + outer) / 2, size, "condensed-bold", DARK)
     # entry and exit: an arrow in each ramp, along the middle of the pit lane there, drawn by the piece the ramp's
