@@ -172,6 +172,7 @@ def road_cmd(
     or (--modular) a set of straights, curves and a pit section to build circuits freely."""
     from ...errors import InputError
     from ...safeio import safe_name
+    from ...units import MM_PER_INCH
     from .facts import feet_inches, frac_in, parse_length, road
     from .roadkit import circuit_kit, modular_kit
 
@@ -200,7 +201,7 @@ def road_cmd(
     if not opts.quiet:
         lap_text = f"lap {r.lap_in:.0f} in ({feet_inches(r.lap_in)})"
         typer.echo(
-            f"{r.name}: {width} road {frac_in(r.n.width / 25.4)} wide, {lap_text}: "
+            f"{r.name}: {width} road {frac_in(r.n.width / MM_PER_INCH)} wide, {lap_text}: "
             f"{len(kit.pieces)} pieces on {kit.sheet_count} {kit.paper_label} sheets",
             err=True,
         )

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from ...errors import InputError
+from ...units import MM_PER_INCH
 from . import GAME
 
 
@@ -118,9 +119,9 @@ _UNITS_IN = {
     "feet": 12.0,
     "'": 12.0,
     "′": 12.0,
-    "m": 1000 / 25.4,
-    "cm": 10 / 25.4,
-    "mm": 1 / 25.4,
+    "m": 1000 / MM_PER_INCH,
+    "cm": 10 / MM_PER_INCH,
+    "mm": 1 / MM_PER_INCH,
 }
 
 

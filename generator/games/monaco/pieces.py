@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import GeometryError
+from ...units import MM_PER_INCH
 
 ANGLE_STEP = 2.0  # degrees: orientations tried when fitting a piece to the paper (and every hull edge square)
 PACK_ANGLES = tuple(range(0, 360, 30))  # orientations tried when packing beside other pieces
@@ -143,8 +144,8 @@ def too_wide(band, s: float, paper_label: str, W: float, H: float) -> GeometryEr
     a, b = band.cut(s)
     w = float(np.hypot(*(b - a)))
     return GeometryError(
-        f"the road is {w / 25.4:.1f} in wide at {band.where(s)}: no piece fits the {W:.0f} × {H:.0f} mm printable "
-        f"area of {paper_label}",
+        f"the road is {w / MM_PER_INCH:.1f} in wide at {band.where(s)}: no piece fits the {W:.0f} × {H:.0f} mm "
+        f"printable area of {paper_label}",
         file=getattr(band, "source", None),
         hint="print on larger paper (--paper a3) or narrow the road (--lane-width, --width double)",
     )

@@ -20,14 +20,17 @@ def practice_sheet(field: TeamField, spec: PageSpec) -> Page:
     x0, y0, cw, ch = inner(spec)
     top = title(page.layer("text"), words["title"].format(field=field.name), x0, y0, cw, words["subtitle"])
     drivers = [(t, d) for t, d in field.drivers]
-    tick = 4.8 * DICE_BOXES + 8
+    boxes = DICE_BOXES
+    while boxes > 10 and cw - (9 + 9 + 4.8 * boxes + 8 + 36) < 70:  # leave the names 70 mm
+        boxes -= 5
+    tick = 4.8 * boxes + 8
     rest = cw - (9 + 9 + tick + 12 + 12 + 12)
     cols = [
         Col("driver", rest * 0.58),
         Col("team", rest * 0.42),
         Col("skill", 9, align="middle"),
         Col("tech", 9, align="middle"),
-        Col(words["dice_head"], tick, "ticks", DICE_BOXES, sub=words["dice_sub"]),
+        Col(words["dice_head"], tick, "ticks", boxes, sub=words["dice_sub"]),
         Col("dice", 12, "box", sub="in all"),
         Col("dice-off", 12, "box", sub="if tied"),
         Col("grid", 12, "box", sub="place"),

@@ -44,22 +44,28 @@ def race_log(field: TeamField, spec: PageSpec, laps: int = 3, points: str | None
     page = new_page(spec, words["title"].format(field=field.name))
     x0, y0, cw, ch = inner(spec)
     top = title(page.layer("text"), words["title"].format(field=field.name), x0, y0, cw, words["subtitle"])
+    # as many pit visits and tally boxes as leave the car's name room (portrait paper takes fewer)
     pit_w = 19.0
-    fixed = 8 + 8 + 9 + 12 + max(5.4 * laps + 4, 14) + 12 + PIT_VISITS * pit_w + 26 + 26 + 12 + 12
-    name_w = cw - fixed
+    lap_w = max(5.4 * laps + 4, 14)
+    for visits, tallies in ((PIT_VISITS, 5), (2, 4), (2, 3), (1, 3)):
+        tally_w = 5.2 * tallies + 0.6
+        fixed = 8 + 8 + 9 + 12 + lap_w + 14 + visits * pit_w + 2 * tally_w + 12 + 12
+        name_w = cw - fixed
+        if name_w >= 48:
+            break
     cols = [
         Col("car", name_w),
         Col("skill", 8, align="middle"),
         Col("tech", 8, align="middle"),
         Col("top", 9, align="middle", sub="speed"),
         Col("speed", 12, "box", sub="now"),
-        Col("laps", max(5.4 * laps + 4, 14), "ticks", laps),
-        Col("trouble", 12, "ticks", 2, sub="to pits"),
+        Col("laps", lap_w, "ticks", laps),
+        Col("damage", 14, "ticks", 2, sub="pit next pass"),
     ]
-    cols += [Col(f"pit {i + 1}", pit_w, "ticks", 2, sub="turns · out?") for i in range(PIT_VISITS)]
+    cols += [Col(f"pit {i + 1}", pit_w, "ticks", 2, sub="turns · out?") for i in range(visits)]
     cols += [
-        Col("spin-offs", 26, "ticks", 5),
-        Col("collisions", 26, "ticks", 5),
+        Col("spin-offs", tally_w, "ticks", tallies),
+        Col("collisions", tally_w, "ticks", tallies),
         Col("place", 12, "box"),
         Col("points", 12, "box"),
     ]

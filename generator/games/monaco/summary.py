@@ -9,12 +9,6 @@ from __future__ import annotations
 
 from .facts import frac_in, ordinal, points_scale, road, rules, top_speed, turn_bands, turn_roll_add
 
-# The rulebook's worked examples (monaco.txt 6a and 6c): Proust, skill and tech 6, at 13″, rolls a 6 to move, and a
-# 4 for the sharp turn and again for damage.
-EXAMPLE_SPEED = 13
-EXAMPLE_MOVE_ROLL = 6
-EXAMPLE_TURN_ROLL = 4
-
 
 def _in(v: float) -> str:
     return frac_in(v)
@@ -29,10 +23,12 @@ def values() -> dict[str, str]:
     high, low = r["rating"]["max"], r["rating"]["min"]
     per = r["cost_per_rating_point"]
     change = sp["change_per_turn"]
-    add = turn_roll_add(EXAMPLE_SPEED)
     given = {int(k): v for k, v in r["points"]["given"].items()}
     last = max(given)
     scale = points_scale()
+    ex = r["examples"]
+    speed, move_roll, turn_roll = ex["speed_in"], ex["move_roll"], ex["turn_roll"]
+    add = turn_roll_add(speed)
     return {
         "double": "double",
         "quadruple": "quadruple",
@@ -63,14 +59,14 @@ def values() -> dict[str, str]:
         "given_last": str(given[last]),
         "given_last_place": ordinal(last),
         "bonus": str(r["race_win_rating_bonus"]),
-        "ex_speed": _in(EXAMPLE_SPEED),
-        "ex_roll": str(EXAMPLE_MOVE_ROLL),
-        "ex_fast": _in(min(EXAMPLE_SPEED + change, top_speed(high, high), EXAMPLE_MOVE_ROLL + 2 * high)),
-        "ex_slow": _in(EXAMPLE_SPEED - change),
-        "ex_over": _in(EXAMPLE_SPEED - t["free_speed_in"]),
+        "ex_speed": _in(speed),
+        "ex_roll": str(move_roll),
+        "ex_fast": _in(min(speed + change, top_speed(high, high), move_roll + 2 * high)),
+        "ex_slow": _in(speed - change),
+        "ex_over": _in(speed - t["free_speed_in"]),
         "ex_add": str(add),
-        "ex_die": str(EXAMPLE_TURN_ROLL),
-        "ex_total": str(EXAMPLE_TURN_ROLL + add),
+        "ex_die": str(turn_roll),
+        "ex_total": str(turn_roll + add),
     }
 
 

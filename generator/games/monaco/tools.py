@@ -208,9 +208,11 @@ def ruler_page(spec: PageSpec) -> Page:
         y += h + 8
     sw, sh = draw_slider(page, x0, y, h)
     notes = [line.format(change=sp["change_per_turn"], top=sp["max"]) for line in words["ruler_notes"]]
-    ny = y
+    nx, ny, nw = x0 + sw + 8, y, cw - sw - 8
+    if nw < 70:  # no room beside the slider: under it
+        nx, ny, nw = x0, y + sh + 6, cw
     for line in notes:
-        ny = paragraph(layer, line, x0 + sw + 8, ny, cw - sw - 8, pt_to_mm(8)) + 1.8
+        ny = paragraph(layer, line, nx, ny, nw, pt_to_mm(8)) + 1.8
     return page
 
 
