@@ -13,8 +13,9 @@ from generator.paper import PaperChoice
 from generator.pipeline import OutputOptions, prepare
 
 
-def test_pack_holds_every_sheet_on_the_paper_asked_for():
-    opts = OutputOptions(paper=PaperChoice("letter"), edge=10.0, quiet=True)
+@pytest.mark.parametrize("paper", [PaperChoice("letter"), PaperChoice("a4", "portrait")])
+def test_pack_holds_every_sheet_on_the_paper_asked_for(paper):
+    opts = OutputOptions(paper=paper, edge=10.0, quiet=True)
     sheets = build(opts)
     names = [s.name for s in sheets]
     for stem in (
@@ -31,7 +32,7 @@ def test_pack_holds_every_sheet_on_the_paper_asked_for():
     ):
         assert stem in names, stem
     for sheet in sheets:
-        assert sheet.page.paper.name == "letter", sheet.name
+        assert sheet.page.paper.name == paper.name, sheet.name
         assert sheet.page.edge == 10.0
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")

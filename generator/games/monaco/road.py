@@ -350,20 +350,22 @@ def _default_pit(r: Road, length: float) -> tuple[float, float, str]:
     length past the start line if it can; else it moves back along the lap an inch at a time until its side of the
     road (the outside of the loop first) bends nowhere too tightly for the pit lane."""
     line = r.line
-    outside = "right" if line.turning > 0 else "left"
-    sides = (outside, "left" if outside == "right" else "right")
+    loop_outside = "right" if line.turning > 0 else "left"
     need = r.half + r.n.pit_lanes * r.n.lane_w + r.n.min_inner_r
     step = MM_PER_INCH
     s1 = 0.25 * length
     while s1 > 0.25 * length - r.lap:
         s = r.samples(s1 - length, s1)
         k = line.curvature(s)
-        for side in sides:
+        # the outside of the bends here first (on a figure-eight the loop has no outside), then the other side
+        bend = float(np.mean(k))
+        outside = loop_outside if abs(bend) * r.lap < 1.0 else ("right" if bend > 0 else "left")
+        for side in (outside, "left" if outside == "right" else "right"):
             sign = 1.0 if side == "left" else -1.0
             if np.all(k * sign * need < 1.0):
                 return s1 - length, s1, side
         s1 -= step
-    return -0.75 * length, 0.25 * length, outside
+    return -0.75 * length, 0.25 * length, loop_outside
 
 
 # ------------------------------------------------------------------------------------------------ checking

@@ -3,7 +3,7 @@ season is played to — Paddock's reading of the rulebook unless ``--points`` sa
 
 from __future__ import annotations
 
-from ...compose.blocks import fit, title
+from ...compose.blocks import title
 from ...errors import InputError
 from ...paper import PageSpec, Paper
 from ...scene import Page, Text
@@ -66,6 +66,5 @@ def standings_sheet(field: TeamField, spec: PageSpec, points: str | None = None,
     swatches_t = [t.colours.primary for t in field.teams] + [None]
     y = form(page, x0, y, cols_t, rows_team, row_h, 10.0, swatches_t)
     between = words["between"].format(bonus=r["race_win_rating_bonus"], top=r["rating"]["max"])
-    s = fit(between, "regular", pt_to_mm(7.5), cw, "standings")
-    text.add(Text(between, x0, y + 5, s, "regular"))
+    notes(page, [between], x0, y + 3, cw)
     return page
