@@ -97,7 +97,7 @@ def cli_error(err):
     (``generator.cli.main``)."""
     from ..errors import GeometryError, InputError
     from ..track import OverrideError
-    from ..track.problems import geometry_error
+    from ..track.problems import Problem, geometry_error
 
     if isinstance(err, OverrideError):
         if not err.applies:
@@ -106,7 +106,8 @@ def cli_error(err):
             reason = "give 'page' or the lap length in units (e.g. --fit 60)"
             return InputError(f"--fit {err.value}: {reason}", file=err.file)
         return InputError(f"--{err.key} {err.value}: {err.reason}", file=err.file)
-    if isinstance(err, GeometryError) and getattr(err, "problems", None):
+    problems = getattr(err, "problems", None)
+    if isinstance(err, GeometryError) and problems and all(isinstance(p, Problem) for p in problems):
         return geometry_error(err.problems, err.file, problem_text)
     return err
 

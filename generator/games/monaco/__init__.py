@@ -7,7 +7,7 @@ GAME = register(
     Game(
         id="monaco",
         title="Monaco!",
-        summary="driver and car cards, seasons",
+        summary="road pieces and plan, inch tools, speed dials, cards, practice, race, season and squad sheets",
         package=__name__,
         order=30,
     )

@@ -1,0 +1,74 @@
+"""The modular set's cover sheet: what the set holds, how many parts and sheets it prints on, how the pieces join."""
+
+from __future__ import annotations
+
+from ...compose.blocks import Column, bullets, table, title
+from ...paper import PageSpec, Paper
+from ...scene import Page
+from ...units import MM_PER_INCH, pt_to_mm
+from .facts import frac_in, road, sheet_texts
+from .modular import SetPlan
+
+PAPER = Paper("a4", "portrait")
+
+
+def set_page(plan: SetPlan, spec: PageSpec, paper_label: str) -> Page:
+    words = sheet_texts()["modular"]
+    n = plan.pieces[0].band.n
+    page = Page(spec, words["title"].format(width=plan.width))
+    x0, y0, cw, ch = spec.content_box
+    x0, cw = x0 + 0.5, cw - 1.0
+    layer = page.layer("text")
+    count = sum(c for _, c, _ in plan.entries)
+    sub = words["subtitle"].format(
+        road=frac_in(n.width / MM_PER_INCH),
+        lanes=n.lanes,
+        lane=frac_in(n.lane_w / MM_PER_INCH),
+        pieces=count,
+        parts=len(plan.pieces),
+        sheets=plan.sheets,
+        paper=paper_label,
+    )
+    y = title(layer, words["title"].format(width=plan.width), x0, y0, cw, sub)
+    cols = [Column(t, share) for t, share in zip(words["columns"], (0.8, 3.0, 0.8, 0.8, 0.7), strict=True)]
+    rows = [[k.label, k.name, str(c), str(p), str(c * p)] for k, c, p in plan.entries]
+    rows.append(["", "in all", str(count), "", str(len(plan.pieces))])
+    y = table(layer, x0, y + 2, cw, cols, rows, pt_to_mm(9)) + 5
+    example = road()["modular"]["default_set"].split(",")[0]
+    y = bullets(layer, [t.format(example=example) for t in words["notes"]], x0, y, cw, pt_to_mm(8.5)) + 4
+    _sketches(page, plan, x0, y, cw, y0 + ch - y)
+    return page
+
+
+def _sketches(page: Page, plan: SetPlan, x: float, y: float, w: float, h: float) -> None:
+    """Every kind of piece drawn small at one scale, with its label: what the set looks like laid out."""
+    import numpy as np
+
+    from ...compose.colour import INK
+    from ...scene import Polygon, Style, Text
+    from .modular import band_for
+
+    shapes = []
+    for kind, _, _ in plan.entries:
+        band = band_for(kind, plan.width)
+        ring = band.outline(0.0, band.lap)
+        shapes.append((kind, ring - ring.min(axis=0), np.ptp(ring, axis=0)))
+    gap = 8.0
+    k = min(
+        0.25,
+        (w - gap * (len(shapes) - 1)) / sum(size[0] for _, _, size in shapes),
+        (h - 10) / max(size[1] for _, _, size in shapes),
+    )
+    cx = x
+    for kind, ring, size in shapes:
+        pts = tuple((round(float(px * k + cx), 4), round(float(py * k + y), 4)) for px, py in ring)
+        page.add("sketch", Polygon(pts, (), Style(stroke=INK, width=0.25, fill="#dcdcdc")))
+        page.add(
+            "text",
+            Text(kind.label, cx + size[0] * k / 2, y + size[1] * k + 4, pt_to_mm(8), "condensed-bold", INK, "middle"),
+        )
+        cx += size[0] * k + gap
+    page.add(
+        "text",
+        Text(f"drawn at 1:{1 / k:.0f}", x, y + max(s[1] for _, _, s in shapes) * k + 9, pt_to_mm(7), "condensed", INK),
+    )

@@ -1,0 +1,92 @@
+"""The *Monaco!* pack: everything a group needs to race besides the toy cars and the dice.
+
+The road of a circuit cut into numbered pieces with its layout plan (default: the shipped Monaco-like circuit at
+double width), optionally a modular set, the measuring tools (speed ruler and slider, turn, collision and grid
+gauges), a speed dial and a card per car, and the practice, race, season and squad sheets.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...errors import InputError
+from ...pipeline import OutputOptions, Sheet, numbered
+from ...teams import load_field
+
+DEFAULT_TEAMS = "monaco-example"
+DEFAULT_TRACK = "monte-carlo.yaml"
+
+
+def default_track() -> Path:
+    from ...data import track_specs_dir
+
+    return track_specs_dir() / DEFAULT_TRACK
+
+
+def build(
+    opts: OutputOptions,
+    teams: str | Path | None = None,
+    track: Path | None = None,
+    width: str | None = None,
+    lap: str | None = None,
+    lane_width: str | None = None,
+    car_length: str | None = None,
+    points: str | None = None,
+    races: int | None = None,
+    laps: int = 3,
+    modular: str | None = None,
+) -> list[Sheet]:
+    from .cards import PAPER as CARDS_PAPER
+    from .cards import monaco_card_pages
+    from .dials import PAPER as DIALS_PAPER
+    from .dials import dial_pages
+    from .facts import parse_length, points_scale, road
+    from .practice import PAPER as PRACTICE_PAPER
+    from .practice import practice_sheet
+    from .racelog import PAPER as RACE_PAPER
+    from .racelog import race_log
+    from .roadkit import circuit_kit, modular_kit
+    from .squads import PAPER as SQUADS_PAPER
+    from .squads import squad_sheet
+    from .standings import DEFAULT_RACES, standings_sheet
+    from .standings import PAPER as STANDINGS_PAPER
+    from .tools import GAUGES_PAPER, gauges_page, ruler_page
+    from .tools import PAPER as TOOLS_PAPER
+
+    field = load_field(teams or DEFAULT_TEAMS)
+    if not any(d.monaco for _, d in field.drivers):
+        raise InputError(
+            f"the field '{field.name}' has no Monaco! ratings",
+            field="--teams",
+            hint="give each driver 'monaco: {skill: …, tech: …}', or dice them with 'paddock season dice'",
+        )
+    points_scale(points)  # refuse a bad --points before drawing anything
+    width = width or road()["default_width"]
+    kit = circuit_kit(
+        track or default_track(),
+        opts,
+        width,
+        parse_length(lap, "--lap", "ft") if lap else None,
+        parse_length(lane_width, "--lane-width") if lane_width else None,
+        parse_length(car_length, "--car-length") if car_length else None,
+        grid=len(field.drivers),
+    )
+    sheets: list[Sheet] = list(kit.sheets)
+    if modular is not None:
+        sheets += modular_kit(
+            modular or None, opts, width, parse_length(lane_width, "--lane-width") if lane_width else None
+        ).sheets
+    sheets.append(Sheet("tools-ruler", ruler_page(opts.document_page(TOOLS_PAPER))))
+    sheets.append(Sheet("tools-gauges", gauges_page(opts.document_page(GAUGES_PAPER))))
+    sheets += numbered("speed-dials", dial_pages(field, opts.document_page(DIALS_PAPER)))
+    sheets += numbered("monaco-cards", monaco_card_pages(field, opts.document_page(CARDS_PAPER)))
+    sheets.append(Sheet("practice", practice_sheet(field, opts.document_page(PRACTICE_PAPER))))
+    sheets.append(Sheet("race-log", race_log(field, opts.document_page(RACE_PAPER), laps, points)))
+    sheets.append(
+        Sheet("standings", standings_sheet(field, opts.document_page(STANDINGS_PAPER), points, races or DEFAULT_RACES))
+    )
+    sheets.append(Sheet("squads", squad_sheet(field, opts.document_page(SQUADS_PAPER))))
+    from ...compose.summary import summary_sheets
+
+    sheets += summary_sheets("monaco", opts)
+    return sheets

@@ -1,0 +1,68 @@
+"""`paddock pack monaco`: every sheet, on the paper asked for and clear of the printer's edge; the merged PDF."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from conftest import pdf_pages
+
+from generator.cli import main
+from generator.games.monaco.pack import build
+from generator.paper import PaperChoice
+from generator.pipeline import OutputOptions, prepare
+
+
+@pytest.mark.parametrize("paper", [PaperChoice("letter"), PaperChoice("a4", "portrait")])
+def test_pack_holds_every_sheet_on_the_paper_asked_for(paper):
+    opts = OutputOptions(paper=paper, edge=10.0, quiet=True)
+    sheets = build(opts)
+    names = [s.name for s in sheets]
+    for stem in (
+        "road-plan",
+        "road-01",
+        "tools-ruler",
+        "tools-gauges",
+        "speed-dials",
+        "monaco-cards",
+        "practice",
+        "race-log",
+        "standings",
+        "squads",
+    ):
+        assert stem in names, stem
+    for sheet in sheets:
+        assert sheet.page.paper.name == paper.name, sheet.name
+        assert sheet.page.edge == 10.0
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            prepare(sheet, opts)
+        assert not [w for w in caught if "unprintable edge" in str(w.message)], sheet.name
+
+
+def test_pack_grid_has_a_slot_per_car():
+    sheets = build(OutputOptions(quiet=True))
+    from generator.scene import Text, walk
+
+    road = next(s for s in sheets if s.name == "road-plan")
+    assert road.page.title.startswith("Monte Carlo")
+    texts = {t.text for s in sheets if s.name.startswith("road-0") for t in walk(s.page.items()) if isinstance(t, Text)}
+    assert {"1", "2", "3", "4"} <= texts  # four cars in the example field
+
+
+def test_pack_command_writes_one_merged_pdf(tmp_path):
+    with pytest.raises(SystemExit) as e:
+        main(["pack", "monaco", "--out", str(tmp_path), "-f", "pdf", "-q"])
+    assert e.value.code == 0
+    folder = tmp_path / "monaco"
+    merged = pdf_pages(folder / "monaco-print.pdf")
+    singles = sorted(folder.glob("*.pdf"))
+    assert len(singles) > 10
+    assert len(merged) == sum(len(pdf_pages(p)) for p in singles if p.name != "monaco-print.pdf")
+
+
+def test_a_field_without_ratings_is_refused():
+    from generator.errors import InputError
+
+    with pytest.raises(InputError, match="no Monaco! ratings"):
+        build(OutputOptions(quiet=True), teams="f1-2011")
