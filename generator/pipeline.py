@@ -122,15 +122,20 @@ def publish(
     merged: str | None = None,
     title: str = "Paddock",
     progress: Callable[[str], None] | None = None,
+    job: str | None = None,
 ) -> list[Path]:
     """Render every sheet in every format (and a merged PDF of all of them), then write all files at once.
 
     Nothing is written unless everything rendered: a failure half-way leaves earlier output untouched.
+    ``job`` names the output set in the folder's manifest (default: the folder, else the sheets' names): a
+    later run of the same job removes the files it wrote before and no longer writes (see :mod:`.safeio`).
     """
     from . import writers
     from .safeio import OutputSet, safe_name
 
-    outputs = OutputSet(options.out)
+    if job is None:
+        job = f"{safe_name(folder)}/" if folder else ",".join(sorted({safe_name(s.name) for s in sheets}))
+    outputs = OutputSet(options.out, job=job)
     prefix = (safe_name(folder) + "/") if folder else ""
     everything: list[Page] = []
     for sheet in sheets:
