@@ -91,6 +91,29 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
     )
 
 
+def _flag(param: inspect.Parameter) -> str:
+    """How the user writes a parameter: its first option name (``--players``) or its argument name."""
+    for meta in getattr(param.annotation, "__metadata__", ()):
+        decls = [getattr(meta, "default", None), *(getattr(meta, "param_decls", None) or ())]
+        decls = [d for d in decls if isinstance(d, str) and d.startswith("-")]
+        if decls:
+            return next((d for d in decls if d.startswith("--")), decls[0])
+        if type(meta).__name__ == "ArgumentInfo":
+            return param.name.upper()
+    return "--" + param.name.replace("_", "-")
+
+
+def refuse_empty(values: dict, flags: dict[str, str]) -> None:
+    """An option given as an empty string (``--players ""``, often an unset shell variable) is an error, never
+    silently the default."""
+    from ..errors import InputError
+
+    for name, value in values.items():
+        if isinstance(value, str) and not value.strip():
+            flag = flags.get(name, "--" + name.replace("_", "-"))
+            raise InputError("empty value", field=flag, hint="give a value or leave the option out")
+
+
 def output_options(func):
     """Add the shared output options to a Typer command; the command receives them as ``opts``."""
     sig = inspect.signature(func)
@@ -103,9 +126,11 @@ def output_options(func):
     for name, annotation, default in OUTPUT_PARAMS:
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default))
     names = [n for n, _, _ in OUTPUT_PARAMS]
+    flags = {p.name: _flag(p) for p in params}
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        refuse_empty(kwargs, flags)
         values = {n: kwargs.pop(n) for n in names}
         kwargs["opts"] = make_options(**values)
         return func(*args, **kwargs)
