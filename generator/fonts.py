@@ -71,9 +71,13 @@ def check_text(text: str, key: str = "regular") -> None:
     """Raise :class:`GlyphError` naming the string if the font cannot draw every character of it."""
     missing = missing_glyphs(text, key)
     if missing:
-        names = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+        from .specs import quote
+
+        names = ", ".join(f"{quote(ch)} (U+{ord(ch):04X})" for ch in missing[:5])
+        if len(missing) > 5:
+            names += f" and {len(missing) - 5} more"
         raise GlyphError(
-            f'the text "{text}" has characters the bundled font cannot print: {names}',
+            f"the text {quote(text)} has characters the bundled font cannot print: {names}",
             hint="remove or replace them (Latin, Latin Extended-A, Greek and Cyrillic letters are fine)",
         )
 
