@@ -134,8 +134,11 @@ def inside(root: Path, relative: str) -> Path:
     """``root / relative`` with every part sanitised ('..', '/' and drive parts dropped): never outside ``root``."""
     parts = [safe_name(p) for p in Path(relative).parts if p not in ("", ".", "..") and p != Path(relative).anchor]
     target = root.joinpath(*(parts or ["sheet"]))
-    root_r = root.resolve()
-    if not (target.resolve() == root_r or root_r in target.resolve().parents):
+    try:
+        root_r, target_r = root.resolve(), target.resolve()  # follows links: a link may not lead out either
+    except OSError as err:
+        raise output_error(err, target) from None
+    if not (target_r == root_r or root_r in target_r.parents):
         raise InputError(f"output name {_short(relative)} points outside the output folder")
     return target
 
@@ -163,7 +166,7 @@ _CAUSES = {
     errno.ENOTDIR: "a file is in the way where a folder should be",
     errno.EISDIR: "a folder is in the way where a file should be",
     errno.EEXIST: "something is already there",
-    errno.ENOENT: "the folder does not exist",
+    errno.ENOENT: "no such file or folder (or the file system takes no new files there)",
     errno.EXDEV: "it is on another disk",
     errno.EIO: "input/output error (a failing disk?)",
 }
@@ -259,7 +262,29 @@ def _discard(tmp: str | Path) -> None:
 
 
 def _is_folder(path: Path) -> bool:
-    return path.is_dir() and not path.is_symlink()
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _check_target(path: Path) -> None:
+    """Refuse to replace anything but a regular file (or a link): never a folder, a device such as /dev/null, a
+    pipe or a socket — renaming over one would destroy it."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return  # nothing there (or unreadable: the write itself will say)
+    if stat.S_ISDIR(mode):
+        raise InputError(
+            f"cannot write {_short(str(path), 120)}: a folder of that name is in the way",
+            hint="give a file name, or move the folder",
+        )
+    if not (stat.S_ISREG(mode) or stat.S_ISLNK(mode)):
+        raise InputError(
+            f"cannot write {_short(str(path), 120)}: it is a device, pipe or socket, not a file",
+            hint="give the name of a file",
+        )
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -268,10 +293,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     A location problem (the path is a folder, the disk is full or read-only …) is an :class:`InputError`; a
     folder created for it is removed again when the write fails."""
     path = Path(path)
-    if _is_folder(path):
-        raise InputError(
-            f"cannot write {_short(str(path), 120)}: it is a folder", hint="give a file name, e.g. season2.yaml"
-        )
+    _check_target(path)
     created: list[Path] = []
     tmp = None
     try:
@@ -435,11 +457,7 @@ class OutputSet:
         root = self.root
         _check_folder(root)
         for path in self.files:
-            if _is_folder(path):
-                raise InputError(
-                    f"cannot write {_short(str(path), 120)}: a folder of that name is in the way",
-                    hint="move the folder or choose another --out",
-                )
+            _check_target(path)
         created: list[Path] = []
         temps: list[tuple[Path, str]] = []
         done: list[tuple[Path, Path | None]] = []  # (target, backup) moved into place so far
@@ -515,7 +533,7 @@ def _aside_name(path: Path) -> Path:
 
 
 def _write_journal(root: Path, plan, stale_plan) -> None:
-    rel = lambda p: None if p is None else Path(p).relative_to(root).as_posix()  # noqa: E731
+    rel = lambda p: None if p is None else Path(os.path.relpath(p, root)).as_posix()  # noqa: E731
     data = {
         "files": [[rel(p), rel(t), rel(b)] for p, t, b in plan],
         "stale": [[rel(p), rel(b)] for p, b in stale_plan],
