@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from ..paper import PAPER_NAMES
+from ..writers import PREVIEW_DPI
 
 OUTPUT_PARAMS = [
     ("out", Annotated[Path, typer.Option("--out", "-o", help="Folder for the generated files.")], Path("output")),
@@ -43,7 +44,14 @@ OUTPUT_PARAMS = [
         Annotated[bool, typer.Option("--ink-saver", help="Outlines and light hatching instead of solid fills.")],
         False,
     ),
-    ("dpi", Annotated[float, typer.Option("--dpi", min=36, max=1200, help="PNG preview resolution.")], 150.0),
+    (
+        "dpi",
+        Annotated[
+            float,
+            typer.Option("--dpi", min=36, max=1200, help="PNG preview resolution (96: true size on screen)."),
+        ],
+        PREVIEW_DPI,
+    ),
     (
         "edge",
         Annotated[
