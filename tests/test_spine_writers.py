@@ -165,6 +165,38 @@ def test_png_preview_looks_like_the_pdf_in_an_independent_rasteriser(scene, tmp_
     assert np.abs(_ink(without_bar, n) - poppler).max() > 0.10
 
 
+def test_svg_embeds_only_the_glyphs_a_page_draws_and_draws_them_exactly(scene):
+    """Each font is a WOFF subset of the page's characters: every one maps to the very outline and advance of
+    the bundled font, nothing else is in it, and the page stays small."""
+    import base64
+
+    from fontTools.ttLib import TTFont
+
+    from generator import fonts
+
+    (svg,) = writers.render(Document([scene]), "svg")
+    css = ET.fromstring(svg).find(".//{http://www.w3.org/2000/svg}style").text
+    faces = re.findall(
+        r"font-family: 'Paddock ([^']+)'; font-weight: (\d+); src: url\(data:font/woff;base64,([^)]+)\)", css
+    )
+    used: dict[str, set[str]] = {}
+    for t in scene.items():
+        if isinstance(t, Text):
+            used.setdefault(t.font, set()).update(t.text)
+    assert len(faces) == len(used)
+    assert len(svg) < 120_000  # four whole fonts alone were 1.6 MB
+    for family, weight, data in faces:
+        key = next(k for k, f in fonts.FONTS.items() if f.family == family and f.weight == int(weight))
+        sub = TTFont(io.BytesIO(base64.b64decode(data)))
+        full = TTFont(fonts.font_path(key))
+        sub_cmap, full_cmap = sub.getBestCmap(), full.getBestCmap()
+        assert set(sub_cmap) == {ord(ch) for ch in used[key]}
+        for cp, name in sub_cmap.items():
+            mine, theirs = sub["glyf"][name], full["glyf"][full_cmap[cp]]
+            assert mine.getCoordinates(sub["glyf"])[0] == theirs.getCoordinates(full["glyf"])[0], chr(cp)
+            assert sub["hmtx"][name] == full["hmtx"][full_cmap[cp]], chr(cp)
+
+
 def test_png_dark_pixels_match_svg_geometry():
     """A 2 cm square drawn in the scene lands on the same pixels in the PNG as its SVG coordinates say."""
     page = Page(PageSpec(Paper("a4", "portrait")), "square")
