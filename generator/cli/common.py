@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 import typing
 from pathlib import Path
 from typing import Annotated
@@ -148,32 +149,24 @@ def output_options(func):
 
 
 def publish(sheets, opts, folder: str = "", merged: str | None = None, title: str = "Paddock"):
-    """Publish sheets with a progress bar on stderr (unless --quiet) and a one-line summary."""
+    """Publish sheets with a one-line progress counter on a terminal (unless --quiet) and a one-line summary."""
     from ..pipeline import publish as _publish
 
-    if opts.quiet or len(sheets) < 2:
-        written = _publish(sheets, opts, folder, merged, title)
-    else:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, TextColumn
+    progress = None
+    if not opts.quiet and len(sheets) > 1 and sys.stderr.isatty():
+        done = [0]
 
-        console = Console(stderr=True)
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed}/{task.total}"),
-            console=console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("rendering", total=len(sheets))
-            written = _publish(
-                sheets,
-                opts,
-                folder,
-                merged,
-                title,
-                progress=lambda name: bar.update(task, advance=1, description=name),
-            )
+        def progress(name: str) -> None:
+            done[0] += 1
+            sys.stderr.write(f"\r\x1b[Krendering {done[0]}/{len(sheets)}: {name[:40]}")
+            sys.stderr.flush()
+
+    try:
+        written = _publish(sheets, opts, folder, merged, title, progress=progress)
+    finally:
+        if progress is not None:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
     if not opts.quiet:
         typer.echo(f"wrote {len(written)} file(s) to {opts.out / folder if folder else opts.out}", err=True)
     return written

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..fonts import check_text
-from ..scene import Document, Text, walk
+if TYPE_CHECKING:  # the CLI reads PREVIEW_DPI for --help: keep this module light
+    from ..scene import Document
 
 FORMATS = {"pdf": "pdf", "svg": "svg", "png": "png"}
 PREVIEW_DPI = 96.0  # the PNG previews' default resolution; why 96: see writers/png.py
@@ -20,6 +21,9 @@ MULTI_PAGE = {"pdf"}  # formats that hold several pages in one file
 
 def check_document(document: Document) -> None:
     """Refuse a document with a string the font cannot draw, before any writer starts."""
+    from ..fonts import check_text
+    from ..scene import Text, walk
+
     for page in document.pages:
         for item in walk(page.items()):
             if isinstance(item, Text):
