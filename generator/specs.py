@@ -63,19 +63,26 @@ def quote(value: Any, limit: int = 60) -> str:
 # ------------------------------------------------------------------------------------------------ strict types
 
 
-def _strict_number(kind: type):
-    from pydantic import Field, Strict
+def _no_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError("give a number here, not true/false")
+    return value
 
-    return Annotated[kind, Strict(), Field(allow_inf_nan=False)]
+
+def _number(kind: type):
+    from pydantic import BeforeValidator, Field
+
+    return Annotated[kind, BeforeValidator(_no_bool), Field(allow_inf_nan=False)]
 
 
 def __getattr__(name: str):
-    """``specs.Int`` / ``specs.Float``: numbers that refuse ``true``/``false``, strings and infinities (a YAML
-    ``lanes: true`` is an error, not 1). Built on first use so importing this module stays cheap."""
+    """``specs.Int`` / ``specs.Float``: numbers that refuse ``true``/``false`` (a YAML ``lanes: true`` is an error,
+    not 1) and infinities; a number written as text (``1.5e3``, which YAML reads as a string) is still read.
+    Built on first use so importing this module stays cheap."""
     if name == "Int":
-        return _strict_number(int)
+        return _number(int)
     if name == "Float":
-        return _strict_number(float)
+        return _number(float)
     raise AttributeError(name)
 
 

@@ -108,8 +108,11 @@ def main(argv: list[str] | None = None) -> None:
             else:
                 code = _internal(err)
         finally:
-            for w in caught:
-                say("warning", w.message)
+            from ..notices import LayoutWarning
+
+            for w in caught:  # Paddock's own notices; a library's warning is a bug to find, not news for the user
+                if issubclass(w.category, LayoutWarning) or "PADDOCK_DEBUG" in os.environ:
+                    say("warning", w.message)
     sys.exit(code)
 
 

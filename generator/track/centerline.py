@@ -279,6 +279,7 @@ def periodic_spline(points: np.ndarray, step: float = STEP) -> Line:
 #: Coordinates beyond this (in the CSV's own unit) are refused: no real map needs them, and squaring them would
 #: overflow the geometry. A CSV holds at most MAX_CSV_POINTS points (and, as every input, at most 32 MB).
 MAX_CSV_COORD = 1e9
+MIN_CSV_SPAN = 1e-6
 MAX_CSV_POINTS = 1_000_000
 
 
@@ -329,7 +330,15 @@ def read_csv(path) -> np.ndarray:
             )
     if len(rows) < 4:
         raise InputError(f"only {len(rows)} point(s) in the CSV", file=path, hint="a circuit needs at least four")
-    return np.asarray(rows, dtype=float)
+    points = np.asarray(rows, dtype=float)
+    span = float(np.ptp(points, axis=0).max())
+    if span < MIN_CSV_SPAN:
+        raise InputError(
+            f"the points span only {span:.3g}; they are scaled to fit, but not from nothing",
+            file=path,
+            hint=f"give coordinates that span at least {MIN_CSV_SPAN:g} (in any unit)",
+        )
+    return points
 
 
 def clean_points(P: np.ndarray, min_gap: float) -> np.ndarray:

@@ -22,6 +22,7 @@ MAX_ITEMS = 500  # corners, kerbs, danger spaces, crossings
 MAX_UNIT = 10_000  # a unit number (a board holds at most 2,000 units)
 MAX_LAP_MM = 100_000  # the centre line of segments: 100 m, far more than fits on A1
 MAX_COORD = 1e9  # an inline point's coordinate (any unit: points are scaled to fit)
+MIN_SPAN = 1e-6  # the least extent of inline points (or a CSV's): below it scaling them up loses every digit
 UnitNo = Annotated[Int, Field(ge=1, le=MAX_UNIT)]
 
 # Games whose boards the circuit engine rules; each has its board defaults in templates/<game>/board.yaml.
@@ -42,7 +43,7 @@ class _Model(BaseModel):
 
 
 class ArcSpec(_Model):
-    radius: Annotated[Float, Field(gt=0, le=20000, description="Centre-line radius in mm.")]
+    radius: Annotated[Float, Field(ge=0.1, le=20000, description="Centre-line radius in mm.")]
     angle: Annotated[Float, Field(gt=0, le=360, description="How far the track turns, degrees.")]
     turn: Literal["left", "right"] = Field(description="Which way the track turns, in the race direction.")
     transition: Annotated[
@@ -235,6 +236,14 @@ class CircuitSpec(_Model):
             raise FieldError("a circuit needs at least two segments", ("segments",))
         if self.points is not None and len(self.points) < 4:
             raise FieldError("a circuit needs at least four points", ("points",))
+        if self.points is not None:
+            span = max(max(p[i] for p in self.points) - min(p[i] for p in self.points) for i in (0, 1))
+            if span < MIN_SPAN:
+                raise FieldError(
+                    f"the points span only {span:.3g}; they are scaled to fit, but not from nothing",
+                    ("points",),
+                    f"give coordinates that span at least {MIN_SPAN:g} (in any unit)",
+                )
         if self.segments is not None:
             lap = sum(seg.length for seg in self.segments)
             if lap > MAX_LAP_MM:
