@@ -8,7 +8,7 @@ turns a character the font lacks into a clear error instead of a blank box on pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .errors import GlyphError
@@ -50,7 +50,13 @@ def font_path(key: str) -> Path:
 def _ttfont(key: str):
     from reportlab.pdfbase.ttfonts import TTFont
 
-    return TTFont(pdf_name(key), str(font_path(key)))
+    font = TTFont(pdf_name(key), str(font_path(key)))
+    # Every PDF of a run embeds the same subset (see writers/pdf.py) and the SVG writer asks for the same ones:
+    # cut each distinct subset once.
+    make = font.face.makeSubset
+    cut = lru_cache(maxsize=64)(lambda codes: make(list(codes)))
+    font.face.makeSubset = lambda subset: cut(tuple(subset))
+    return font
 
 
 def pdf_name(key: str) -> str:
