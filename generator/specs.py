@@ -52,7 +52,10 @@ def escape(text: str) -> str:
 def quote(value: Any, limit: int = 60) -> str:
     """A user's value for a message: in quotes, control characters escaped, at most ``limit`` characters of it
     (a longer one is cut and says how long it was)."""
-    text = value if isinstance(value, str) else repr(value)
+    if not isinstance(value, str):  # a number, true/false, null: as YAML would show it, no quotes
+        text = escape(key_name(value) if value is None or isinstance(value, bool) else repr(value))
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+    text = value
     n = len(text)
     if n > limit:
         text = text[: limit - 1]
