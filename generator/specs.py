@@ -112,7 +112,9 @@ class _Refused(Exception):
         self.message, self.line, self.hint = message, line, hint
 
 
-def _loader_class():
+def _loader_class(c_parser: bool = True):
+    """The loader: libyaml's C parser (when PyYAML was built with it and ``c_parser``) or the pure-Python one,
+    with the counting composer and the checking constructor below either way."""
     from yaml.composer import Composer
     from yaml.constructor import SafeConstructor
     from yaml.events import AliasEvent, MappingEndEvent, SequenceEndEvent
@@ -120,13 +122,15 @@ def _loader_class():
     from yaml.resolver import Resolver
 
     try:  # libyaml's C parser: ~10x faster; the nodes are still built (and counted) here
+        if not c_parser:
+            raise ImportError
         from yaml.cyaml import CParser
 
         class _Parser(CParser):
             def __init__(self, text: str) -> None:
                 CParser.__init__(self, text)
 
-    except ImportError:  # pragma: no cover - PyYAML built without libyaml
+    except ImportError:  # PyYAML built without libyaml
         from yaml.parser import Parser
         from yaml.reader import Reader
         from yaml.scanner import Scanner

@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import resource
 import subprocess
 import sys
@@ -424,3 +425,24 @@ def test_csv_with_a_byte_order_mark_or_decimal_commas(tmp_path):
     assert read_csv(tmp_path / "bom.csv").tolist() == [[0, 0], [100, 0], [100, 50], [0, 50]]
     (tmp_path / "comma.csv").write_text("x;y\n0;0\n100,5;0\n100;50,25\n0;50\n", encoding="utf-8")
     assert read_csv(tmp_path / "comma.csv").tolist() == [[0, 0], [100.5, 0], [100, 50.25], [0, 50]]
+
+
+@pytest.mark.parametrize("c_parser", [True, False], ids=["libyaml", "pure Python"])
+def test_both_yaml_parsers_give_the_same_data_lines_and_refusals(c_parser, monkeypatch):
+    from generator import specs
+    from generator.errors import InputError
+
+    monkeypatch.setattr(specs, "_LOADER", specs._loader_class(c_parser=c_parser))
+    data, lines = specs.parse_yaml(SPEC + "7: x\n~: y\ndanger:\n  - {unit: 4, lane: 5}\n", "s.yaml")
+    assert data["segments"][1]["arc"]["radius"] == 70 and data[7] == "x" and data[None] == "y"
+    assert lines.line(("segments", 1, "arc")) == 5 and lines.line(("7",)) == 8 and lines.line(("null",)) == 9
+    assert lines.line(("danger", 0, "lane")) == 11
+    for text, needle in [
+        (alias_bomb(), "100,000 values"),
+        ("a: " + "[" * 500 + "]" * 500, "nested deeper"),
+        ("a: 1\nb: 2\na: 3\n", "given twice (lines 1 and 3)"),
+        ("a: &x [*x]\n", "a loop"),
+        ("a: [1, 2\nb: 3\n", "YAML syntax"),
+    ]:
+        with pytest.raises(InputError, match=re.escape(needle)):
+            specs.parse_yaml(text, "s.yaml")
