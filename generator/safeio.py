@@ -149,7 +149,7 @@ def name_key(relative: str) -> str:
 
 
 def _short(text: str, limit: int = 60) -> str:
-    from .specs import quote
+    from .messages import quote
 
     return quote(text, limit)
 

@@ -16,12 +16,12 @@ given twice in one mapping. Tags never run code (safe constructors only).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from .errors import InputError, PaddockError
+from .messages import escape, key_name, quote  # noqa: F401  (quote re-exported: messages about specs use it)
 
 KeyPath = tuple[Any, ...]
 T = TypeVar("T")
@@ -32,35 +32,6 @@ MAX_YAML_BYTES = 2 * 1024 * 1024
 MAX_YAML_NODES = 100_000
 #: The deepest nesting of lists and mappings in a YAML file.
 MAX_YAML_DEPTH = 40
-
-
-# ------------------------------------------------------------------------------------------ quoting user text
-
-
-def escape(text: str) -> str:
-    """``text`` with control and format characters (ESC, newlines, bidi overrides …) written as escapes, so a
-    message about it stays one harmless line on a terminal."""
-    out = []
-    for ch in text:
-        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") and ch not in "\u200d":
-            out.append(ch.encode("unicode_escape").decode("ascii"))
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def quote(value: Any, limit: int = 60) -> str:
-    """A user's value for a message: in quotes, control characters escaped, at most ``limit`` characters of it
-    (a longer one is cut and says how long it was)."""
-    if not isinstance(value, str):  # a number, true/false, null: as YAML would show it, no quotes
-        text = escape(key_name(value) if value is None or isinstance(value, bool) else repr(value))
-        return text if len(text) <= limit else text[: limit - 1] + "…"
-    text = value
-    n = len(text)
-    if n > limit:
-        text = text[: limit - 1]
-    text = escape(text)
-    return f"'{text}…' ({n:,} characters)" if n > limit else f"'{text}'"
 
 
 # ------------------------------------------------------------------------------------------------ strict types
@@ -265,15 +236,6 @@ def _loader(text: str):
     if _LOADER is None:
         _LOADER = _loader_class()
     return _LOADER(text)
-
-
-def key_name(key: Any) -> str:
-    """A mapping key as the YAML wrote it: ``null``, ``true``, ``3``."""
-    if key is None:
-        return "null"
-    if isinstance(key, bool):
-        return "true" if key else "false"
-    return str(key)
 
 
 def _walk(node, path: KeyPath, lines: LineMap, keys: dict[int, Any]) -> None:

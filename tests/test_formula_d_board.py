@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.games.formula_d.overlay import LAYER, corner_marks, formula_d_board, load_circuit
+from generator.games.formula_d.overlay import LAYER, corner_marks, formula_d_board, load_circuit, overlay
 from generator.scene import Polygon, Polyline, Text, walk
 
 FIXTURES = Path(__file__).parent / "formula_d"
@@ -115,3 +115,45 @@ def test_pack_cli_with_a_players_file(tmp_path):
     for name in ("Ann", "Béla", "Csaba"):
         assert name in text
     assert "MIN. ROLL TO ENTER THE PIT" in text
+
+
+def test_corners_json_entries_are_check_json_entries_plus_the_counts(capsys):
+    """`corners --json` and `check --json` give a corner with the same keys and values; corners adds the stops it
+    uses and the two path counts."""
+    import json
+
+    from generator.cli import main
+
+    spec = FIXTURES / "square-3-lanes.yaml"
+    answers = []
+    for command in ("check", "corners"):
+        with pytest.raises(SystemExit) as ex:
+            main([command, str(spec), "--json"])
+        assert ex.value.code == 0
+        answers.append(json.loads(capsys.readouterr().out))
+    check, data = answers
+    assert (data["name"], data["file"], data["lanes"]) == (check["name"], check["file"], check["lanes"])
+    assert len(data["corners"]) == len(check["corners"]) == 4
+    for mine, theirs in zip(data["corners"], check["corners"], strict=True):
+        assert set(mine) == set(theirs) | {"stops_suggested", "long", "short"}
+        same = {k: v for k, v in theirs.items() if k != "stops"}
+        assert {k: v for k, v in mine.items() if k in same} == same
+        assert theirs["stops"] is None and mine["stops_suggested"] and mine["stops"] >= 1
+
+
+def test_overlay_labels_go_in_the_boards_free_space():
+    """The overlay is handed the board's free paper: its labels keep off the track and off every label the
+    board placed (title, legend, numbers, start), without re-deriving them from the page."""
+    from generator import track
+
+    circuit = load_circuit(FIXTURES / "square-2-lanes.yaml")
+    board = track.draw_board(circuit)
+    boards = list(board.free.taken)
+    assert boards  # the board took room for its own labels
+    marks = corner_marks(circuit)
+    overlay(board, circuit, marks, pit_roll=5)
+    mine = board.free.taken[len(boards) :]
+    assert len(mine) == len(marks) + 2  # a flag per corner, the pit mark, the key
+    for g in mine:
+        assert board.free.box.contains(g) and not board.free.blocked.intersects(g)
+        assert not any(g.intersects(t) for t in boards)

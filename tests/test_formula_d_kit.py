@@ -290,7 +290,7 @@ def test_cards_hold_the_rules_a_first_game_needs(tmp_path):
     r = facts.rules()
     pages = reference_pages(PageSpec(PAPER), road_race=True)
     text = " ".join(i.text for p in pages for i in walk(p.items()) if isinstance(i, Text))
-    assert f"The race is {r['race']['laps']} laps" in text
+    assert f"The race is {facts.game()['laps']} laps" in text
     for phrase in ("Start formation", "Order of play", "Driving code", "Qualifying lap (optional)", "never above"):
         assert phrase in text
     assert "Brake WP per space not moved" in text and r["braking"]["brake_wp_per_space"] is None

@@ -16,10 +16,10 @@ from shapely import Polygon as SPoly
 
 from generator import track
 from generator.errors import GeometryError, InputError, PaddockError
-from generator.track.build import analyse, edge, racing_surface
-from generator.track.model import CircuitSpec
+from generator.track import CircuitSpec
 
 SPECS = track.shipped()
+SPECS_BY_NAME = {p.stem: p for p in SPECS}
 BAD = sorted((Path(__file__).parent / "bad_specs").glob("*.yaml"))
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "circuits"
 
@@ -59,7 +59,7 @@ def test_unit_count_and_lengths(circuit):
     # each unit measured along the drawn centre line
     for u in range(1, c.units_count + 1):
         s0, s1 = c.unit_bounds(u)
-        length = LineString(edge(c, s0, s1, 0.0)).length
+        length = LineString(c.offset_line(s0, s1, 0.0)).length
         assert abs(length - c.unit) <= 0.02 * c.unit, (u, length)
 
 
@@ -70,7 +70,7 @@ def test_per_lane_spaces_measured_along_their_lane(per_lane_circuit):
         spaces = c.graph.lane(lane)
         assert len(spaces) == c.graph.count(lane) >= 8
         for sp in spaces:
-            length = LineString(edge(c, sp.s0, sp.s1, c.lane_offset(lane))).length
+            length = LineString(c.offset_line(sp.s0, sp.s1, c.lane_offset(lane))).length
             assert abs(length - c.unit) <= 0.02 * c.unit
             assert c.graph.spaces[sp.ahead].lane == lane
             for d in sp.diagonal:
@@ -111,7 +111,7 @@ def test_kerbs_only_on_corners_inside(circuit):
 def test_pit_lane_never_crosses_the_racing_surface(pit_circuit):
     c = pit_circuit
     assert c.pit is not None
-    surface = racing_surface(c)
+    surface = c.surface()
     assert SPoly(c.pit.polygon).buffer(0).intersection(surface).area < 1.0
 
 
@@ -180,6 +180,15 @@ def test_bad_specs_give_their_message_and_exit_code(path):
     assert str(path) in str(err)
 
 
+def _check_json(path, *args) -> dict:
+    from typer.testing import CliRunner
+
+    import generator.cli.track  # noqa: F401  (registers the commands)
+    from generator.cli import app
+
+    return json.loads(CliRunner().invoke(app, ["check", str(path), "--json", *args]).stdout)
+
+
 def test_cli_check_json_and_exit_codes(tmp_path):
     from typer.testing import CliRunner
 
@@ -210,8 +219,9 @@ def test_close_auto_reports_what_it_changed():
             {"arc": {"radius": 80, "angle": 180, "turn": "left"}},
         ],
     )
-    c, problems, changes = analyse(spec)
-    assert not problems and changes
+    result = track.analyse(spec)
+    assert not result.problems and result.changes and result.buildable
+    c = result.circuit
     assert abs(np.hypot(*(c.line.xy[-2] - c.line.xy[0]))) < 1.5
 
 
@@ -238,8 +248,8 @@ def test_figure_eight_needs_its_crossing():
     spec, _, _ = track.load_spec(next(p for p in SPECS if p.stem == "figure-eight"))
     data = spec.model_dump(by_alias=True, exclude_none=True)
     data["crossings"] = []
-    _, problems, _ = analyse(CircuitSpec.model_validate(data))
-    assert problems and problems[0].kind == "turning"
+    result = track.analyse(CircuitSpec.model_validate(data))
+    assert result.circuit is None and result.problems and result.problems[0].kind == "turning"
 
 
 # ------------------------------------------------------------------------------------------- property tests
@@ -261,11 +271,11 @@ segment = st.one_of(
 def test_random_segments_build_or_fail_cleanly(segments, lanes, close):
     spec = CircuitSpec(name="Random", lanes=lanes, close=close, segments=segments)
     try:
-        c, problems, _ = analyse(spec)
+        result = track.analyse(spec)
     except PaddockError:
         return
-    if c is not None and not problems:
-        track.board_sheet(c)
+    if result.buildable:
+        track.board_sheet(result.circuit)
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -277,11 +287,11 @@ def test_random_segments_build_or_fail_cleanly(segments, lanes, close):
 def test_random_point_clouds_build_or_fail_cleanly(points, fit, smoothing):
     try:
         spec = CircuitSpec(name="Cloud", points=points, fit=fit, smoothing=smoothing)
-        c, problems, _ = analyse(spec)
+        result = track.analyse(spec)
     except (PaddockError, InputError):
         return
-    if c is not None and not problems:
-        track.board_sheet(c)
+    if result.buildable:
+        track.board_sheet(result.circuit)
 
 
 # ------------------------------------------------------------------------------------------- review fixes
@@ -289,26 +299,26 @@ def test_random_point_clouds_build_or_fail_cleanly(points, fit, smoothing):
 
 def test_kerbs_are_red_white_blocks_on_the_track_edge(circuit):
     """Every kerb: an odd number (>= 3) of blocks, red at both ends, each at least KERB_MIN_BLOCK long along the
-    track edge; everything drawn on the kerbs layer lies in the band just outside the edge (no stray strokes)."""
+    track edge; everything drawn on the board's kerbs layer lies in the band just outside the edge (no stray
+    strokes): per kerb, a white band, its red blocks and a red outline."""
     from shapely import Point
 
-    from generator.scene import Layer, Polygon, Polyline
-    from generator.track.board import _draw_kerb
-    from generator.track.build import KERB_MIN_BLOCK, KERB_W, kerb_blocks
+    from generator.scene import Polygon, Polyline
+    from generator.track.circuit import KERB_MIN_BLOCK, KERB_W
 
     c = circuit
+    items = list(track.draw_board(c).page.layers["kerbs"].items)
     for kb in c.kerbs:
-        blocks = kerb_blocks(c, kb)
+        blocks = c.kerb_blocks(kb.s0, kb.s1, kb.side)
         assert len(blocks) >= 3 and len(blocks) % 2 == 1, kb
         assert blocks[0][0] == kb.s0 and blocks[-1][1] == kb.s1
         sign = 1 if kb.side == "left" else -1
         for a, b in blocks:
-            assert LineString(edge(c, a, b, sign * c.half_width)).length >= KERB_MIN_BLOCK - 0.05, (kb, a, b)
-        layer = Layer("kerbs")
-        _draw_kerb(layer, c, kb.s0, kb.s1, kb.side)
-        centre = LineString(edge(c, kb.s0 - 10, kb.s1 + 10, 0.0))
+            assert LineString(c.offset_line(a, b, sign * c.half_width)).length >= KERB_MIN_BLOCK - 0.05, (kb, a, b)
+        drawn, items = items[: 2 + (len(blocks) + 1) // 2], items[2 + (len(blocks) + 1) // 2 :]
+        centre = LineString(c.offset_line(kb.s0 - 10, kb.s1 + 10, 0.0))
         reds = 0
-        for item in layer.items:
+        for item in drawn:
             pts = item.exterior if isinstance(item, Polygon) else item.points if isinstance(item, Polyline) else []
             assert pts, item
             for p in pts:
@@ -316,16 +326,18 @@ def test_kerbs_are_red_white_blocks_on_the_track_edge(circuit):
                 assert c.half_width - 0.05 <= d <= c.half_width + KERB_W + 0.05, (kb, p, d)
             reds += isinstance(item, Polygon) and item.style.fill == "#d62828"
         assert reds == (len(blocks) + 1) // 2
+        assert drawn[0].style.fill == "#ffffff" and drawn[-1].style.fill is None
+    assert not items  # nothing else on the layer
 
 
 def test_short_gentle_corners_get_no_stub_kerb():
     """The Monte Carlo chicanes are short bends: each found kerb is a proper one, at least three blocks long."""
-    from generator.track.build import KERB_MIN
+    from generator.track.circuit import KERB_MIN
 
     c = track.load(track.default_spec())
     for kb in c.kerbs:
         sign = 1 if kb.side == "left" else -1
-        assert LineString(edge(c, kb.s0, kb.s1, sign * c.half_width)).length >= KERB_MIN
+        assert LineString(c.offset_line(kb.s0, kb.s1, sign * c.half_width)).length >= KERB_MIN
 
 
 def test_every_label_reads_upright(circuit):
@@ -357,7 +369,7 @@ def test_tunnel_tags_do_not_cover_space_numbers():
 def test_pit_min_roll_reaches_the_built_circuit():
     c = track.load(next(p for p in SPECS if p.stem == "formula-d-style"))
     assert c.pit is not None and c.pit.min_roll == 4
-    assert c.summary()["pit"]["min_roll"] == 4
+    assert _check_json(SPECS_BY_NAME["formula-d-style"])["pit"]["min_roll"] == 4
     spec, _, _ = track.load_spec(track.default_spec())
     assert track.build(spec).pit.min_roll is None
     with pytest.raises(Exception, match="less than or equal to 30"):
@@ -401,3 +413,21 @@ def test_watch_rebuilds_on_change_and_survives_a_bad_edit(tmp_path):
 
     w.run(interval=0.01, max_steps=5, sleep=interrupt)
     assert said[-1] == "paddock: stopped watching"
+
+
+def test_board_words_come_from_the_shared_legend_template():
+    """Legend lines and labels are read from templates/board/legend.yaml, numbers filled in, ordinals right."""
+    from generator.data import template
+    from generator.scene import Text, walk
+
+    words = template("board/legend.yaml")
+    c = track.load(SPECS_BY_NAME["formula-d-style"])
+    texts = {t.text for t in walk(track.draw_board(c).page.items()) if isinstance(t, Text)}
+    assert words["legend"]["pit_roll"].format(garages=c.pit.garages, roll=4) in texts
+    assert "enter with a gear-die roll of 4 or more" in words["legend"]["pit_roll"].format(garages=4, roll=4)
+    assert words["legend"]["tunnel"].format(what="spaces") in texts
+    assert {words["labels"]["start"], words["labels"]["podium"], words["labels"]["police"]} <= texts
+    spec, _, _ = track.load_spec(SPECS_BY_NAME["oval"])
+    oval = track.build(spec.model_copy(update={"action_every": 3}))
+    texts = {t.text for t in walk(track.draw_board(oval).page.items()) if isinstance(t, Text)}
+    assert "every 3rd unit: marked and numbered" in texts

@@ -17,10 +17,10 @@ from typer.testing import CliRunner
 import generator.cli.track  # noqa: F401  (registers the commands)
 from generator import track
 from generator.cli import app
-from generator.paper import Paper
+from generator.errors import GeometryError
+from generator.paper import Paper, PaperChoice
 from generator.scene import Polygon, Polyline, Text
-from generator.track.build import analyse
-from generator.track.model import CircuitSpec
+from generator.track import CircuitSpec, Fix, analyse
 
 SPECS = {p.stem: p for p in track.shipped()}
 BAD = Path(__file__).parent / "bad_specs"
@@ -47,20 +47,46 @@ def _l_shape(side: str, paper: str = "a3") -> dict:
 
 def test_fit_advice_names_the_orientation_that_fits_and_nothing_else():
     spec, lines, path = track.load_spec(SPECS["monte-carlo"])
-    c, problems, _ = analyse(spec, path, lines, Paper("a3", "landscape"))
+    problems = analyse(spec, path, lines, Paper("a3", "landscape")).problems
     assert [p.kind for p in problems] == ["fit"]  # no consequential pit-lane complaint
-    assert "fits A3 portrait" in problems[0].hint and "--paper a3-portrait" in problems[0].hint
+    assert problems[0].fixes == (Fix("orientation", "portrait", now="landscape", paper=PaperChoice("a3", "portrait")),)
+    assert "fits A3 portrait" in problems[0].hint and "'orientation: portrait'" in problems[0].hint
     # and the advice is true
-    assert not analyse(spec, path, lines, Paper("a3", "portrait"))[1]
+    assert not analyse(spec, path, lines, Paper("a3", "portrait")).problems
+    # the command line says it with its own options
+    res = CliRunner().invoke(app, ["check", str(SPECS["monte-carlo"]), "--paper", "a3-landscape"])
+    assert "fits A3 portrait: use --paper a3-portrait (in the spec: 'orientation: portrait')" in res.stdout
 
 
 def test_fit_advice_for_a_small_printer_is_the_next_paper_tiled():
     spec, lines, path = track.load_spec(SPECS["oval"])
-    _, problems, _ = analyse(spec, path, lines, Paper("a4", "landscape"))
+    problems = analyse(spec, path, lines, Paper("a4", "landscape")).problems
     assert [p.kind for p in problems] == ["fit"]
     assert "fits A3 landscape" in problems[0].hint
-    assert "--paper a3 --tile-onto a4" in problems[0].hint
-    assert not analyse(spec, path, lines, Paper("a3", "landscape"))[1]
+    fixes = problems[0].fixes
+    assert [(f.field, f.value, f.paper, f.tile_onto) for f in fixes] == [
+        ("paper", "a3", PaperChoice("a3", "landscape"), None),
+        ("paper", "a3", PaperChoice("a3", "landscape"), "a4"),
+    ]
+    assert not analyse(spec, path, lines, Paper("a3", "landscape")).problems
+    res = CliRunner().invoke(app, ["check", str(SPECS["oval"]), "--paper", "a4"])
+    assert (
+        "print it there (--paper a3; in the spec 'paper: a3'), or tile it onto A4 sheets: --paper a3 --tile-onto a4"
+        in (res.stdout)
+    )
+
+
+def test_fit_advice_derives_its_papers_from_the_paper_table(monkeypatch):
+    """A paper added to generator.paper.PAPERS is one the fit advice can name: a circuit too big for A1 fits A0."""
+    from generator.paper import PAPERS, PaperSize
+
+    turn = {"radius": 100, "angle": 180, "turn": "left"}
+    spec = CircuitSpec(name="Long", segments=[{"straight": 800}, {"arc": turn}, {"straight": 800}, {"arc": turn}])
+    (fit,) = analyse(spec).problems
+    assert fit.kind == "fit" and fit.advice.endswith("does not fit even A1") and not fit.fixes
+    monkeypatch.setitem(PAPERS, "a0", PaperSize("a0", 841.0, 1189.0, "iso"))
+    (fit,) = analyse(spec).problems
+    assert fit.advice == "it fits A0 landscape" and fit.fixes[0].value == "a0"
 
 
 # ------------------------------------------------------------------------------------ real centre lines
@@ -72,7 +98,7 @@ def test_more_smoothing_really_smooths():
     tightest = []
     for sm in (10, 40, 150, 250, 400):
         spec = CircuitSpec(name="Monza", csv=str(SHARED / "Monza.csv"), smoothing=sm, fit=50)
-        c, _, _ = analyse(spec)
+        c = analyse(spec).circuit
         tightest.append(1 / float(np.abs(c.line.k).max()))
     assert tightest == sorted(tightest) and len(set(np.round(tightest, 1))) == len(tightest), tightest
 
@@ -204,7 +230,7 @@ def test_closure_counts_segments_from_one_and_never_prints_minus_zero():
 @needs_shared
 @pytest.mark.parametrize("name", ["Monza", "Spa", "Catalunya"])
 def test_proximity_places_are_merged_and_grammatical(name):
-    _, problems, _ = analyse(CircuitSpec(name=name, csv=str(SHARED / f"{name}.csv"), smoothing=0))
+    problems = analyse(CircuitSpec(name=name, csv=str(SHARED / f"{name}.csv"), smoothing=0)).problems
     prox = [p for p in problems if p.kind == "proximity"]
     spans = []
     for p in prox:
@@ -263,3 +289,57 @@ def test_degenerate_point_clouds_are_a_clean_error_without_warnings(points):
             analyse(CircuitSpec(name="Flat", points=points))
     assert info.value.field == "points"
     assert math.isfinite(len(str(info.value)))
+
+
+# ------------------------------------------------------------------------------------------ structured hints
+
+
+def test_problems_carry_their_fixes_as_data_and_no_option_names():
+    """The library says what to change as spec fields (and Fix objects); only the CLI names its options."""
+    result = track.check(SPECS["albert-park"].parent / "melbourne.csv", overrides={"smoothing": 0})
+    folds = [p for p in result.problems if p.kind == "fold"]
+    assert folds and len(folds) == len(result.problems)
+    for p in folds:
+        assert [f.field for f in p.fixes] == ["smoothing", "fit", "lanes"]
+        smoothing, fit, lanes = p.fixes
+        assert (smoothing.value, smoothing.now, lanes.value) == (20, 0, 1)
+        assert fit.paper == PaperChoice("a2") and fit.tile_onto == "a3"
+        assert "--" not in str(p) and "'smoothing: 20'" in str(p) and "'lanes: 1'" in str(p)
+    with pytest.raises(track.OverrideError) as info:
+        track.load_spec(SPECS["oval"], overrides={"smoothing": 40})
+    assert info.value.key == "smoothing" and not info.value.applies and "--" not in str(info.value)
+    res = CliRunner().invoke(app, ["check", str(SPECS["albert-park"].parent / "melbourne.csv"), "--smoothing", "0"])
+    assert res.exit_code == 3
+    assert "smooth the centre line more (--smoothing 20, or 'smoothing: 20' in a spec; now 0 mm)" in res.stdout
+    assert "make it bigger (--fit 75 for a 75-unit lap on a larger paper, e.g. --paper a2 --tile-onto a3)" in res.stdout
+    assert "or fewer lanes (--lanes 1 / 'lanes: 1')" in res.stdout
+    data = json.loads(
+        CliRunner()
+        .invoke(app, ["check", str(SPECS["albert-park"].parent / "melbourne.csv"), "--smoothing", "0", "--json"])
+        .stdout
+    )
+    assert data["problems"][0]["fixes"][0] == {"field": "smoothing", "value": 20, "now": 0.0}
+    assert "--smoothing 20" in data["problems"][0]["hint"]
+
+
+def test_track_command_words_geometry_errors_with_its_options(tmp_path):
+    res = CliRunner().invoke(
+        app, ["track", str(SPECS["oval"]), "--paper", "a4", "-o", str(tmp_path), "-f", "pdf", "-q"]
+    )
+    assert isinstance(res.exception, GeometryError) and res.exception.exit_code == 3
+    assert "--paper a3 --tile-onto a4" in str(res.exception) and not list(tmp_path.glob("*.pdf"))
+    with pytest.raises(GeometryError) as info:
+        track.load(SPECS["oval"], paper=Paper("a4", "landscape"))
+    assert "--" not in str(info.value) and "'paper: a3'" in str(info.value)
+
+
+def test_check_json_has_one_shape_whatever_happens():
+    """A circuit that builds, one whose centre line cannot be made and a spec that cannot be read: the same keys."""
+    shapes = []
+    for path in (SPECS["oval"], BAD / "turning.yaml", BAD / "syntax.yaml"):
+        data = json.loads(CliRunner().invoke(app, ["check", str(path), "--json"]).stdout)
+        shapes.append(list(data))
+        for p in data["problems"]:
+            assert {"kind", "where", "message", "hint", "fixes"} <= set(p)
+    assert shapes[0] == shapes[1] == shapes[2]
+    assert "pit" in shapes[0] and "lane_width_mm" in shapes[0]

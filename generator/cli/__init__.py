@@ -11,36 +11,13 @@ import warnings
 
 import typer
 
-from .. import __version__
+from .root import app
 
-app = typer.Typer(
-    name="paddock",
-    help="Print-ready circuits, cars, scorecards and reference cards for tabletop racing games.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"paddock {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
-) -> None:
-    """Paddock turns text specs into print-ready materials for tabletop racing games.
-
-    Start with `paddock pack` (the f1-dice game: board, cars, sheets) and print the merged PDF at 100 %.
-    """
+__all__ = ["app", "main"]
 
 
 def _register() -> None:
-    from . import calibrate, cars, pack, track  # noqa: F401  (each adds its commands to `app`)
+    from . import calibrate, cars, pack, rules, track  # noqa: F401  (each adds its commands to `app`)
 
     pack.register_games()
 
@@ -87,6 +64,9 @@ def main(argv: list[str] | None = None) -> None:
             result = command.main(args=args, prog_name="paddock", standalone_mode=False)
             code = result if isinstance(result, int) else 0
         except PaddockError as err:
+            from .track import cli_error
+
+            err = cli_error(err)  # library errors name spec fields; say them as the command line's options
             say("error", err)
             code = err.exit_code
         except KeyboardInterrupt:

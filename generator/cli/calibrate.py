@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import app
 from .common import output_options, publish
+from .root import app
 
 
 @app.command("calibrate")

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from . import app
 from .common import output_options, publish
+from .root import app
 
 
 @app.command("cars")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import typer
 from typer.core import TyperGroup
 
-from . import app
+from .root import app
 
 
 class _DefaultGame(TyperGroup):

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from . import app
 from .common import output_options, publish
+from .root import app
 
 LanesOpt = Annotated[
     int | None, typer.Option("--lanes", help="Number of lanes, 1-7 (overrides the spec's 'lanes').", show_default=False)
@@ -34,13 +34,195 @@ FitOpt = Annotated[
 
 
 def _overrides(lanes, smoothing, fit) -> dict:
+    """The spec fields the options replace; ``--fit`` is 'page' or a lap length in units (anything else is left
+    for the library to refuse, after it has checked that the spec takes a --fit at all)."""
+    if isinstance(fit, str):
+        text = fit.strip().lower()
+        fit = "page" if text == "page" else int(text) if text.lstrip("-").isdigit() else fit
     return {"lanes": lanes, "smoothing": smoothing, "fit": fit}
+
+
+# ------------------------------------------------------------------------------------- problems in CLI words
+
+
+def _paper_arg(choice) -> str:
+    """The --paper value that asks for ``choice`` (a bare name means landscape on the command line)."""
+    return choice.name if choice.orientation in (None, "landscape") else f"{choice.name}-{choice.orientation}"
+
+
+def _size(name: str) -> str:
+    return name.upper() if name.startswith("a") else name
+
+
+def fix_text(fix) -> str:
+    """One :class:`~generator.track.Fix` in the command line's words: its option and the spec field."""
+    from ..track import OVERRIDABLE
+
+    v = fix.value
+    if fix.field == "smoothing":
+        return f"smooth the centre line more (--smoothing {v:g}, or 'smoothing: {v:g}' in a spec; now {fix.now:g} mm)"
+    if fix.field == "fit":
+        eg = f", e.g. --paper {_paper_arg(fix.paper)} --tile-onto {fix.tile_onto}" if fix.paper else ""
+        return f"make it bigger (--fit {v} for a {v}-unit lap on a larger paper{eg})"
+    if fix.field == "lanes":
+        return f"fewer lanes (--lanes {v} / 'lanes: {v}')"
+    if fix.field == "orientation" and fix.paper is not None:
+        return f"use --paper {_paper_arg(fix.paper)} (in the spec: 'orientation: {v}')"
+    if fix.field == "paper" and fix.tile_onto:
+        return (
+            f"tile it onto {_size(fix.tile_onto)} sheets: --paper {_paper_arg(fix.paper)} --tile-onto {fix.tile_onto}"
+        )
+    if fix.field == "paper":
+        return f"print it there (--paper {_paper_arg(fix.paper)}; in the spec 'paper: {v}')"
+    if fix.field in OVERRIDABLE:
+        return f"--{fix.field.replace('_', '-')} {v} (or '{fix.field}: {v}' in the spec)"
+    return f"set '{fix.field}: {v}' in the spec"
+
+
+def hint(problem) -> str:
+    """What to change about ``problem``, in the command line's words."""
+    from ..track import hint_text
+
+    return hint_text(problem, fix_text)
+
+
+def problem_text(problem) -> str:
+    loc = f"{problem.where}: " if problem.where else ""
+    return f"{loc}{problem.message} — {hint(problem)}"
+
+
+def cli_error(err):
+    """A library error re-said with the command line's option names (or ``err`` itself): an override error
+    names its option, a geometry error's fixes are worded as options. Every command's errors pass through here
+    (``generator.cli.main``)."""
+    from ..errors import GeometryError, InputError
+    from ..track import OverrideError
+    from ..track.problems import geometry_error
+
+    if isinstance(err, OverrideError):
+        if not err.applies:
+            return InputError(f"--{err.key} {err.reason}", file=err.file, hint=f"leave out --{err.key}")
+        if err.key == "fit" and not isinstance(err.value, int):
+            reason = "give 'page' or the lap length in units (e.g. --fit 60)"
+            return InputError(f"--fit {err.value}: {reason}", file=err.file)
+        return InputError(f"--{err.key} {err.value}: {err.reason}", file=err.file)
+    if isinstance(err, GeometryError) and getattr(err, "problems", None):
+        return geometry_error(err.problems, err.file, problem_text)
+    return err
+
+
+# --------------------------------------------------------------------------------------------- JSON shapes
+
+
+def _round(v, digits: int = 1):
+    import math
+
+    return round(v, digits) if math.isfinite(v) else None
+
+
+def corner_entry(circuit, index: int) -> dict:
+    """One corner of ``circuit`` (0-based ``index``) as ``check --json`` and ``corners --json`` give it."""
+    c = circuit.corners[index]
+    return {
+        "corner": index + 1,
+        "name": c.name,
+        "unit": int(c.apex // circuit.unit_length) + 1,
+        "s_start_mm": round(c.s_start, 1),
+        "s_end_mm": round(c.s_end, 1),
+        "apex_mm": round(c.apex, 1),
+        "radius_mm": _round(c.radius),
+        "angle_deg": round(c.angle, 1),
+        "direction": c.direction,
+        "stops": c.stops,
+    }
+
+
+def problem_entry(p) -> dict:
+    d = {"kind": p.kind, "where": p.where, "message": p.message, "hint": hint(p)}
+    if p.s is not None:
+        d["s_mm"] = round(p.s, 1)
+    if p.unit is not None:
+        d["unit"] = p.unit
+    if p.numbers:
+        d["numbers"] = {k: (round(v, 2) if isinstance(v, float) else v) for k, v in p.numbers.items()}
+    if p.line is not None:
+        d["line"] = p.line
+    if p.field:
+        d["field"] = p.field
+    d["fixes"] = [f.as_dict() for f in p.fixes]
+    return d
+
+
+def check_summary(path: Path, result=None, error=None) -> dict:
+    """The ``check --json`` answer: for an :class:`~generator.track.Analysis` ``result``, or for a spec that could
+    not be read (``error``, a PaddockError: its one problem). Every key is always there (null when unknown)."""
+    out: dict = {
+        "name": None,
+        "file": str(path),
+        "lanes": None,
+        "lane_width_mm": None,
+        "unit_mm": None,
+        "unit_mode": None,
+        "lap_mm": None,
+        "units": None,
+        "corners": [],
+        "paper": None,
+        "fits": False,
+        "buildable": False,
+        "problems": [],
+        "changes": [],
+        "pit": None,
+    }
+    if error is not None:
+        problem = {"kind": "input", "where": error.field or "", "message": error.message, "hint": error.hint or ""}
+        for key in ("file", "line", "field"):
+            if getattr(error, key) is not None:
+                problem[key] = getattr(error, key)
+        problem["fixes"] = []
+        out["problems"] = [problem]
+        return out
+    spec, c = result.spec, result.circuit
+    out.update(
+        name=spec.name,
+        file=str(result.source),
+        lanes=spec.lanes,
+        lane_width_mm=spec.lane_width,
+        unit_mm=spec.unit,
+        unit_mode=spec.units,
+        buildable=result.buildable,
+        problems=[problem_entry(p) for p in result.problems],
+        changes=list(result.changes),
+    )
+    paper = result.paper
+    out["paper"] = getattr(paper, "label", None) or (paper.name if paper is not None else spec.paper)
+    if c is None:
+        return out
+    out.update(
+        lap_mm=round(c.lap_length, 1),
+        units=c.units_count if c.graph is None else {f"lane {i + 1}": c.graph.count(i) for i in range(c.lanes)},
+        corners=[corner_entry(c, i) for i in range(len(c.corners))],
+        paper=c.paper.label,
+        fits=not any(p.kind == "fit" for p in result.problems),
+    )
+    if c.pit:
+        out["pit"] = {
+            "side": c.pit.side,
+            "from_unit": c.unit_at(c.pit.s0),
+            "to_unit": c.unit_at(c.pit.s1 - 1e-6),
+            "garages": c.pit.garages,
+            "min_roll": c.pit.min_roll,
+        }
+    return out
 
 
 def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from .. import track
+    from ..errors import PaddockError
 
-    circuit = track.load(spec_path, paper=opts.board_paper(), overrides=overrides, edge=opts.edge)
+    try:
+        circuit = track.load(spec_path, paper=opts.board_paper(), overrides=overrides, edge=opts.edge)
+    except PaddockError as err:
+        raise cli_error(err) from None
     for change in circuit.changes:
         typer.echo(f"paddock: close: auto changed {change}", err=True)
     return circuit, [track.board_sheet(circuit)]
@@ -173,13 +355,15 @@ def check_cmd(
 
     try:
         choice = parse_paper_choice(paper) if paper is not None else None
-        _, problems, summary = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit), edge=edge)
+        result = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit), edge=edge)
     except PaddockError as err:
+        err = cli_error(err)
         if not json_out:
-            raise
+            raise err from None
         # a spec that cannot be read still gets its machine-readable answer (and keeps its exit code)
-        typer.echo(json.dumps(track.error_summary(spec, err), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(check_summary(spec, error=err), indent=2, ensure_ascii=False))
         raise typer.Exit(code=err.exit_code) from None
+    summary = check_summary(spec, result)
     if json_out:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
@@ -190,12 +374,12 @@ def check_cmd(
             lanes = f"{summary['lanes']} lane{'' if summary['lanes'] == 1 else 's'}"
             head += f" — {ustr}, lap {summary['lap_mm']:.0f} mm, {lanes}, {summary['paper']}"
         typer.echo(head)
-        for change in summary["changes"]:
+        for change in result.changes:
             typer.echo(f"  close: auto changed {change}")
-        if not problems:
+        if not result.problems:
             typer.echo("  OK: buildable")
-        for p in problems:
+        for p in result.problems:
             loc = f"{spec}:{p.line}: " if p.line else ""
-            typer.echo(f"  {loc}{p}")
-    if problems:
+            typer.echo(f"  {loc}{problem_text(p)}")
+    if result.problems:
         raise typer.Exit(code=EXIT_GEOMETRY)

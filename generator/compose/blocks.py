@@ -136,6 +136,78 @@ class Column:
     align: str = "middle"  # start | middle
 
 
+class TableGrid:
+    """A ruled table laid out row by row: column edges, row heights, and drawing one row at a time, so a
+    composer can break a long table between columns or pages (repeating its header). :func:`table` draws a whole
+    table with it. Cells wrap; ``None`` draws an empty write-in box; a short row's last cell spans the rest."""
+
+    def __init__(
+        self,
+        x: float,
+        width: float,
+        columns: Sequence[Column],
+        size: float = BODY,
+        pad: float = 1.2,
+        write_in: tuple[float, float] | None = None,
+    ) -> None:
+        """``write_in``: the (width, height) of every write-in box, the same in every row; by default a square as
+        tall as its row allows, up to 5 mm."""
+        total = sum(c.share for c in columns)
+        widths = [width * c.share / total for c in columns]
+        self.xs = [x]
+        for w in widths:
+            self.xs.append(self.xs[-1] + w)
+        self.x, self.width, self.columns, self.size, self.pad = x, width, list(columns), size, pad
+        self.step = size * LEADING
+        self.write_in = write_in
+
+    def cells(self, row: Sequence[object]) -> list[tuple[int, int, object]]:
+        """``(first column, column after the last, value)`` of each cell of ``row``."""
+        return [(i, len(self.columns) if i == len(row) - 1 else i + 1, v) for i, v in enumerate(row)]
+
+    def lines(self, row: Sequence[object], font: str) -> list[list[str]]:
+        xs, pad = self.xs, self.pad
+        return [
+            [] if v is None else wrap(str(v), xs[j] - xs[i] - 2 * pad, self.size, font) for i, j, v in self.cells(row)
+        ]
+
+    def row_height(self, row: Sequence[object], font: str = "condensed") -> float:
+        lines = self.lines(row, font)
+        h = max(1, *(len(ls) for ls in lines)) * self.step + 2 * self.pad - (self.step - self.size) + 0.4
+        if self.write_in and any(v is None for v in row):
+            h = max(h, self.write_in[1] + 2 * self.pad)
+        return h
+
+    def rule(self, layer: Layer, y: float, heavy: bool = False) -> None:
+        style = Style(stroke=INK, width=0.3) if heavy else Style(stroke=RULE, width=0.2)
+        layer.add(Polyline(((self.x, y), (self.x + self.width, y)), style))
+
+    def draw_row(self, layer: Layer, row: Sequence[object], top: float, font: str, fill: str | None) -> float:
+        """One row with its top at ``top`` and a thin rule under it; returns its bottom."""
+        xs, pad, size, step = self.xs, self.pad, self.size, self.step
+        lines = self.lines(row, font)
+        h = self.row_height(row, font)
+        if fill:
+            layer.add(rect(self.x, top, self.width, h, Style(stroke=None, fill=fill)))
+        for (i, j, v), ls in zip(self.cells(row), lines, strict=True):
+            w = xs[j] - xs[i]
+            align = self.columns[i].align if j == i + 1 else "start"
+            if v is None:  # write-in box: the rulebook does not show this number
+                bw = bh = min(h - 2 * pad, 5.0)
+                if self.write_in:
+                    bw, bh = min(self.write_in[0], w - 2 * pad), self.write_in[1]
+                layer.add(rect(xs[i] + w / 2 - bw / 2, top + h / 2 - bh / 2, bw, bh, Style(stroke=INK, width=0.25)))
+                continue
+            for k, line in enumerate(ls):
+                s = size
+                if text_width(line, s, font) > w - 2 * pad:
+                    s = fit(line, font, size, w - 2 * pad, "table cell")
+                tx = xs[i] + pad if align == "start" else xs[i] + w / 2
+                layer.add(Text(line, tx, top + pad + 0.2 + k * step, s, font, INK, anchor=align, valign="top"))
+        self.rule(layer, top + h)
+        return top + h
+
+
 def table(
     layer: Layer,
     x: float,
@@ -150,52 +222,134 @@ def table(
 ) -> float:
     """A ruled table; cells wrap. ``None`` draws an empty write-in box. A short row's last cell spans the rest.
     Returns the y under the table."""
-    total = sum(c.share for c in columns)
-    widths = [width * c.share / total for c in columns]
-    xs = [x]
-    for w in widths:
-        xs.append(xs[-1] + w)
-    step = size * LEADING
-    thin = Style(stroke=RULE, width=0.2)
-
-    def cells(row: Sequence[object]) -> list[tuple[int, int, object]]:
-        out = []
-        for i, v in enumerate(row):
-            last = i == len(row) - 1
-            out.append((i, len(columns) if last else i + 1, v))
-        return out
-
-    def row_lines(row: Sequence[object], font: str) -> list[list[str]]:
-        return [[] if v is None else wrap(str(v), xs[j] - xs[i] - 2 * pad, size, font) for i, j, v in cells(row)]
-
-    def draw_row(row: Sequence[object], top: float, font: str, fill: str | None) -> float:
-        lines = row_lines(row, font)
-        h = max(1, *(len(ls) for ls in lines)) * step + 2 * pad - (step - size) + 0.4
-        if fill:
-            layer.add(rect(x, top, width, h, Style(stroke=None, fill=fill)))
-        for (i, j, v), ls in zip(cells(row), lines, strict=True):
-            w = xs[j] - xs[i]
-            align = columns[i].align if j == i + 1 else "start"
-            if v is None:  # write-in box: the rulebook does not show this number
-                b = min(h - 2 * pad, 5.0)
-                layer.add(rect(xs[i] + w / 2 - b / 2, top + h / 2 - b / 2, b, b, Style(stroke=INK, width=0.25)))
-                continue
-            for k, line in enumerate(ls):
-                s = size
-                if text_width(line, s, font) > w - 2 * pad:
-                    s = fit(line, font, size, w - 2 * pad, "table cell")
-                tx = xs[i] + pad if align == "start" else xs[i] + w / 2
-                layer.add(Text(line, tx, top + pad + 0.2 + k * step, s, font, INK, anchor=align, valign="top"))
-        layer.add(Polyline(((x, top + h), (x + width, top + h)), thin))
-        return top + h
-
+    grid = TableGrid(x, width, columns, size, pad)
     top = y
-    layer.add(Polyline(((x, top), (x + width, top)), Style(stroke=INK, width=0.3)))
-    top = draw_row([c.title for c in columns], top, "condensed-bold", head_fill)
+    grid.rule(layer, top, heavy=True)
+    top = grid.draw_row(layer, [c.title for c in columns], top, "condensed-bold", head_fill)
     for k, row in enumerate(rows):
-        top = draw_row(row, top, "condensed", zebra if zebra and k % 2 else None)
-    layer.add(Polyline(((x, top), (x + width, top)), Style(stroke=INK, width=0.3)))
+        top = grid.draw_row(layer, row, top, "condensed", zebra if zebra and k % 2 else None)
+    grid.rule(layer, top, heavy=True)
     return top
+
+
+def auto_columns(
+    titles: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    width: float,
+    size: float = BODY,
+    pad: float = 1.2,
+    aligns: Sequence[str | None] | None = None,
+) -> list[Column] | None:
+    """Columns for a table whose widths follow its content (like a browser's automatic table layout): each column
+    at least as wide as its longest word, the rest of ``width`` shared out by how much text each column holds.
+    Short cells (numbers, ranges) are centred, prose starts at the left unless ``aligns`` says otherwise.
+    None when even the longest words do not fit ``width`` at ``size``."""
+    n = len(titles)
+    lo = [0.0] * n
+    hi = [0.0] * n
+    longest = [0] * n
+    for r, row in enumerate([list(titles), *rows]):
+        font = "condensed-bold" if r == 0 else "condensed"
+        for i, v in enumerate(row):
+            if v is None:
+                lo[i] = max(lo[i], 6.0)
+                hi[i] = max(hi[i], 6.0)
+                continue
+            text = str(v)
+            spans = i == len(row) - 1 and i < n - 1  # a short row's last cell spans the rest: no width claim
+            if spans:
+                continue
+            if r:
+                longest[i] = max(longest[i], len(text))
+            lo[i] = max(lo[i], *(text_width(w, size, font) for w in text.split() or [""]))
+            hi[i] = max(hi[i], text_width(text, size, font))
+    lo = [v + 2 * pad + 0.2 for v in lo]
+    hi = [max(a, v + 2 * pad + 0.2) for a, v in zip(lo, hi, strict=True)]
+    if sum(lo) > width + 1e-6:
+        return None
+    if sum(hi) <= width:
+        widths = [h * width / sum(hi) for h in hi]
+    else:
+        spare = width - sum(lo)
+        want = [h - a for a, h in zip(lo, hi, strict=True)]
+        widths = [a + spare * w / sum(want) for a, w in zip(lo, want, strict=True)]
+    out = []
+    for i, (title_, w) in enumerate(zip(titles, widths, strict=True)):
+        align = (aligns[i] if aligns and i < len(aligns) else None) or ("middle" if longest[i] <= 7 else "start")
+        out.append(Column(str(title_), w, align))
+    return out
+
+
+# -- rich text -----------------------------------------------------------------------------------------------
+
+Run = tuple[str, str]  # (text, font key)
+
+
+def runs(text: str, font: str = "regular", bold: str = "bold") -> list[Run]:
+    """``text`` cut into runs of one font: ``**…**`` marks bold (the markers are dropped)."""
+    out: list[Run] = []
+    for k, part in enumerate(text.split("**")):
+        if part:
+            out.append((part, bold if k % 2 else font))
+    return out
+
+
+def plain(text: str) -> str:
+    """``text`` without its ``**`` bold markers."""
+    return text.replace("**", "")
+
+
+def rich_wrap(text: str, width: float, size: float, font: str = "regular", bold: str = "bold") -> list[list[Run]]:
+    """Greedy word wrap of text with ``**bold**`` runs; each line is a list of runs. A run keeps the space that
+    follows its last word, so text read back from the PDF has its spaces."""
+    words: list[tuple[str, str, bool]] = []  # (word, font, space after)
+    for part, f in runs(text, font, bold):
+        pieces = part.split(" ")
+        for i, w in enumerate(pieces):
+            if w:
+                words.append((w, f, i < len(pieces) - 1))
+            elif i == 0 and words:  # a space at a run's start: the previous word has one after it
+                words[-1] = (words[-1][0], words[-1][1], True)
+    lines: list[list[Run]] = []
+    line: list[tuple[str, str, bool]] = []
+    x = 0.0
+    for word in words:
+        w, f, _ = word
+        space = text_width(" ", size, line[-1][1]) if line and line[-1][2] else 0.0
+        wide = text_width(w, size, f)
+        if line and x + space + wide > width:
+            lines.append(_merge(line))
+            line, x = [], 0.0
+            space = 0.0
+        line.append(word)
+        x += space + wide
+    if line or not lines:
+        lines.append(_merge(line))
+    return lines
+
+
+def _merge(words: list[tuple[str, str, bool]]) -> list[Run]:
+    out: list[Run] = []
+    for i, (w, f, space) in enumerate(words):
+        text = w + (" " if space and i < len(words) - 1 else "")
+        if out and out[-1][1] == f:
+            out[-1] = (out[-1][0] + text, f)
+        else:
+            out.append((text, f))
+    return out
+
+
+def rich_width(line: Sequence[Run], size: float) -> float:
+    return sum(text_width(t, size, f) for t, f in line)
+
+
+def rich_line(layer: Layer, line: Sequence[Run], x: float, y: float, size: float, color: str = INK) -> float:
+    """One wrapped line of runs with its baseline at ``y``; returns the x after it."""
+    for text, f in line:
+        if text.strip():
+            layer.add(Text(text, x, y, size, f, color))
+        x += text_width(text, size, f)
+    return x
 
 
 # -- cards and cut lines -------------------------------------------------------------------------------------

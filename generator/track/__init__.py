@@ -1,32 +1,55 @@
-"""Circuits: spec models, centre-line geometry, lanes, units, kerbs, pit lane, validation, board sheets.
+"""Circuits: from a spec (YAML) or a real centre line (CSV) to a placed, checked circuit and its board page.
 
-Public API (what the packs and the Formula D overlay use)::
+The public API — what the games, the command line and the tests use::
 
     from generator import track
-    circuit = track.load(track.default_spec())      # or load("my.yaml") / load("Budapest.csv")
-    circuit.lap_length, circuit.point_at(s), circuit.tangent_at(s), circuit.normal_at(s), circuit.corners
-    sheet = track.board_sheet(circuit)              # a pipeline Sheet; page layers as in generator.track.board
+    circuit = track.load(track.default_spec())      # or load("my.yaml") / load("Budapest.csv"); GeometryError
+    circuit.lap_length, circuit.point_at(s), circuit.tangent_at(s), circuit.normal_at(s), circuit.offset_point(s, d)
+    circuit.corners, circuit.kerbs, circuit.pit, circuit.crossings, circuit.grid, circuit.graph  # features, spaces
+    result = track.check("my.yaml")                 # never raises for geometry: result.circuit, result.problems
+    board = track.draw_board(circuit)               # board.page (a scene Page), board.free (its FreeSpace)
+    sheet = track.board_sheet(circuit)              # the board as a pipeline Sheet
 
-``s`` is arc length (mm) along the centre line from the start/finish line in the race direction; the normal
-points to the left of the race direction; all coordinates are page mm (y down).
+- ``s`` is arc length (mm) along the centre line from the start/finish line in the race direction; ``d`` a
+  distance to the LEFT of it (negative: right); all coordinates are page mm (y down).
+- A :class:`Problem` says what stops a circuit printing: ``kind``, ``where``, ``message``, ``numbers`` and what to
+  change — ``advice`` in words and ``fixes``, a tuple of :class:`Fix` (a spec field and its value, a paper, a
+  tiling). Library messages name spec fields, never command-line options; the CLI words fixes as its options.
+- ``overrides`` (``load``, ``check``, ``load_spec``): spec fields a caller replaces — ``lanes``, ``smoothing``,
+  ``fit`` (:data:`OVERRIDABLE`); a bad one raises :class:`OverrideError` (an InputError with key, value, reason).
+
+The modules, each knowing one thing: ``model`` (the spec), ``load`` (files, overrides, points), ``centerline``
+(closed lines), ``shape`` (the spec's centre line), ``place`` (paper, turn, scale, fit advice), ``circuit`` (the
+built circuit and its geometry), ``features`` (corners, kerbs, pit lane, crossings, grid), ``spaces`` (per-lane
+spaces), ``checks`` (every problem), ``problems`` (Problem, Fix), ``build`` (the order of the steps), ``board``
+(drawing only), ``schema`` (the spec's JSON Schema).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..paper import DEFAULT_EDGE
-from .build import Circuit, Corner, CrossingInfo, Kerb, PitLane, Problem, analyse, load_spec
+from ..paper import DEFAULT_EDGE, Paper, PaperChoice
+from .build import Analysis, analyse
+from .build import build as _build
+from .circuit import Circuit, Corner, CrossingInfo, GridSlot, Kerb, PitLane
+from .load import OVERRIDABLE, OverrideError, load_spec
 from .model import CircuitSpec
+from .problems import Fix, Problem, hint_text
 from .spaces import LaneGraph, Space
 
 __all__ = [
+    "OVERRIDABLE",
+    "Analysis",
     "Circuit",
     "CircuitSpec",
     "Corner",
     "CrossingInfo",
+    "Fix",
+    "GridSlot",
     "Kerb",
     "LaneGraph",
+    "OverrideError",
     "PitLane",
     "Problem",
     "Space",
@@ -35,7 +58,8 @@ __all__ = [
     "build",
     "check",
     "default_spec",
-    "error_summary",
+    "draw_board",
+    "hint_text",
     "load",
     "load_spec",
     "shipped",
@@ -59,84 +83,50 @@ def shipped() -> list[Path]:
 
 
 def build(
-    spec: CircuitSpec, path: str | Path | None = None, lines=None, paper=None, edge: float = DEFAULT_EDGE
+    spec: CircuitSpec,
+    path: str | Path | None = None,
+    lines=None,
+    paper: Paper | PaperChoice | None = None,
+    edge: float = DEFAULT_EDGE,
 ) -> Circuit:
-    """A validated spec → a circuit placed on ``paper`` (default: the spec's) clear of the printer's ``edge``;
-    raises GeometryError listing every problem."""
-    from .build import build as _build
-
-    return _build(spec, Path(path) if path else None, lines, paper, edge)
+    """A validated spec → a circuit placed on ``paper`` (default: the spec's; a :class:`PaperChoice` leaves the
+    orientation to the spec) clear of the printer's ``edge``; raises GeometryError listing every problem."""
+    return _build(spec, path, lines, paper, edge)
 
 
-def load(path: str | Path, paper=None, overrides: dict | None = None, edge: float = DEFAULT_EDGE) -> Circuit:
-    """A YAML spec or a centre-line CSV → a placed, buildable circuit (InputError / GeometryError otherwise).
-
-    ``overrides``: spec fields the command line replaces (``lanes``, ``smoothing``, ``fit``)."""
+def load(
+    path: str | Path, paper: Paper | PaperChoice | None = None, overrides: dict | None = None, edge=DEFAULT_EDGE
+) -> Circuit:
+    """A YAML spec or a centre-line CSV → a placed, buildable circuit (InputError / GeometryError otherwise)."""
     spec, lines, path = load_spec(path, overrides)
     return build(spec, path, lines, paper, edge)
 
 
 def check(
-    path: str | Path, paper=None, overrides: dict | None = None, edge: float = DEFAULT_EDGE
-) -> tuple[Circuit | None, list[Problem], dict]:
-    """Validate without drawing: ``(circuit or None, problems, summary dict)``. Raises only InputError."""
+    path: str | Path, paper: Paper | PaperChoice | None = None, overrides: dict | None = None, edge=DEFAULT_EDGE
+) -> Analysis:
+    """Validate without drawing: the :class:`Analysis` (spec, circuit or None, problems). Raises only InputError."""
     spec, lines, path = load_spec(path, overrides)
-    circuit, problems, changes = analyse(spec, path, lines, paper, edge)
-    if circuit is not None:
-        summary = circuit.summary()
-    else:
-        summary = {
-            "name": spec.name,
-            "file": str(path),
-            "lanes": spec.lanes,
-            "unit_mode": spec.units,
-            "lap_mm": None,
-            "units": None,
-            "corners": [],
-            "paper": getattr(paper, "label", None) or (paper.name if paper is not None else spec.paper),
-            "fits": False,
-            "buildable": False,
-            "problems": [p.as_dict() for p in problems],
-            "changes": changes,
-        }
-    return circuit, problems, summary
+    return analyse(spec, path, lines, paper, edge)
 
 
-def error_summary(path: str | Path, err) -> dict:
-    """The ``check --json`` summary of a spec that could not be read: the error as its one problem."""
-    problem = {"kind": "input", "where": err.field or "", "message": err.message, "hint": err.hint or ""}
-    for key in ("file", "line", "field"):
-        if getattr(err, key) is not None:
-            problem[key] = getattr(err, key)
-    return {
-        "name": None,
-        "file": str(path),
-        "lanes": None,
-        "unit_mode": None,
-        "lap_mm": None,
-        "units": None,
-        "corners": [],
-        "paper": None,
-        "fits": False,
-        "buildable": False,
-        "problems": [problem],
-        "changes": [],
-    }
+def draw_board(circuit: Circuit):
+    """The board of ``circuit``: ``.page`` (layers as in :mod:`generator.track.board`) and ``.free``, the paper
+    still free for labels (an overlay places its own there)."""
+    from .board import draw_board as draw
+
+    return draw(circuit)
 
 
-def board_sheet(circuit: Circuit, paper=None):
-    """The composed board page of ``circuit`` as a pipeline Sheet (re-laid out when ``paper`` differs)."""
-    from ..paper import Paper
+def board_sheet(circuit: Circuit, paper: Paper | PaperChoice | None = None):
+    """The board page of ``circuit`` as a pipeline Sheet (the circuit re-placed first when ``paper`` differs)."""
     from ..pipeline import Sheet
-    from .board import board_page
+    from ..safeio import safe_name
 
-    asked = paper if isinstance(paper, Paper) or paper is None else None
-    if paper is not None and asked is None:  # a size with the orientation left open
+    if isinstance(paper, PaperChoice):  # a size with the orientation left open
         same = paper.name == circuit.paper.name and paper.orientation in (None, circuit.paper.orientation)
         if not same:
             circuit = build(circuit.spec, circuit.source, circuit.lines, paper, circuit.edge)
-    elif asked is not None and asked != circuit.paper:
-        circuit = build(circuit.spec, circuit.source, circuit.lines, asked, circuit.edge)
-    from ..safeio import safe_name
-
-    return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board_page(circuit))
+    elif paper is not None and paper != circuit.paper:
+        circuit = build(circuit.spec, circuit.source, circuit.lines, paper, circuit.edge)
+    return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), draw_board(circuit).page)

@@ -1,5 +1,9 @@
 """The board page of a circuit: track, units, kerbs, start line, grid, pit lane, podium, title and legend.
 
+Drawing only: it reads a built :class:`~generator.track.circuit.Circuit` (its geometry, features and spaces) and
+never builds or checks anything. Labels go on free paper (:class:`~generator.compose.freespace.FreeSpace`), which
+:func:`draw_board` hands back with the page so an overlay can place its own labels in what is left.
+
 Layers, bottom to top: ``track`` (surface, marked squares, danger spaces), ``kerbs``, ``units`` (unit and lane
 lines, borders), ``features`` (start line, grid, pit lane, police line, tunnel portals), ``bridges`` (the upper
 pass of each crossing, redrawn whole), ``labels`` (numbers, title, legend, podium). Overlays (Formula D corner
@@ -9,13 +13,15 @@ lines and flags) go on new layers above these.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
+from ..compose.freespace import FreeSpace, text_box
 from ..fonts import text_width
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
-from .build import KERB_W, Circuit, _cyc, edge, strip
+from .circuit import KERB_W, START_BAND, Circuit
 
 INK = "#1a1a1a"
 ASPHALT = "#dedcd6"
@@ -65,55 +71,33 @@ def _upright(deg: float) -> float:
     return deg
 
 
-class _Free:
-    """Free paper for labels: the content box less the track footprint and what was placed already."""
+@dataclass
+class Board:
+    """A drawn board: the page, and the paper still free for labels (the track and every label taken)."""
 
-    def __init__(self, page: Page, c: Circuit) -> None:
-        from shapely import LineString, box, prepare, union_all
-        from shapely import Polygon as SPoly
-
-        x, y, w, h = page.content_box
-        self.box = box(x, y, x + w, y + h)
-        step = max(1, len(c.line.xy) // 1500)
-        geoms = [LineString(c.line.xy[::step]).buffer(c.half_width + KERB_W + 1.0, quad_segs=4)]
-        if c.pit is not None:
-            geoms.append(SPoly(c.pit.polygon).buffer(1.0))
-            geoms.extend(SPoly(r).buffer(0.5) for r, _ in c.pit.garage_boxes)
-        self.track = union_all(geoms)
-        prepare(self.track)
-        self.taken: list = []
-
-    def free(self, geom) -> bool:
-        if not self.box.contains(geom) or self.track.intersects(geom):
-            return False
-        return not any(t.intersects(geom) for t in self.taken)
-
-    def take(self, geom) -> None:
-        self.taken.append(geom)
+    page: Page
+    free: FreeSpace
 
 
-def _text_box(text: str, x: float, y: float, size: float, font: str, anchor="middle", pad=0.6, rotation=0.0):
-    """The paper a middle-aligned label covers (the font's full ascent and descent), turned ``rotation``° about
-    its anchor, as a shapely polygon."""
+def footprint(c: Circuit):
+    """The paper the track, its kerbs and the pit lane with its garages cover (a shapely geometry)."""
+    from shapely import LineString, union_all
     from shapely import Polygon as SPoly
 
-    from ..fonts import anchor_shift, ascent, baseline_drop, descent
-
-    w = text_width(text, size, font)
-    x0 = -anchor_shift(text, anchor, size, font) - pad
-    base = baseline_drop("middle", size, font)
-    top, bottom = base - ascent(size, font) - pad, base + descent(size, font) + pad
-    r = math.radians(rotation)
-    cs, sn = math.cos(r), math.sin(r)
-    corners = [(x0, top), (x0 + w + 2 * pad, top), (x0 + w + 2 * pad, bottom), (x0, bottom)]
-    return SPoly([(x + px * cs - py * sn, y + px * sn + py * cs) for px, py in corners])
+    step = max(1, len(c.line.xy) // 1500)
+    geoms = [LineString(c.line.xy[::step]).buffer(c.half_width + KERB_W + 1.0, quad_segs=4)]
+    if c.pit is not None:
+        geoms.append(SPoly(c.pit.polygon).buffer(1.0))
+        geoms.extend(SPoly(r).buffer(0.5) for r, _ in c.pit.garage_boxes)
+    return union_all(geoms)
 
 
-def board_page(c: Circuit) -> Page:
+def draw_board(c: Circuit) -> Board:
+    """The board page of ``c`` and its free paper."""
     page = Page(c.page, c.spec.title or c.name)
     for name in LAYERS:
         page.layer(name)
-    free = _Free(page, c)
+    free = FreeSpace(page.content_box, footprint(c))
     L = c.lap_length
     _draw_track(page, c, 0.0, L, main=True)
     _draw_pit(page, c)
@@ -124,7 +108,7 @@ def board_page(c: Circuit) -> Page:
     _draw_title(page, c, free)
     if c.spec.podium:
         _draw_podium(page, c, free)
-    return page
+    return Board(page, free)
 
 
 # ----------------------------------------------------------------------------------------------- track body
@@ -132,13 +116,11 @@ def board_page(c: Circuit) -> Page:
 
 def _unit_fills(c: Circuit) -> dict[int, str]:
     """Fill colour of units (across mode) that are not plain asphalt."""
-    from .build import hidden_units
-
     fills: dict[int, str] = {}
     if c.graph is None:
         for u in range(c.spec.action_every, c.units_count + 1, c.spec.action_every):
             fills[u] = ACTION
-        for u in hidden_units(c):
+        for u in c.hidden_units():
             fills[u] = HIDDEN
     return fills
 
@@ -149,14 +131,14 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
     half = c.half_width
     lay = (lambda name: page.layer(layer_override)) if layer_override else page.layer
     surface = Style(stroke=None, fill=ASPHALT)
-    lay("track").add(_poly(strip(c, a, b, half, -half), surface))
+    lay("track").add(_poly(c.strip(a, b, half, -half), surface))
     thin = Style(stroke=LINE, width=0.3)
     if c.graph is None:
         fills = _unit_fills(c)
         for u, color in sorted(fills.items()):
             s0, s1 = c.unit_bounds(u)
             for lo, hi in _overlap(a, b, s0, s1, L):
-                lay("track").add(_poly(strip(c, lo, hi, half, -half), Style(stroke=None, fill=color)))
+                lay("track").add(_poly(c.strip(lo, hi, half, -half), Style(stroke=None, fill=color)))
         for d in c.spec.danger:
             s0, s1 = c.unit_bounds(d.unit)
             dl, dr = half, -half
@@ -164,7 +146,7 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
                 dl = half - (d.lane - 1) * c.lane_width
                 dr = dl - c.lane_width
             for lo, hi in _overlap(a, b, s0, s1, L):
-                lay("track").add(_poly(strip(c, lo, hi, dl, dr), Style(stroke=None, fill=DANGER)))
+                lay("track").add(_poly(c.strip(lo, hi, dl, dr), Style(stroke=None, fill=DANGER)))
         # unit lines across the whole track
         u = c.unit_length
         for j in range(c.units_count):
@@ -179,18 +161,17 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
         if c.lanes >= 3:
             for i in range(1, c.lanes):
                 d = half - i * c.lane_width
-                lay("units").add(_line(edge(c, a, b, d), Style(stroke=LINE, width=0.25, dash=(2.0, 2.0))))
+                lay("units").add(_line(c.offset_line(a, b, d), Style(stroke=LINE, width=0.25, dash=(2.0, 2.0))))
     else:
-        danger = _danger_spaces(c)
         for sp in c.graph.spaces:
-            color = DANGER if sp.id in danger else HIDDEN if sp.hidden else None
+            color = DANGER if sp.id in c.danger_spaces else HIDDEN if sp.hidden else None
             if color is None and (sp.index + 1) % c.spec.action_every == 0:
                 color = ACTION
             d = c.lane_offset(sp.lane)
             hw = c.lane_width / 2
             for lo, hi in _overlap(a, b, sp.s0, sp.s1, L):
                 if color:
-                    lay("track").add(_poly(strip(c, lo, hi, d + hw, d - hw), Style(stroke=None, fill=color)))
+                    lay("track").add(_poly(c.strip(lo, hi, d + hw, d - hw), Style(stroke=None, fill=color)))
             for k in (-1, 0, 1):
                 if a - 1e-6 <= sp.s0 + k * L <= b + 1e-6 and not (sp.index == 0 and main):
                     p0 = c.offset_point(sp.s0, d + hw)
@@ -199,7 +180,7 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
                     break
         for i in range(1, c.lanes):
             d = half - i * c.lane_width
-            lay("units").add(_line(edge(c, a, b, d), Style(stroke=LINE, width=0.3)))
+            lay("units").add(_line(c.offset_line(a, b, d), Style(stroke=LINE, width=0.3)))
     # kerbs
     for kb in c.kerbs:
         for lo, hi in _overlap(a, b, kb.s0, kb.s1, L):
@@ -207,43 +188,28 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
     border = Style(stroke=INK, width=0.6, join="round")
     closed = main and abs(b - a - L) < 1e-6
     for d in (half, -half):
-        lay("units").add(_line(edge(c, a, b, d)[:-1] if closed else edge(c, a, b, d), border, closed=closed))
-
-
-def _danger_spaces(c: Circuit) -> set[int]:
-    out = set()
-    if c.graph is None:
-        return out
-    for d in c.spec.danger:
-        s0, s1 = c.unit_bounds(d.unit)
-        mid = (s0 + s1) / 2
-        lanes = [d.lane - 1] if d.lane is not None else range(c.lanes)
-        for lane in lanes:
-            for sp in c.graph.spaces:
-                if sp.lane == lane and sp.s0 <= mid < sp.s1:
-                    out.add(sp.id)
-    return out
+        lay("units").add(
+            _line(c.offset_line(a, b, d)[:-1] if closed else c.offset_line(a, b, d), border, closed=closed)
+        )
 
 
 def _draw_kerb(layer, c: Circuit, s0: float, s1: float, side: str) -> None:
     """Alternating red and white blocks in the band just outside the track edge, red at both ends, the whole
     band outlined in red (closed, so no line runs on past the blocks)."""
-    from .build import Kerb, kerb_blocks
-
     sign = 1.0 if side == "left" else -1.0
     d0 = sign * c.half_width
     d1 = sign * (c.half_width + KERB_W)
-    layer.add(_poly(strip(c, s0, s1, d0, d1), Style(stroke=None, fill=WHITE)))
-    for i, (a, b) in enumerate(kerb_blocks(c, Kerb(s0, s1, side))):
+    layer.add(_poly(c.strip(s0, s1, d0, d1), Style(stroke=None, fill=WHITE)))
+    for i, (a, b) in enumerate(c.kerb_blocks(s0, s1, side)):
         if i % 2 == 0:
-            layer.add(_poly(strip(c, a, b, d0, d1), Style(stroke=None, fill=KERB_RED)))
-    layer.add(_poly(strip(c, s0, s1, d0, d1), Style(stroke=KERB_RED, width=0.25, fill=None, join="round")))
+            layer.add(_poly(c.strip(a, b, d0, d1), Style(stroke=None, fill=KERB_RED)))
+    layer.add(_poly(c.strip(s0, s1, d0, d1), Style(stroke=KERB_RED, width=0.25, fill=None, join="round")))
 
 
 # ----------------------------------------------------------------------------------------------- features
 
 
-def _side_room(c: Circuit, free: _Free, s: float, size: float) -> int:
+def _side_room(c: Circuit, free: FreeSpace, s: float, size: float) -> int:
     """+1 if the left side of the track at s has more free paper than the right, else -1."""
     from shapely import Point
 
@@ -252,17 +218,17 @@ def _side_room(c: Circuit, free: _Free, s: float, size: float) -> int:
         score = 0.0
         for extra in (4, 8, 14, 22):
             p = Point(c.offset_point(s, sign * (c.half_width + KERB_W + extra + size)))
-            if free.box.contains(p) and not free.track.contains(p):
+            if free.open(p):
                 score += 1
         if score > best:
             best, pick = score, sign
     return pick
 
 
-def _draw_start(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_start(page: Page, c: Circuit, free: FreeSpace) -> None:
     feats = page.layer("features")
     half = c.half_width
-    q = 2.5
+    q = START_BAND
     cols = max(2, round(2 * half / q))
     w = 2 * half / cols
     for row in range(2):
@@ -270,31 +236,21 @@ def _draw_start(page: Page, c: Circuit, free: _Free) -> None:
             s0, s1 = -q + row * q, row * q
             dl = half - col * w
             color = INK if (row + col) % 2 == 0 else WHITE
-            feats.add(_poly(strip(c, s0, s1, dl, dl - w), Style(stroke=None, fill=color)))
+            feats.add(_poly(c.strip(s0, s1, dl, dl - w), Style(stroke=None, fill=color)))
     feats.add(
-        _line(np.vstack((strip(c, -q, q, half, -half), strip(c, -q, q, half, -half)[:1])), Style(stroke=INK, width=0.3))
+        _line(np.vstack((c.strip(-q, q, half, -half), c.strip(-q, q, half, -half)[:1])), Style(stroke=INK, width=0.3))
     )
     # grid slots behind the line
-    u = c.unit_length
     size = pt_to_mm(9)
-    for k in range(c.spec.grid):
-        row, lane = divmod(k, c.lanes)
-        front = -row * u - q - 1.0
-        back = -(row + 1) * u + 2.0
-        d = c.lane_offset(lane)
-        hw = c.lane_width / 2 - 1.5
-        pts = np.array(
-            [c.offset_point(back, d + hw), c.offset_point(front, d + hw), c.offset_point(front, d - hw)]
-            + [c.offset_point(back, d - hw)]
-        )
-        feats.add(_line(pts, Style(stroke=INK, width=0.35)))
-        x, y = c.offset_point((front + back) / 2, d)
+    for slot in c.grid:
+        feats.add(_line(np.array(slot.outline), Style(stroke=INK, width=0.35)))
+        x, y = slot.centre
         # upright like the unit numbers, dark enough to read across the table
-        feats.add(Text(str(k + 1), x, y, size, "bold", GRID_NO, "middle", "middle"))
+        feats.add(Text(str(slot.number), x, y, size, "bold", GRID_NO, "middle", "middle"))
     _start_label_and_arrow(page, c, free)
 
 
-def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
+def _start_label_and_arrow(page: Page, c: Circuit, free: FreeSpace) -> None:
     """START · FINISH beside the track just behind the line, and the race-direction arrow beside it just after the
     line, each on free paper (never on the pit lane, its garages or another label). The label moves back along
     the grid and further out until it is clear; the arrow likewise forward. With no free paper at all the arrow
@@ -305,7 +261,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
     u = c.unit_length
     L = c.lap_length
     sign = _side_room(c, free, 0.0, 3)
-    lbl = "START · FINISH"
+    lbl = words()["labels"]["start"]
     fsize = pt_to_mm(7)
     lw = text_width(lbl, fsize, "condensed-bold")
     extras = (0.0, 1.5, 3.0, 5.0, 8.0, 12.0)
@@ -319,7 +275,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
         for extra in extras:
             for sg in (sign, -sign):
                 x, y = c.offset_point(sl, sg * (half + KERB_W + 2.0 + fsize * 0.5 + extra))
-                box = _text_box(lbl, x, y, fsize, "condensed-bold", rotation=rot)
+                box = text_box(lbl, x, y, fsize, "condensed-bold", rotation=rot)
                 if free.free(box):
                     placed = (x, y, rot, box)
                     side = sg
@@ -331,10 +287,10 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
     if placed is None:  # no room beside the line: the nearest free paper, level
         w, h = lw + 2.0, fsize * 1.6
         sx, sy = c.point_at(0.0)
-        spot = _find_spot(free, w, h, [(sx - w / 2, sy - h / 2)], step=3.0)
+        spot = free.find(w, h, [(sx - w / 2, sy - h / 2)], step=3.0)
         if spot is not None:
             x, y = spot[0] + w / 2, spot[1] + h / 2
-            placed = (x, y, 0.0, _text_box(lbl, x, y, fsize, "condensed-bold"))
+            placed = (x, y, 0.0, text_box(lbl, x, y, fsize, "condensed-bold"))
     if placed is not None:
         x, y, rot, box = placed
         page.layer("labels").add(Text(lbl, x, y, fsize, "condensed-bold", INK, "middle", "middle", rot))
@@ -353,7 +309,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
                 d = sg * (half + KERB_W + 3.0 + extra)
                 if bend * abs(d) > 0.2:  # beside a tight bend the arrow would buckle: not here
                     continue
-                geom = LineString(edge(c, a0, a0 + length, d)).buffer(2.2)
+                geom = LineString(c.offset_line(a0, a0 + length, d)).buffer(2.2)
                 if free.free(geom):
                     arrow = (a0, d, geom)
                     break
@@ -365,7 +321,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: _Free) -> None:
         arrow = (2.0, 0.0, None)
     a0, d, geom = arrow
     a1 = a0 + length
-    shaft = edge(c, a0, a1 - 3.0, d)
+    shaft = c.offset_line(a0, a1 - 3.0, d)
     feats.add(_line(shaft, Style(stroke=INK, width=0.7)))
     tip = np.array(c.offset_point(a1, d))
     t = np.array(c.tangent_at(a1))
@@ -384,7 +340,7 @@ def _draw_pit(page: Page, c: Circuit) -> None:
     sign = 1.0 if pit.side == "left" else -1.0
     feats.add(Polygon(pit.polygon, (), Style(stroke=INK, width=0.35, fill=PIT, join="round")))
     # the pit wall: a line between track and pit lane along the full-width part
-    wall = edge(c, pit.s0 + pit.taper, pit.s1 - pit.taper, sign * (c.half_width + 2.0))
+    wall = c.offset_line(pit.s0 + pit.taper, pit.s1 - pit.taper, sign * (c.half_width + 2.0))
     feats.add(_line(wall, Style(stroke=INK, width=0.5)))
     size = pt_to_mm(6)
     for i, (ring, (x, y)) in enumerate(pit.garage_boxes):
@@ -395,7 +351,8 @@ def _draw_pit(page: Page, c: Circuit) -> None:
     mid = (pit.s0 + pit.s1) / 2
     x, y = c.offset_point(mid, sign * (c.half_width + 4.0 + c.lane_width / 2))
     deg = math.degrees(float(c.line.heading(mid)))
-    feats.add(Text("PIT LANE", x, y, pt_to_mm(7), "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
+    label = words()["labels"]["pit"]
+    feats.add(Text(label, x, y, pt_to_mm(7), "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
     span = pit.s1 - pit.s0 - 2 * pit.taper
     for s in (pit.s0 + pit.taper + min(4.0, span / 4), pit.s1 - pit.taper - min(4.0, span / 4)):
         # small chevrons showing the way in and out, on the middle of the pit lane where it is full width
@@ -406,7 +363,7 @@ def _draw_pit(page: Page, c: Circuit) -> None:
         feats.add(_line(np.array([p - 2 * t + 1.5 * n, p, p - 2 * t - 1.5 * n]), Style(stroke=MUTED, width=0.4)))
 
 
-def _draw_police(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_police(page: Page, c: Circuit, free: FreeSpace) -> None:
     if c.spec.police_line is None:
         return
     s = c.unit_bounds(c.spec.police_line)[1]
@@ -417,8 +374,9 @@ def _draw_police(page: Page, c: Circuit, free: _Free) -> None:
     sign = _side_room(c, free, s, 4)
     x, y = c.offset_point(s, sign * (half + KERB_W + 6))
     size = pt_to_mm(6.5)
-    page.layer("labels").add(Text("POLICE", x, y, size, "condensed-bold", POLICE, "middle", "middle"))
-    free.take(_text_box("POLICE", x, y, size, "condensed-bold"))
+    label = words()["labels"]["police"]
+    page.layer("labels").add(Text(label, x, y, size, "condensed-bold", POLICE, "middle", "middle"))
+    free.take(text_box(label, x, y, size, "condensed-bold"))
 
 
 def _draw_crossings(page: Page, c: Circuit) -> None:
@@ -427,11 +385,11 @@ def _draw_crossings(page: Page, c: Circuit) -> None:
         a, b = cr.s_upper - cr.reach, cr.s_upper + cr.reach
         lay = page.layer("bridges")
         if cr.kind == "bridge":
-            lay.add(_poly(strip(c, a, b, half + 2.6, -half - 2.6), Style(stroke=None, fill=WHITE)))
+            lay.add(_poly(c.strip(a, b, half + 2.6, -half - 2.6), Style(stroke=None, fill=WHITE)))
         _draw_track(page, c, a, b, main=False, layer_override="bridges")
         if cr.kind == "bridge":
             for d in (half + 1.6, -half - 1.6):
-                lay.add(_line(edge(c, a + 2, b - 2, d), Style(stroke=INK, width=1.2, cap="round")))
+                lay.add(_line(c.offset_line(a + 2, b - 2, d), Style(stroke=INK, width=1.2, cap="round")))
         else:
             # tunnel portals where the lower pass dives under
             ext = half / max(math.sin(math.radians(cr.angle)), 0.3) + 1.5
@@ -439,7 +397,8 @@ def _draw_crossings(page: Page, c: Circuit) -> None:
                 p0 = c.offset_point(s, half + 1.5)
                 p1 = c.offset_point(s, -half - 1.5)
                 lay.add(Polyline((p0, p1), Style(stroke=INK, width=1.6, cap="round")))
-        _tunnel_tags(page, c, n, cr) if cr.kind == "tunnel" else None
+        if cr.kind == "tunnel":
+            _tunnel_tags(page, c, n, cr)
 
 
 def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
@@ -456,11 +415,7 @@ def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
                 x, y = x - 1.7 * ux, y - 1.7 * uy
             labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle", rot))
     else:
-        from .build import hidden_units
-
-        hid = [
-            u for u in hidden_units(c) if _cyc(np.array(c.unit_bounds(u)[0]), cr.s_lower, c.lap_length) < 3 * cr.reach
-        ]
+        hid = [u for u in c.hidden_units() if c.lap_distance(np.array(c.unit_bounds(u)[0]), cr.s_lower) < 3 * cr.reach]
         if hid:
             for u in (min(hid) - 1, max(hid) + 1):
                 u = (u - 1) % c.units_count + 1
@@ -493,9 +448,7 @@ def _tag_spaces(c: Circuit, cr) -> list:
     out = []
     for lane in range(c.lanes):
         spaces = c.graph.lane(lane)
-        hidden = [
-            sp.index for sp in spaces if sp.hidden and _cyc(np.array(sp.s0), cr.s_lower, c.lap_length) < 3 * cr.reach
-        ]
+        hidden = [sp.index for sp in spaces if sp.hidden and c.lap_distance(np.array(sp.s0), cr.s_lower) < 3 * cr.reach]
         if hidden:
             out.append(spaces[(min(hidden) - 1) % len(spaces)])
             out.append(spaces[(max(hidden) + 1) % len(spaces)])
@@ -508,7 +461,7 @@ def _tagged_spaces(c: Circuit) -> set[int]:
     return {sp.id for cr in c.crossings if cr.kind == "tunnel" for sp in _tag_spaces(c, cr)}
 
 
-def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
     labels = page.layer("labels")
     N = c.spec.action_every
     if c.graph is not None:
@@ -524,9 +477,7 @@ def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
                 labels.add(Text(str(sp.index + 1), x, y, size, "condensed-bold", INK, "middle", "middle", rot))
         return
     size = pt_to_mm(8)
-    from .build import hidden_units
-
-    hidden = set(hidden_units(c))
+    hidden = set(c.hidden_units())
     for u in range(N, c.units_count + 1, N):
         if u in hidden:
             continue
@@ -541,7 +492,7 @@ def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
         tries += [(ds, e, sg) for e in (0.0, 3.0, 7.0, 12.0) for ds in (-0.3, 0.3) for sg in (1, -1)]
         for ds, extra, sign in tries:
             x, y = c.offset_point(sm + ds * (s1 - s0), sign * (c.half_width + KERB_W + 1.5 + r + extra))
-            box = _text_box(text, x, y, size, "condensed-bold")
+            box = text_box(text, x, y, size, "condensed-bold")
             if free.free(box):
                 placed = (x, y, box)
                 break
@@ -554,57 +505,45 @@ def _draw_numbers(page: Page, c: Circuit, free: _Free) -> None:
         labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle"))
 
 
-def _find_spot(free: _Free, w: float, h: float, prefer: list[tuple[float, float]], step: float = 6.0):
-    """Top-left of a free w×h box, trying ``prefer`` first, then a scan ordered by distance to them."""
-    from shapely import box
+def words() -> dict:
+    """The board's labels and legend lines (``templates/board/legend.yaml``)."""
+    from ..data import template
 
-    x0, y0, x1, y1 = free.box.bounds
-    for px, py in prefer:
-        g = box(px, py, px + w, py + h)
-        if free.free(g):
-            return px, py
-    xs = np.arange(x0, x1 - w + 1e-6, step)
-    ys = np.arange(y0, y1 - h + 1e-6, step)
-    if len(xs) == 0 or len(ys) == 0:
-        return None
-    gx, gy = np.meshgrid(xs, ys)
-    cand = np.column_stack((gx.ravel(), gy.ravel()))
-    pref = np.asarray(prefer)
-    dist = np.min(np.linalg.norm(cand[:, None, :] - pref[None, :, :], axis=2), axis=1)
-    for i in np.argsort(dist, kind="stable"):
-        px, py = cand[i]
-        if free.free(box(px, py, px + w, py + h)):
-            return float(px), float(py)
-    return None
+    return template("board/legend.yaml")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
-    out = [("start", "start / finish line and direction")]
-    if c.graph is None:
-        out.append(("action", f"every {c.spec.action_every}th unit: marked and numbered"))
-    else:
-        out.append(("action", f"every {c.spec.action_every}th space of each lane"))
+    """(swatch, line) for each feature the board shows, worded as in the legend template."""
+    say = words()["legend"]
+    out = [("start", say["start"])]
+    nth = ordinal(c.spec.action_every)
+    out.append(("action", (say["action_units"] if c.graph is None else say["action_spaces"]).format(nth=nth)))
     if c.kerbs:
-        out.append(("kerb", "kerbs"))
+        out.append(("kerb", say["kerb"]))
     if c.spec.grid:
-        out.append(("grid", f"{c.spec.grid} grid slots behind the line"))
+        out.append(("grid", say["grid"].format(slots=c.spec.grid)))
     if c.pit:
-        roll = f"; enter with a gear-die roll of {c.pit.min_roll} or more" if c.pit.min_roll is not None else ""
-        out.append(("pit", f"pit lane, {c.pit.garages} garages{roll}"))
+        line = say["pit"] if c.pit.min_roll is None else say["pit_roll"]
+        out.append(("pit", line.format(garages=c.pit.garages, roll=c.pit.min_roll)))
     if c.spec.danger:
-        out.append(("danger", "danger spaces"))
+        out.append(("danger", say["danger"]))
     if c.spec.police_line:
-        out.append(("police", "police line"))
+        out.append(("police", say["police"]))
     kinds = {cr.kind for cr in c.crossings}
     if "bridge" in kinds:
-        out.append(("bridge", "bridge"))
+        out.append(("bridge", say["bridge"]))
     if "tunnel" in kinds:
-        unit = "spaces" if c.graph is not None else "units"
-        out.append(("tunnel", f"Tn: tunnel n — grey {unit} under it cannot be used; move on from one Tn to the other"))
+        out.append(("tunnel", say["tunnel"].format(what="spaces" if c.graph is not None else "units")))
     return out
 
 
-def _draw_title(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
     from ..notices import warn
 
     title = c.spec.title or c.name
@@ -632,7 +571,7 @@ def _draw_title(page: Page, c: Circuit, free: _Free) -> None:
         h = tsize * 1.15 + bsize * 1.25 + ssize * 1.5 + len(ents) * 4.2 + 1.0
         x0, y0, x1, y1 = free.box.bounds
         prefer = [(x0, y0), (x1 - w, y0), (x0, y1 - h), (x1 - w, y1 - h)]
-        spot = _find_spot(free, w + 2, h + 2, prefer)
+        spot = free.find(w + 2, h + 2, prefer)
         if spot:
             break
     if spot is None:
@@ -689,12 +628,12 @@ def _swatch(layer, key: str, x: float, y: float) -> None:
             layer.add(Polyline(((xx, y - 0.5), (xx, y + h + 0.5)), Style(stroke=INK, width=1.2)))
 
 
-def _draw_podium(page: Page, c: Circuit, free: _Free) -> None:
+def _draw_podium(page: Page, c: Circuit, free: FreeSpace) -> None:
     bw, hs = 11.0, (11.0, 8.0, 5.5)
     w, h = 3 * bw, 11.0 + 6.0
     pad = PODIUM_CLEAR
     start = c.point_at(0.0)
-    spot = _find_spot(free, w + 2 * pad, h + 2 * pad, [(start[0] - w / 2 - pad, start[1] - h / 2 - pad)], step=5.0)
+    spot = free.find(w + 2 * pad, h + 2 * pad, [(start[0] - w / 2 - pad, start[1] - h / 2 - pad)], step=5.0)
     if spot is None:
         return
     from shapely import box
@@ -708,4 +647,4 @@ def _draw_podium(page: Page, c: Circuit, free: _Free) -> None:
         fillc = ACTION if place == 1 else "#efeee9"
         lab.add(rect(x, base - hh, bw, hh, Style(stroke=INK, width=0.35, fill=fillc)))
         lab.add(Text(str(place), x + bw / 2, base - hh / 2, pt_to_mm(9), "bold", INK, "middle", "middle"))
-    lab.add(Text("PODIUM", x0 + w / 2, base + 4.2, pt_to_mm(7), "condensed-bold", MUTED, "middle"))
+    lab.add(Text(words()["labels"]["podium"], x0 + w / 2, base + 4.2, pt_to_mm(7), "condensed-bold", MUTED, "middle"))

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the CLI reads PREVIEW_DPI for --help: keep this module light
     from ..scene import Document
 
+from .png import PREVIEW_DPI  # the PNG previews' default resolution (why 96: see png.py); png.py is light
+
 FORMATS = {"pdf": "pdf", "svg": "svg", "png": "png"}
-PREVIEW_DPI = 96.0  # the PNG previews' default resolution; why 96: see writers/png.py
 MULTI_PAGE = {"pdf"}  # formats that hold several pages in one file
 
 

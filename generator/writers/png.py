@@ -18,11 +18,15 @@ scale, paper exactly white: the octree's near-white bucket is set back to the pa
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..scene import Document
 from ..units import PT_PER_MM
-from . import PREVIEW_DPI, pdf
+
+if TYPE_CHECKING:
+    from ..scene import Document
+
+PREVIEW_DPI = 96.0  # the default resolution: see above
 
 #: The most pixels one PNG page may have (A3 at 400 dpi is 31 million): bounds memory (~10 bytes a pixel while
 #: rendering, quantising and encoding) to well under a gigabyte.
@@ -32,6 +36,8 @@ COMPRESS_LEVEL = 3  # zlib level: 6 saves a fifth of the bytes for twice the enc
 
 
 def render(document: Document, dpi: float = PREVIEW_DPI) -> list[bytes]:
+    from . import pdf
+
     check_pixels([(p.width * PT_PER_MM, p.height * PT_PER_MM) for p in document.pages], dpi)
     (pdf_bytes,) = pdf.render(document)
     return rasterise(pdf_bytes, dpi)

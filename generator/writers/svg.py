@@ -56,6 +56,28 @@ def _ring_d(points) -> str:
     return "".join(out) + "Z"
 
 
+def path_points(d: str) -> list[list[tuple[float, float]]]:
+    """The rings of a path this writer wrote (``M x,y l dx,dy …Z``, or absolute ``M x,y x,y …Z``) as absolute
+    points in mm: what a test or a tool reading Paddock's SVG needs."""
+    import re
+
+    rings: list[list[tuple[float, float]]] = []
+    for cmd, body in re.findall(r"([MlLZ])([^MlLZ]*)", d):
+        if cmd == "Z":
+            continue
+        pairs = [tuple(float(v) for v in p.split(",")) for p in body.split()]
+        if cmd == "M":
+            rings.append([pairs[0], *pairs[1:]])
+        elif cmd == "L":
+            rings[-1].extend(pairs)
+        else:
+            x, y = rings[-1][-1]
+            for dx, dy in pairs:
+                x, y = round(x + dx, 3), round(y + dy, 3)
+                rings[-1].append((x, y))
+    return rings
+
+
 @lru_cache(maxsize=256)
 def font_subset(key: str, chars: str) -> bytes:
     """A WOFF font holding the glyphs of ``chars`` (sorted, distinct) from the bundled font ``key``, with a

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...compose.summary import summary_sheets
 from ...errors import InputError
 from ...pipeline import OutputOptions, Sheet, numbered
 from ...teams import load_field
@@ -59,6 +60,9 @@ def build(
     standings_page = opts.document_page(STANDINGS_PAPER)
     sheets.append(Sheet("standings", standings_sheet(field, standings_page, points, races)))
     sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
+    sheets += summary_sheets(
+        "f1-dice", opts, action_every=facts.action_every, laps=facts.laps, lap_units=facts.lap_units
+    )
     return sheets
 
 

@@ -70,36 +70,28 @@ def corners(
     """Formula D corners: stops and the longest / shortest path in spaces, computed on the per-lane board."""
     import json
 
+    from ...cli.track import corner_entry
     from .overlay import corner_marks, load_circuit
 
     circuit = load_circuit(spec)
     rows = []
     for m in corner_marks(circuit):
-        c = circuit.corners[m.index - 1]
-        rows.append(
-            {
-                "corner": m.index,
-                "name": c.name,
-                "from_mm": round(m.s_start, 1),
-                "to_mm": round(m.s_end, 1),
-                "radius_mm": round(c.radius, 1),
-                "angle_deg": round(c.angle, 1),
-                "direction": c.direction,
-                "stops": m.stops,
-                "stops_suggested": m.stops_suggested,
-                "long": m.paths.long,
-                "short": m.paths.short,
-            }
-        )
+        # the corner as `paddock check --json` gives it, with the stops used and the two path counts
+        row = corner_entry(circuit, m.index - 1)
+        row.update(stops=m.stops, stops_suggested=m.stops_suggested, long=m.paths.long, short=m.paths.short)
+        rows.append(row)
     if as_json:
-        typer.echo(json.dumps({"circuit": circuit.name, "lanes": circuit.lanes, "corners": rows}, indent=2))
+        source = str(circuit.source) if circuit.source else None
+        out = {"name": circuit.name, "file": source, "lanes": circuit.lanes, "corners": rows}
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     typer.echo(f"{circuit.name}: {circuit.lanes} lanes, {len(rows)} corner(s)")
     typer.echo(" #  turn   radius  angle  stops  long (green)  short (red)")
     for r in rows:
         mark = "*" if r["stops_suggested"] else " "
+        radius = r["radius_mm"] if r["radius_mm"] is not None else float("inf")  # null in JSON: a straight
         typer.echo(
-            f"{r['corner']:>2}  {r['direction']:<5} {r['radius_mm']:>6.0f}  {r['angle_deg']:>5.0f}  "
+            f"{r['corner']:>2}  {r['direction']:<5} {radius:>6.0f}  {r['angle_deg']:>5.0f}  "
             f"{r['stops']:>4}{mark}  {r['long']:>12}  {r['short']:>11}"
         )
     if any(r["stops_suggested"] for r in rows):

@@ -21,6 +21,11 @@ def sheets() -> dict[str, Any]:
     return GAME.facts("sheets.yaml")
 
 
+def game() -> dict[str, Any]:
+    """The race itself and its kit: laps, the three-lap variant, the qualifying lap (``game.yaml``)."""
+    return GAME.facts("game.yaml")
+
+
 def gt() -> dict[str, Any]:
     return GAME.facts("gt-drivers.yaml")
 
@@ -91,10 +96,10 @@ def fill_values() -> dict[str, str]:
         "slip_gear": str(r["slipstream"]["min_gear"]),
         "slip_spaces": str(r["slipstream"]["bonus_spaces"]),
         "three_lap_stops": str(r["pit_stop"]["three_lap_race_stops"]),
-        "laps": str(r["race"]["laps"]),
-        "three_laps": str(r["race"]["three_lap_variant"]),
-        "quali_minute": _throws(r["qualifying_lap"]["throws_per_minute"]),
-        "quali_overshoot": _throws(r["qualifying_lap"]["throws_per_overshot_space"]),
+        "laps": str(game()["laps"]),
+        "three_laps": str(game()["three_lap_race"]),
+        "quali_minute": _throws(game()["qualifying_lap"]["per_minute"]),
+        "quali_overshoot": _throws(game()["qualifying_lap"]["per_space"]),
         "reservoir": str(r["pit_stop"]["reservoir_wp"]),
         "team_reservoir": str(r["pit_stop"]["team_reservoir_wp"]),
         "weather_gear5": str(r["weather"]["change_trigger"]["gear5"]),

@@ -2,7 +2,9 @@
 (long) and red (short) path counts, and the pit lane's minimum roll to enter.
 
 The counts are computed on the board's own spaces (:mod:`generator.formula_d.corners`); nothing is typed in.
-The board itself, with its numbered grid (pole = 1, at the front) and garages, comes from ``generator.track``.
+The board itself, with its numbered grid (pole = 1, at the front) and garages, comes from ``generator.track``,
+and so does the paper still free for labels (the board's :class:`~generator.compose.freespace.FreeSpace`): the
+flags, the pit mark and the key go there, clear of the track and of every label the board placed.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ INK = "#1a1a1a"
 FLAG = "#f6c915"
 GREEN = "#1e8c3a"
 RED = "#c62828"
-KERB_ROOM = 3.0  # the board's kerb band, mm
 NUM = pt_to_mm(10)
 BOX_H = 6.0
 
@@ -72,49 +73,6 @@ def _across(circuit, s: float, extra: float) -> tuple[tuple[float, float], tuple
     return circuit.offset_point(s, h), circuit.offset_point(s, -h)
 
 
-class _Room:
-    """Where a label may go: inside the content box, off the track and its kerbs, clear of other labels."""
-
-    def __init__(self, page: Page, circuit) -> None:
-        from shapely import LineString, box, prepare, union_all
-        from shapely import Polygon as SPoly
-
-        x, y, w, h = page.content_box
-        self.box = box(x, y, x + w, y + h)
-        xy = circuit.line.xy
-        step = max(1, len(xy) // 1500)
-        geoms = [LineString(xy[::step]).buffer(circuit.half_width + KERB_ROOM + 1.0, quad_segs=4)]
-        if circuit.pit is not None:
-            geoms.append(SPoly(circuit.pit.polygon).buffer(1.0))
-            geoms.extend(SPoly(r).buffer(0.5) for r, _ in circuit.pit.garage_boxes)
-        for item in page.layer("labels").items:  # the board's own labels: title, legend, numbers
-            if isinstance(item, Text):
-                w = text_width(item.text, item.size, item.font)
-                r = max(w, item.size) / 2 + 0.5
-                cx = item.x + {"start": w / 2, "middle": 0, "end": -w / 2}[item.anchor] if not item.rotation else item.x
-                geoms.append(box(cx - r, item.y - r, cx + r, item.y + r))
-        from shapely import LineString as SLine
-
-        for item in page.layer("features").items:  # start arrow, grid, pit furniture
-            if isinstance(item, Polyline) and len(item.points) >= 2:
-                geoms.append(SLine(item.points).buffer(item.style.width / 2 + 0.8))
-            elif isinstance(item, Polygon) and len(item.exterior) >= 3:
-                geoms.append(SPoly(item.exterior).buffer(0.8))
-        self.taken = union_all(geoms)
-        prepare(self.taken)
-        self.mine: list = []
-
-    def free(self, geom) -> bool:
-        return (
-            self.box.contains(geom)
-            and not self.taken.intersects(geom)
-            and not any(m.intersects(geom) for m in self.mine)
-        )
-
-    def take(self, geom) -> None:
-        self.mine.append(geom)
-
-
 def _label_size(mark: CornerMark) -> tuple[float, float]:
     w = sum(_box_w(t) for t in (str(mark.stops), str(mark.paths.long), str(mark.paths.short))) + 2 * 1.0 + 2.2
     return w, BOX_H + 2.5
@@ -146,7 +104,7 @@ def _draw_label(layer, mark: CornerMark, x: float, y: float) -> None:
         bx += bw + 1.0
 
 
-def _place(room: _Room, circuit, s: float, w: float, h: float, sides: tuple[float, ...], side_first: bool = False):
+def _place(free, circuit, s: float, w: float, h: float, sides: tuple[float, ...], side_first: bool = False):
     """The nearest free spot beside the track at ``s``: trying both sides at each distance, or (``side_first``)
     every distance on the first side before the other."""
     from shapely import box
@@ -155,18 +113,20 @@ def _place(room: _Room, circuit, s: float, w: float, h: float, sides: tuple[floa
     order = [(e, sg) for sg in sides for e in extras] if side_first else [(e, sg) for e in extras for sg in sides]
     for extra, sign in order:
         for ds in (0.0, -8.0, 8.0, -16.0, 16.0):
-            d = sign * (circuit.half_width + KERB_ROOM + extra + max(w, h) / 2)
+            d = sign * (circuit.half_width + circuit.kerb_width + extra + max(w, h) / 2)
             x, y = circuit.offset_point(s + ds, d)
             g = box(x - w / 2 - 0.5, y - h / 2 - 0.5, x + w / 2 + 0.5, y + h / 2 + 0.5)
-            if room.free(g):
-                room.take(g)
+            if free.free(g):
+                free.take(g)
                 return x, y
     return None
 
 
-def overlay(page: Page, circuit, marks: list[CornerMark], pit_roll: int | None = None) -> None:
+def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None) -> None:
+    """Draw the Formula D layer on ``board`` (what :func:`generator.track.draw_board` gave for ``circuit``),
+    its labels in the board's free paper."""
+    page, free = board.page, board.free
     layer = page.layer(LAYER)
-    room = _Room(page, circuit)
     line = Style(stroke=INK, width=0.7)
     for m in marks:
         for s in (m.s_start, m.s_end):
@@ -178,7 +138,7 @@ def overlay(page: Page, circuit, marks: list[CornerMark], pit_roll: int | None =
         mid = (m.s_start + (m.s_end - m.s_start) / 2) % circuit.lap_length
         corner = circuit.corners[m.index - 1]
         inside = 1.0 if corner.direction == "left" else -1.0  # the normal points left
-        spot = _place(room, circuit, mid, w, h, (inside, -inside))
+        spot = _place(free, circuit, mid, w, h, (inside, -inside))
         if spot is None:
             warn(f"corner {m.index}: no free room beside the track for its flag and path numbers")
             continue
@@ -187,8 +147,8 @@ def overlay(page: Page, circuit, marks: list[CornerMark], pit_roll: int | None =
     if circuit.pit is not None:
         # The board's own number (spec: pit.min_roll) unless the command overrides it.
         roll = pit_roll if pit_roll is not None else circuit.pit.min_roll
-        _pit_mark(layer, room, circuit, roll)
-    _key(layer, room, page)
+        _pit_mark(layer, free, circuit, roll)
+    _key(layer, free, page)
 
 
 def _leader(layer, circuit, s: float, spot: tuple[float, float], w: float, h: float) -> None:
@@ -196,7 +156,7 @@ def _leader(layer, circuit, s: float, spot: tuple[float, float], w: float, h: fl
     from shapely import LineString, box
 
     x, y = spot
-    reach = circuit.half_width + KERB_ROOM + 0.8
+    reach = circuit.half_width + circuit.kerb_width + 0.8
     ends = [circuit.offset_point(s, reach), circuit.offset_point(s, -reach)]
     tx, ty = min(ends, key=lambda p: math.hypot(p[0] - x, p[1] - y))
     outline = box(x - w / 2 - 0.8, y - h / 2 - 0.8, x + w / 2 + 0.8, y + h / 2 + 0.8)
@@ -208,7 +168,7 @@ def _leader(layer, circuit, s: float, spot: tuple[float, float], w: float, h: fl
     layer.add(Circle((tx, ty), 0.7, Style(stroke=None, fill="#6b6b6b")))
 
 
-def _pit_mark(layer, room: _Room, circuit, pit_roll: int | None) -> None:
+def _pit_mark(layer, free, circuit, pit_roll: int | None) -> None:
     pit = circuit.pit
     text = "MIN. ROLL TO ENTER THE PIT"
     size = pt_to_mm(6.5)
@@ -216,7 +176,7 @@ def _pit_mark(layer, room: _Room, circuit, pit_roll: int | None) -> None:
     w, h = tw + 2 + BOX_H + 1.5, BOX_H + 1
     sign = 1.0 if pit.side == "left" else -1.0
     s = (pit.s0 + pit.taper) % circuit.lap_length
-    spot = _place(room, circuit, s, w, h, (sign, -sign), side_first=True)
+    spot = _place(free, circuit, s, w, h, (sign, -sign), side_first=True)
     if spot is None:
         warn("the pit lane's minimum roll has no free room on the board")
         return
@@ -230,7 +190,7 @@ def _pit_mark(layer, room: _Room, circuit, pit_roll: int | None) -> None:
         layer.add(Text(str(pit_roll), bx + BOX_H / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
 
 
-def _key(layer, room: _Room, page: Page) -> None:
+def _key(layer, free, page) -> None:
     """A small key: what the flag and the two numbers mean."""
     from shapely import box
 
@@ -241,8 +201,8 @@ def _key(layer, room: _Room, page: Page) -> None:
     x0, y0, cw, ch = page.content_box
     for x, y in ((x0 + cw - w, y0 + ch - h), (x0, y0 + ch - h), (x0 + cw - w, y0), (x0, y0)):
         g = box(x, y, x + w, y + h)
-        if room.free(g):
-            room.take(g)
+        if free.free(g):
+            free.take(g)
             for i, (colour, label) in enumerate(items):
                 yy = y + 1 + i * 4.2
                 layer.add(rect(x, yy, 3.2, 3.2, Style(stroke=INK, width=0.25, fill=colour)))
@@ -259,6 +219,6 @@ def formula_d_board(
     circuit = load_circuit(track, paper, edge)
     if n_cars > circuit.spec.grid:
         warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
-    page = tr.board_sheet(circuit).page
-    overlay(page, circuit, corner_marks(circuit), pit_roll)
-    return page
+    board = tr.draw_board(circuit)
+    overlay(board, circuit, corner_marks(circuit), pit_roll)
+    return board.page

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...compose.summary import summary_sheets
 from ...errors import InputError
 from ...notices import warn
 from ...pipeline import OutputOptions, Sheet, numbered
@@ -56,4 +57,5 @@ def build(
     sheets += numbered("scorecards", scorecard_pages(roster, opts.document_page(SCORECARD_PAPER), weather, tyres))
     sheets += numbered("dashboards", dashboard_pages(roster, opts.document_page(DASHBOARD_PAPER)))
     sheets += numbered("reference", reference_pages(opts.document_page(REFERENCE_PAPER), road_race=gt))
+    sheets += summary_sheets("formula-d", opts)
     return sheets

@@ -1,0 +1,203 @@
+"""The f1-dice rule summary's numbers and tables (``templates/f1-dice/summary.yaml`` holds the words).
+
+Everything comes from the facts the pack's other sheets print: the board (``board.yaml``: lanes, unit, action
+squares), the car slip, qualifying, the action roll and the points systems, and the 2011 field's team modifiers
+and quick-race tiers (``templates/teams/f1-2011.yaml``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import GAME
+from .facts import (
+    DEFAULT_RACES,
+    DEFAULT_TEAMS,
+    action_table,
+    board,
+    dmod,
+    ordinal,
+    points_systems,
+    qualifying_rules,
+    race,
+    session_sizes,
+    sheet_texts,
+    slip,
+    tie_groups,
+)
+from .slips import PAPER as SLIP_PAPER
+
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
+def _word(n: int) -> str:
+    return WORDS.get(n, str(n))
+
+
+def _cm(mm: float) -> str:
+    return f"{mm / 10:g}"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _field():
+    from ...teams import load_field
+
+    return load_field(DEFAULT_TEAMS)
+
+
+def _board_paper() -> str:
+    from ...paper import Paper
+    from ...track.model import CircuitSpec
+
+    return Paper(CircuitSpec.model_fields["paper"].default).size_label
+
+
+def _places(first: int, last: int) -> str:
+    return f"{first}–{last}" if first != last else str(first)
+
+
+def _race_reading(laps: int | None, lap_units: int | None) -> str:
+    """What Paddock reads the race length as: this board's default (or chosen) laps, or the rule behind them."""
+    r = race()
+    if laps is not None and lap_units is not None:
+        return (
+            f"This pack's race is {laps} laps of {lap_units} units ({laps * lap_units} units): Paddock's default "
+            f"is the lap count nearest {r['target_units']} units of racing, about "
+            f"{round(r['target_units'] / float(r['die_average']))} rounds of one die. Agree on another if you like."
+        )
+    return (
+        f"Paddock's default is the lap count nearest {r['target_units']} units of racing (about "
+        f"{round(r['target_units'] / float(r['die_average']))} rounds of one die, at {r['die_average']} units a "
+        f"roll), and at least {r['min_laps']} laps. Agree on another before the start if you like."
+    )
+
+
+def values(action_every: int | None = None, laps: int | None = None, lap_units: int | None = None) -> dict[str, str]:
+    """``action_every``, ``laps`` and ``lap_units``: the pack's board and race (so the summary says what its other
+    sheets show); the default board's interval and the race-length rule otherwise."""
+    b = board()
+    every = int(action_every or b["action_every"])
+    s = slip()
+    q = qualifying_rules()
+    game = GAME.facts("game.yaml")
+    field = _field()
+    sizes = session_sizes(len(field.drivers))
+    rolls = action_table()["rolls"]
+    worst = min((r for r in rolls if r["effect"] == "move"), key=lambda r: r["units"])
+    retire = next(r for r in rolls if r["effect"] == "retire")
+    systems = points_systems()
+    best = next(sy for sy in systems["systems"] if sy.get("best_results"))
+    default = next(sy for sy in systems["systems"] if sy["id"] == systems["default"])
+    tie = tie_groups(field)[0] if tie_groups(field) else None
+    teams = {t.name: t for t in field.teams}
+    pair = next(t for t in field.teams if len(t.drivers) > 1)
+    mods = sorted({t.qualifying.session(q["sessions"][0]) for t in field.teams if t.qualifying}, reverse=True)
+    positive = next((m for m in mods if m > 0), mods[0])
+    out = {
+        "board_paper": _board_paper(),
+        "slip_paper": SLIP_PAPER.size_label,
+        "mod_example": dmod(positive),
+        "mod_value": str(positive),
+        "lanes": str(b["lanes"]),
+        "lanes_word": _word(int(b["lanes"])),
+        "lane_cm": _cm(b["lane_width"]),
+        "unit_cm": _cm(b["unit"]),
+        "action_every": str(every),
+        "action_nth": ordinal(every),
+        "action_list": ", ".join(str(every * k) for k in (1, 2, 3)) + " …",
+        "slip_w": f"{s['width']:g}",
+        "slip_l": f"{s['length']:g}",
+        "slip_wing": f"{s['wing']:g}",
+        "slip_body": f"{s['length'] - s['wing']:g}",
+        "die_sides": str(q["die_sides"]),
+        "minimum_result": str(q["minimum_result"]),
+        "sessions": _and(q["sessions"]),
+        "session_count": _word(len(q["sessions"])),
+        "first_session": q["sessions"][0],
+        "last_session": q["sessions"][-1],
+        "field": field.name,
+        "field_cars": str(len(field.drivers)),
+        "players_max": str(game["players"]["max"]),
+        "players_stretch": str(game["players"]["stretch"]),
+        "race_dice": _word(game["race_dice"]),
+        "quick_dice": _word(game["quick_race"]["dice"]),
+        "crash_double": str(game["quick_race"]["crash_double"]),
+        "retire_roll": str(retire["roll"]),
+        "worst_roll": str(worst["roll"]),
+        "worst_units": _word(-worst["units"]),
+        "best_results": str(best["best_results"]),
+        "best_label": best["label"],
+        "default_points": default["label"],
+        "races": str(DEFAULT_RACES),
+        "race_reading": _race_reading(laps, lap_units),
+        "teammate_first": pair.drivers[0].name,
+        "teammate_second": pair.drivers[1].name,
+        "teammates_team": pair.name,
+    }
+    for name, cars, first, last in sizes:
+        key = name.lower()
+        out[f"{key}_cars"] = str(cars)
+        out[f"{key}_places"] = _places(first, last)
+        out[f"{key}_out"] = str(last - first + 1)
+    if tie:
+        a, b_ = teams[tie[0]], teams[tie[1]]
+        out["tie_a"] = f"{a.drivers[0].name} ({a.name})"
+        out["tie_b"] = f"{b_.drivers[0].name} ({b_.name})"
+    return out
+
+
+def tables() -> dict[str, dict[str, Any]]:
+    field = _field()
+    q = qualifying_rules()
+    words = sheet_texts()["reference"]
+    effects = words["effects"]
+
+    def effect(r: dict) -> str:
+        if r["effect"] in ("retire", "none"):
+            return effects[r["effect"]].capitalize()
+        return effects["forward" if r["units"] > 0 else "back"].format(units=abs(r["units"]))
+
+    systems = points_systems()["systems"]
+    places = max(len(sy["points"]) for sy in systems)
+    tiers = {"front": [], "midfield": [], "back": []}
+    for t in field.teams:
+        if t.tier:
+            tiers[t.tier].append(t.name)
+    tier_words = words["tiers"]
+    return {
+        "action_roll": {
+            "columns": ["Roll", {"title": "What happens", "align": "start"}, {"title": "Move", "align": "start"}],
+            "rows": [[r["roll"], r["title"], effect(r)] for r in action_table()["rolls"]],
+        },
+        "sessions": {
+            "columns": ["Session", "Cars", "Grid places settled", "Slowest out"],
+            "rows": [
+                [name, cars, _places(first, last), last - first + 1 if first > 1 else "–"]
+                for name, cars, first, last in session_sizes(len(field.drivers))
+            ],
+        },
+        "team_modifiers": {
+            "columns": [{"title": "Team", "align": "start"}, *q["sessions"]],
+            "rows": [
+                [t.name, *(dmod(t.qualifying.session(s)) for s in q["sessions"])] for t in field.teams if t.qualifying
+            ],
+        },
+        "points": {
+            "columns": ["Place", *(sy["label"] for sy in systems)],
+            "rows": [
+                [ordinal(k + 1), *(sy["points"][k] if k < len(sy["points"]) else "–" for sy in systems)]
+                for k in range(places)
+            ],
+        },
+        "quick_race_tiers": {
+            "columns": [
+                {"title": "Group", "align": "start"},
+                {"title": "Moves by", "align": "start"},
+                {"title": f"Teams ({field.name})", "align": "start"},
+            ],
+            "rows": [[*tier_words[k].split(" — ", 1), ", ".join(names)] for k, names in tiers.items() if names],
+        },
+    }

@@ -1,0 +1,166 @@
+"""``paddock pack motox``, ``paddock piecepack`` and ``paddock motox check|course|draw``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ...cli.common import output_options, publish, publish_pack
+
+TileSizeOption = Annotated[
+    str | None,
+    typer.Option("--tile-size", help="Tile side: inches (2, 2in) or mm (50.8mm); coins and dice keep their size."),
+]
+DuplexOption = Annotated[
+    str,
+    typer.Option(
+        "--duplex",
+        help="Two-sided pieces: long (front and back pages, flip on the long edge), short (flip on the short edge) "
+        "or off (single-sided fold-over strips).",
+    ),
+]
+PlayersOption = Annotated[int | None, typer.Option("--players", min=1, max=9, help="Riders (MotoX: 3–4).")]
+
+
+@output_options
+def pack(
+    course: Annotated[Path | None, typer.Option("--course", help="A course spec (YAML) for the diagram.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Deal and build a random course with this seed.")] = None,
+    players: PlayersOption = None,
+    tile_size: TileSizeOption = None,
+    duplex: DuplexOption = "long",
+    *,
+    opts,
+) -> None:
+    """MotoX for the piecepack: a print-and-play piecepack, a card per rider, a course diagram."""
+    from .pack import build
+
+    publish_pack(
+        "motox", build(opts, course=course, seed=seed, players=players, tile_size=tile_size, duplex=duplex), opts
+    )
+
+
+@output_options
+def piecepack(tile_size: TileSizeOption = None, duplex: DuplexOption = "long", *, opts) -> None:
+    """A print-and-play piecepack: 24 tiles, 24 coins, 4 dice, 4 bikes (pawns), true scale, on card."""
+    from .pack import piecepack_sheets
+
+    publish(
+        piecepack_sheets(opts, tile_size, duplex),
+        opts,
+        folder="piecepack",
+        merged="piecepack-print",
+        title="Paddock — piecepack",
+    )
+
+
+motox_app = typer.Typer(help="MotoX courses: check one against the building rules, deal a random one, draw one.")
+
+
+@motox_app.command("check")
+def check_cmd(
+    course: Annotated[Path, typer.Argument(help="A course spec (YAML).")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print a machine-readable answer.")] = False,
+) -> None:
+    """Check a course against motox.txt's building rules: exit 0 if legal, 3 listing every problem, 2 if unreadable."""
+    import json
+
+    from ...errors import EXIT_GEOMETRY, PaddockError
+    from . import facts
+    from .course import check
+
+    try:
+        crs, problems = check(course)
+    except PaddockError as err:
+        if not json_out:
+            raise
+        # An unreadable spec still gets its machine-readable answer (and keeps its exit code).
+        problem = {"kind": "input", "message": err.message, "hint": err.hint or ""}
+        problem.update({k: getattr(err, k) for k in ("line", "field") if getattr(err, k) is not None})
+        answer = {"name": None, "file": str(course), "legal": False, "problems": [problem]}
+        typer.echo(json.dumps(answer, indent=2, ensure_ascii=False))
+        raise typer.Exit(code=err.exit_code) from None
+    summary = {
+        "name": crs.name,
+        "file": str(course),
+        "tiles": crs.n,
+        "ramps": [{"tile": r.tile, "height": r.height, "edge": r.edge} for r in crs.ramp_list()],
+        "coins": crs.coins_used(),
+        "players": crs.players,
+        "legal": not problems,
+        "problems": [p.as_dict() for p in problems],
+    }
+    if json_out:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        ramps = len(crs.ramps)
+        typer.echo(
+            f"{course}: {crs.name} — {crs.n} tiles, {ramps} ramp{'s' if ramps != 1 else ''} "
+            f"({crs.coins_used()} of {facts.building_coins()} building coins), {crs.players} players"
+        )
+        if not problems:
+            typer.echo("  OK: a legal MotoX course")
+        for p in problems:
+            loc = f"{course}:{p.line}: " if p.line else ""
+            typer.echo(f"  {loc}{p}")
+    if problems:
+        raise typer.Exit(code=EXIT_GEOMETRY)
+
+
+@motox_app.command("course")
+def course_cmd(
+    players: Annotated[int, typer.Option("--players", min=1, max=9, help="Riders (MotoX: 3–4).")] = 4,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed always gives the same course.")] = 1,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="The course file to write (default: motox-<N>p-seed<S>.yaml).")
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print the course.")] = False,
+) -> None:
+    """Deal a piecepack and build a legal random course the way players would; write its spec (YAML)."""
+    from ...safeio import atomic_write
+    from .builder import course_yaml, deal_course
+
+    built = deal_course(players, seed)
+    name = f"motox-{players}p-seed{seed}.yaml"
+    target = out / name if out is not None and out.is_dir() else out or Path(name)
+    atomic_write(target, course_yaml(built, f"paddock motox course --players {players} --seed {seed}").encode("utf-8"))
+    if not quiet:
+        c = built.course
+        typer.echo(
+            f"wrote {target}: {c.n} tiles, {len(c.ramps)} ramps ({c.coins_used()} coins), {players} players", err=True
+        )
+
+
+@output_options
+def draw_cmd(
+    course: Annotated[Path, typer.Argument(help="A course spec (YAML).")],
+    tile_size: TileSizeOption = None,
+    *,
+    opts,
+) -> None:
+    """Draw a course diagram (to scale, on A4) into OUT/motox/course-NAME.pdf; a rule-breaking course is drawn
+    marked as such, with its problems as warnings."""
+    from ...notices import warn
+    from ...safeio import safe_name
+    from .course import check
+    from .diagram import course_page, preferred_paper
+    from .piecepack_sheet import parse_tile_size
+
+    crs, problems = check(course)
+    for p in problems:
+        warn(f"{course}:{p.line or ''}: {p}")
+    page = course_page(crs, opts.document_page(preferred_paper(crs)), parse_tile_size(tile_size), len(problems))
+    from ...pipeline import Sheet
+
+    publish([Sheet(f"course-{safe_name(course.stem)}", page)], opts, folder="motox")
+
+
+motox_app.command("draw")(draw_cmd)
+
+
+def register(app: typer.Typer) -> None:
+    """``paddock piecepack`` and the ``paddock motox`` group."""
+    app.command("piecepack")(piecepack)
+    app.add_typer(motox_app, name="motox")

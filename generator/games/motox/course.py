@@ -1,0 +1,655 @@
+"""MotoX courses: the spec (YAML, validated by pydantic), the tiles on the table, and the building rules.
+
+A course lists its tiles in play order, tile 1 being the start tile, either as a **path** of moves (``start``,
+then ``straight``, ``left``, ``right``; ``straight 3`` is three tiles straight on) or as **grid positions** in
+tiles (x to the right, y down the page; halves allowed, since a tile may be laid half a tile — one space — off
+its neighbour, which the rules forbid). Ramps name a tile and a height in coins.
+
+:func:`check_course` enforces motox.txt's building rules and returns every :class:`Problem`, each naming the
+tile and what to change. The JSON Schema ``templates/motox/course.schema.json`` is generated from
+:class:`CourseSpec` (``python -m generator.games.motox.schema``).
+
+Paddock's reading of "touch" (the rulebook leaves it open): tiles touch when they share part of an edge. Tiles
+meeting only at a corner do not touch — each turn of the track puts the tiles before and after the turning tile
+corner to corner, so the other reading would forbid every turn.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...errors import GeometryError
+from . import facts
+
+Pos = tuple[float, float]
+HEADINGS: dict[str, tuple[int, int]] = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+EDGE_OF = {v: k for k, v in HEADINGS.items()}
+MOVES = ("start", "straight", "left", "right")
+MOVE_RE = re.compile(r"^\s*(start|straight|left|right)(?:\s+(\d+))?\s*$", re.I)
+MIN_PLAYERS, MAX_PLAYERS = facts.player_range()
+
+
+def left_of(d: tuple[int, int]) -> tuple[int, int]:
+    """The direction 90° to the left of ``d`` (y down the page: left of east is north)."""
+    return (d[1], -d[0])
+
+
+def right_of(d: tuple[int, int]) -> tuple[int, int]:
+    return (-d[1], d[0])
+
+
+def parse_move(text: str) -> tuple[str, int]:
+    """``straight 3`` → ("straight", 3); ValueError naming the fix otherwise."""
+    m = MOVE_RE.match(str(text))
+    if not m:
+        raise ValueError(
+            f"unknown move '{str(text)[:30]}': use start, straight, left or right (straight N for N tiles straight on)"
+        )
+    move, count = m.group(1).lower(), m.group(2)
+    n = int(count) if count else 1
+    if count and move != "straight":
+        raise ValueError(f"'{text}': only straight takes a count (straight 3); write each turn on its own")
+    if not 1 <= n <= facts.tile_count():
+        raise ValueError(f"'{text}': a count from 1 to {facts.tile_count()}")
+    return move, n
+
+
+def _check_move(text: str) -> str:
+    parse_move(text)
+    return text
+
+
+# -- the spec --------------------------------------------------------------------------------------------------
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class RampSpec(_Model):
+    tile: Annotated[int, Field(ge=1, description="The tile the ramp is on, in play order (1 = the start tile).")]
+    height: Annotated[
+        int,
+        Field(
+            ge=1,
+            description=f"Coins stacked under the raised edge; the rules allow at most {facts.max_ramp()} "
+            "(the checker reports a higher ramp).",
+        ),
+    ]
+    edge: Literal["north", "east", "south", "west"] | None = Field(
+        None,
+        description="The raised edge (north = up the page). Optional: it must be the edge farthest along the "
+        "track from the start tile, the one the next tile meets; the checker works it out and reports a wrong one.",
+    )
+
+
+class CourseSpec(_Model):
+    """A MotoX course: its tiles in play order (``path`` or ``tiles``), its ramps and its players."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"title": "Paddock MotoX course"})
+
+    name: Annotated[str, Field(min_length=1, max_length=60, description="Printed as the diagram's title.")]
+    players: int | list[str] = Field(
+        description=f"How many play ({MIN_PLAYERS}–{MAX_PLAYERS}), or their names; tiles and building coins are "
+        "dealt evenly between them.",
+        json_schema_extra={
+            "anyOf": [
+                {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
+                {
+                    "type": "array",
+                    "items": {"type": "string", "minLength": 1, "maxLength": 30},
+                    "minItems": MIN_PLAYERS,
+                    "maxItems": MAX_PLAYERS,
+                },
+            ]
+        },
+    )
+    heading: Literal["north", "east", "south", "west"] = Field(
+        "east", description="Path form: the way the track leaves the start tile (north = up the page)."
+    )
+    path: list[Annotated[str, AfterValidator(_check_move)]] | None = Field(
+        None,
+        description="The tiles as moves in play order: 'start', then 'straight', 'left' or 'right' (each a tile "
+        "placed straight on or after a 90° turn); 'straight N' is N tiles straight on.",
+    )
+    tiles: list[tuple[float, float]] | None = Field(
+        None,
+        description="Or: each tile's grid position [x, y] in tiles (x to the right, y down the page), in play "
+        "order; .5 puts a tile half a tile (one space) over.",
+    )
+    ramps: list[RampSpec] = Field(
+        default_factory=list,
+        description="Jump ramps: coins under a tile's edge. Their heights use every building coin.",
+    )
+    seed: int | None = Field(None, description="Set by `paddock motox course`: the seed that dealt this course.")
+    notes: Annotated[str | None, Field(max_length=200, description="A line printed under the diagram's title.")] = None
+
+    @field_validator("name", "notes")
+    @classmethod
+    def _printable(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        from ...fonts import missing_glyphs
+
+        bad = missing_glyphs(v, "bold")
+        if bad:
+            raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
+        return v
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players(cls, v):
+        span = f"{MIN_PLAYERS}–{MAX_PLAYERS}"
+        if isinstance(v, bool) or not isinstance(v, int | list):
+            raise ValueError(f"give the number of players ({span}) or a list of their names")
+        if isinstance(v, int):
+            if not MIN_PLAYERS <= v <= MAX_PLAYERS:
+                raise ValueError(f"MotoX is for {span} players, not {v}")
+            return v
+        if not MIN_PLAYERS <= len(v) <= MAX_PLAYERS:
+            raise ValueError(f"MotoX is for {span} players; the list names {len(v)}")
+        seen = set()
+        for name in v:
+            if not isinstance(name, str) or not name.strip() or len(name) > 30:
+                raise ValueError("each player's name is text of 1 to 30 characters")
+            if name.strip().lower() in seen:
+                raise ValueError(f"the player '{name}' is listed twice")
+            seen.add(name.strip().lower())
+        return [name.strip() for name in v]
+
+    @field_validator("path")
+    @classmethod
+    def _path(cls, v: list[str] | None) -> list[str] | None:
+        if v is None:
+            return v
+        if not v:
+            raise ValueError("an empty path: start with 'start'")
+        for i, item in enumerate(v):
+            move, _ = parse_move(item)
+            if (move == "start") != (i == 0):
+                raise ValueError(
+                    "the path begins with 'start' (the start tile), and only there"
+                    if i == 0
+                    else f"'start' again at entry {i + 1}: a course has one start tile"
+                )
+        return v
+
+    @field_validator("tiles")
+    @classmethod
+    def _grid(cls, v: list[tuple[float, float]] | None) -> list[tuple[float, float]] | None:
+        if v is None:
+            return v
+        if not v:
+            raise ValueError("no tiles: give the start tile's position first, e.g. [0, 0]")
+        for i, (x, y) in enumerate(v):
+            for c in (x, y):
+                if abs(c * 2 - round(c * 2)) > 1e-9 or abs(c) > 200:
+                    raise ValueError(
+                        f"tile {i + 1} at [{x:g}, {y:g}]: positions are whole or half tiles (a half is one space), "
+                        "within ±200"
+                    )
+        return v
+
+    @model_validator(mode="after")
+    def _one_layout(self) -> CourseSpec:
+        if (self.path is None) == (self.tiles is None):
+            raise ValueError("give the tiles once: as a path of moves or as grid positions (tiles), not both")
+        return self
+
+
+# -- the course on the table -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Problem:
+    """One broken building rule: the tile, what is wrong, what to change, and where in the spec."""
+
+    kind: str  # count | overlap | adjacent | offset | touch | ramp-* | coins | room
+    message: str
+    hint: str
+    tile: int | None = None
+    loc: tuple = ()
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.message} — {self.hint}" if self.hint else self.message
+
+    def as_dict(self) -> dict:
+        d = {"kind": self.kind, "message": self.message, "hint": self.hint}
+        if self.tile is not None:
+            d["tile"] = self.tile
+        if self.line is not None:
+            d["line"] = self.line
+        return d
+
+
+@dataclass(frozen=True)
+class Ramp:
+    tile: int
+    height: int
+    edge: str  # the raised edge: north | east | south | west
+
+
+@dataclass
+class Course:
+    """A course as laid on the table: tile positions (in tiles, play order), ramps, players."""
+
+    name: str
+    positions: list[Pos]
+    ramps: dict[int, int] = field(default_factory=dict)  # tile -> height
+    players: int = 4
+    names: list[str] = field(default_factory=list)
+    notes: str | None = None
+    seed: int | None = None
+    spec: CourseSpec | None = None
+    source: Path | None = None
+    lines: object = None  # specs.LineMap
+    tile_entries: list[int] = field(default_factory=list)  # path form: the path entry that laid each tile
+
+    @property
+    def n(self) -> int:
+        return len(self.positions)
+
+    def pos(self, tile: int) -> Pos:
+        return self.positions[tile - 1]
+
+    def step(self, tile: int) -> tuple[int, int] | None:
+        """The unit direction from ``tile`` to the next, or None when they do not line up edge to edge."""
+        if not 1 <= tile < self.n:
+            return None
+        (ax, ay), (bx, by) = self.pos(tile), self.pos(tile + 1)
+        d = (bx - ax, by - ay)
+        return (int(d[0]), int(d[1])) if d in ((1, 0), (-1, 0), (0, 1), (0, -1)) else None
+
+    def turn(self, tile: int) -> str | None:
+        """straight, left or right at an inner tile (None at the ends or where tiles do not line up)."""
+        a, b = self.step(tile - 1), self.step(tile)
+        if a is None or b is None:
+            return None
+        if a == b:
+            return "straight"
+        if b == left_of(a):
+            return "left"
+        if b == right_of(a):
+            return "right"
+        return "back"
+
+    def is_straight(self, tile: int) -> bool:
+        return 1 < tile < self.n and self.turn(tile) == "straight"
+
+    def raised_edge(self, tile: int) -> str | None:
+        """The edge a ramp on ``tile`` lifts: the one the next tile meets, farthest along the track from the start."""
+        d = self.step(tile)
+        return EDGE_OF[d] if d else None
+
+    def finish_edge(self) -> str | None:
+        """The finish line: the last tile's edge facing away from the tile before it (its two side edges meet that
+        tile's corners, so this is the edge farthest from the rest of the track)."""
+        d = self.step(self.n - 1)
+        return EDGE_OF[d] if d else None
+
+    def ramp_list(self) -> list[Ramp]:
+        return [Ramp(t, h, self.raised_edge(t) or "east") for t, h in sorted(self.ramps.items())]
+
+    def straight_tiles(self) -> list[int]:
+        return [t for t in range(2, self.n) if self.is_straight(t)]
+
+    def coins_used(self) -> int:
+        return sum(self.ramps.values())
+
+
+def relation(a: Pos, b: Pos) -> str:
+    """How two tiles lie: overlap, edge (a whole shared edge, spaces lined up), offset (a shared edge, shifted),
+    corner (corners meet only) or apart."""
+    dx, dy = abs(b[0] - a[0]), abs(b[1] - a[1])
+    if dx < 1 and dy < 1:
+        return "overlap"
+    if (dx == 1 and dy == 0) or (dy == 1 and dx == 0):
+        return "edge"
+    if (dx == 1 and dy < 1) or (dy == 1 and dx < 1):
+        return "offset"
+    if dx == 1 and dy == 1 and facts.corner_contact_touches():
+        return "offset"
+    if dx == 1 and dy == 1:
+        return "corner"
+    return "apart"
+
+
+def touches(a: Pos, b: Pos) -> bool:
+    return relation(a, b) in ("overlap", "edge", "offset")
+
+
+def path_positions(path: list[str], heading: str) -> tuple[list[Pos], list[int]]:
+    """Tile positions from a path of moves, and for each tile the index of the path entry that laid it."""
+    d = HEADINGS[heading]
+    pos: list[Pos] = []
+    entries: list[int] = []
+    x, y = 0, 0
+    for i, item in enumerate(path):
+        move, count = parse_move(item)
+        for _ in range(count):
+            if move == "start":
+                pos.append((0, 0))
+                entries.append(i)
+                continue
+            if move == "left":
+                d = left_of(d)
+            elif move == "right":
+                d = right_of(d)
+            x, y = x + d[0], y + d[1]
+            pos.append((x, y))
+            entries.append(i)
+    return pos, entries
+
+
+def moves_of(course: Course) -> list[str]:
+    """The course as a path of moves (start, straight, left, right), where its tiles line up edge to edge."""
+    out = ["start"]
+    prev = course.step(1)
+    for t in range(2, course.n + 1):
+        d = course.step(t - 1)
+        if d is None:
+            raise GeometryError(f"tile {t} does not line up with tile {t - 1}: the course has no path form")
+        if t == 2 or d == prev:
+            out.append("straight")
+        else:
+            out.append("left" if d == left_of(prev) else "right")
+        prev = d
+    return out
+
+
+def heading_of(course: Course) -> str:
+    d = course.step(1)
+    return EDGE_OF[d] if d else "east"
+
+
+def from_spec(spec: CourseSpec, source: Path | None = None, lines=None) -> Course:
+    if spec.path is not None:
+        positions, entries = path_positions(spec.path, spec.heading)
+    else:
+        positions, entries = [tuple(p) for p in spec.tiles], list(range(len(spec.tiles)))
+    names = list(spec.players) if isinstance(spec.players, list) else []
+    players = len(spec.players) if isinstance(spec.players, list) else spec.players
+    ramps: dict[int, int] = {}
+    for r in spec.ramps:
+        ramps[r.tile] = ramps.get(r.tile, 0) + r.height
+    return Course(
+        name=spec.name,
+        positions=positions,
+        ramps=ramps,
+        players=players,
+        names=names,
+        notes=spec.notes,
+        seed=spec.seed,
+        spec=spec,
+        source=source,
+        lines=lines,
+        tile_entries=entries,
+    )
+
+
+def load_course(path: str | Path) -> Course:
+    """Read and validate a course spec; malformed files raise a located InputError (exit 2)."""
+    from ...specs import load_yaml, validate
+
+    path = Path(path)
+    data, lines = load_yaml(path)
+    if data is not None and not isinstance(data, dict):
+        from ...errors import InputError
+
+        raise InputError("a course spec is a mapping of fields (name, players, path …)", file=path, line=1)
+    spec = validate(CourseSpec, data, path, lines)
+    return from_spec(spec, path, lines)
+
+
+# -- the building rules ----------------------------------------------------------------------------------------
+
+
+def _fmt(p: Pos) -> str:
+    return f"[{p[0]:g}, {p[1]:g}]"
+
+
+def _free_spots(course: Course, tile: int) -> list[Pos]:
+    """Where tile ``tile`` could go: lined up edge to edge with the tile before it, touching no other."""
+    px, py = course.pos(tile - 1)
+    out = []
+    for dx, dy in HEADINGS.values():
+        cand = (px + dx, py + dy)
+        if all(not touches(course.pos(j), cand) for j in range(1, tile - 1)):
+            out.append(cand)
+    return out
+
+
+def _spot_hint(course: Course, tile: int) -> str:
+    spots = _free_spots(course, tile)
+    if not spots:
+        return f"tile {tile - 1} has no free edge left: turn the track earlier"
+    return "put it at " + " or ".join(_fmt(p) for p in spots)
+
+
+def _tile_loc(course: Course, tile: int) -> tuple:
+    if course.spec is not None and course.spec.path is not None:
+        return ("path", course.tile_entries[tile - 1])
+    return ("tiles", tile - 1)
+
+
+def _suggest(course: Course, exclude: int | None = None) -> str:
+    """`` (such as tile 5, 9)``: straight tiles whose ramp has room, or a note that there are none."""
+    room = [t for t in course.straight_tiles() if t != exclude and course.ramps.get(t, 0) < facts.max_ramp()]
+    if not room:
+        return " (the course has none with room yet)"
+    return " (such as tile " + ", ".join(str(t) for t in room[:4]) + ")"
+
+
+def check_course(course: Course) -> list[Problem]:
+    """Every way ``course`` breaks motox.txt's building rules (empty: a legal course)."""
+    problems: list[Problem] = []
+    total = facts.tile_count()
+    n = course.n
+    where = ("path",) if course.spec is not None and course.spec.path is not None else ("tiles",)
+    if n != total:
+        more = total - n
+        problems.append(
+            Problem(
+                "count",
+                f"the course has {n} tile{'s' if n != 1 else ''}; every one of the {total} tiles is dealt and played",
+                f"add {more} tile{'s' if more != 1 else ''} after tile {n}"
+                if more > 0
+                else ("take away the last tile" if more == -1 else f"take away the last {-more} tiles"),
+                loc=where,
+            )
+        )
+    for t in range(2, n + 1):
+        p = course.pos(t)
+        prev = course.pos(t - 1)
+        loc = _tile_loc(course, t)
+        on = [j for j in range(1, t) if relation(course.pos(j), p) == "overlap"]
+        if on:
+            problems.append(
+                Problem("overlap", f"tile {t} at {_fmt(p)} lies on tile {on[0]}", _spot_hint(course, t), t, loc)
+            )
+            continue
+        rel = relation(prev, p)
+        dx, dy = p[0] - prev[0], p[1] - prev[1]
+        if rel == "offset" and (abs(dx) == 1) != (abs(dy) == 1):
+            fixed = (prev[0] + dx, prev[1]) if abs(dx) == 1 else (prev[0], prev[1] + dy)
+            problems.append(
+                Problem(
+                    "offset",
+                    f"tile {t} at {_fmt(p)} is half a tile off tile {t - 1}: its two edge spaces do not line up "
+                    f"with those of tile {t - 1}",
+                    f"slide it to {_fmt(fixed)}",
+                    t,
+                    loc,
+                )
+            )
+        elif rel != "edge":
+            problems.append(
+                Problem(
+                    "adjacent",
+                    f"tile {t} at {_fmt(p)} is not next to tile {t - 1}, the last tile played: it must share a whole "
+                    "edge with it",
+                    _spot_hint(course, t),
+                    t,
+                    loc,
+                )
+            )
+        others = [j for j in range(1, t - 1) if touches(course.pos(j), p)]
+        if others:
+            names = " and ".join(f"tile {j}" for j in others)
+            problems.append(
+                Problem(
+                    "touch",
+                    f"tile {t} at {_fmt(p)} touches {names} as well as tile {t - 1}: a new tile may touch only the "
+                    "last tile played (corners may meet)",
+                    _spot_hint(course, t) if _free_spots(course, t) else "turn the track earlier so it runs clear",
+                    t,
+                    loc,
+                )
+            )
+    problems += _check_ramps(course)
+    return problems
+
+
+def _check_ramps(course: Course) -> list[Problem]:
+    problems: list[Problem] = []
+    n = course.n
+    top = facts.max_ramp()
+    coins = facts.building_coins()
+    spec_ramps = (
+        course.spec.ramps if course.spec is not None else [RampSpec(tile=t, height=h) for t, h in course.ramps.items()]
+    )
+    counts = Counter(r.tile for r in spec_ramps)
+    reported_twice: set[int] = set()
+    reported_high: set[int] = set()
+    for i, r in enumerate(spec_ramps):
+        t = r.tile
+        loc = ("ramps", i)
+        if counts[t] > 1 and t not in reported_twice:
+            reported_twice.add(t)
+            problems.append(
+                Problem(
+                    "ramp-twice",
+                    f"tile {t} has {counts[t]} ramp entries",
+                    f"give it one entry with the whole height ({course.ramps[t]} coins)",
+                    t,
+                    (*loc, "tile"),
+                )
+            )
+        if t > n:
+            problems.append(
+                Problem(
+                    "ramp-tile",
+                    f"there is no tile {t}: the course has {n}",
+                    "name a tile of the course",
+                    t,
+                    (*loc, "tile"),
+                )
+            )
+            continue
+        if t in (1, n):
+            what = "the start tile" if t == 1 else "the finish tile"
+            problems.append(
+                Problem(
+                    "ramp-end",
+                    f"tile {t} is {what}: a ramp needs a tile with tiles before and after it, all three in line",
+                    "move the ramp to a straight tile" + _suggest(course, t),
+                    t,
+                    (*loc, "tile"),
+                )
+            )
+        else:
+            turn = course.turn(t)
+            if turn in ("left", "right", "back"):
+                problems.append(
+                    Problem(
+                        "ramp-turn",
+                        f"the ramp is on tile {t}, where the track turns {turn}: a ramp's tile must be in line "
+                        "with the tiles before and after it",
+                        "move it to a straight tile" + _suggest(course, t),
+                        t,
+                        (*loc, "tile"),
+                    )
+                )
+            edge = course.raised_edge(t)
+            if r.edge is not None and edge is not None and r.edge != edge:
+                problems.append(
+                    Problem(
+                        "ramp-edge",
+                        f"the ramp on tile {t} lifts its {r.edge} edge",
+                        f"lift the {edge} edge, the one tile {t + 1} meets (farthest along the track from the start)",
+                        t,
+                        (*loc, "edge"),
+                    )
+                )
+        if course.ramps.get(t, 0) > top and t not in reported_high:
+            reported_high.add(t)
+            h = course.ramps[t]
+            problems.append(
+                Problem(
+                    "ramp-height",
+                    f"the ramp on tile {t} is {h} coins high; a jump ramp may be at most {top} high",
+                    f"move {h - top} coin{'s' if h - top != 1 else ''} to another straight tile" + _suggest(course, t),
+                    t,
+                    (*loc, "height"),
+                )
+            )
+    used = course.coins_used()
+    if used < coins:
+        problems.append(
+            Problem(
+                "coins",
+                f"coins left over: the ramps use {used} of the {coins} coins dealt for building",
+                f"add {coins - used} coin{'s' if coins - used != 1 else ''} to ramps on straight tiles, at most {top} "
+                "high each" + _suggest(course),
+                loc=("ramps",),
+            )
+        )
+    elif used > coins:
+        problems.append(
+            Problem(
+                "coins",
+                f"the ramps use {used} coins, but only {coins} are dealt for building",
+                f"take {used - coins} coin{'s' if used - coins != 1 else ''} off the ramps",
+                loc=("ramps",),
+            )
+        )
+    straight = course.straight_tiles()
+    need = math.ceil(coins / top)
+    if len(straight) < need:
+        problems.append(
+            Problem(
+                "room",
+                f"the course has {len(straight)} straight tile{'s' if len(straight) != 1 else ''} that can take a "
+                f"ramp, room for {len(straight) * top} coins; the {coins} building coins need at least {need}",
+                "lay longer straights: a ramp's tile must be in line with the tiles before and after it",
+                loc=where_of(course),
+            )
+        )
+    return problems
+
+
+def where_of(course: Course) -> tuple:
+    return ("path",) if course.spec is not None and course.spec.path is not None else ("tiles",)
+
+
+def locate(course: Course, problems: list[Problem]) -> list[Problem]:
+    """Fill each problem's spec line from the course's line map."""
+    if course.lines is not None:
+        for p in problems:
+            if p.loc:
+                p.line = course.lines.line(p.loc)
+    return problems
+
+
+def check(path: str | Path) -> tuple[Course, list[Problem]]:
+    """Load and check a course file: (course, problems). Raises InputError (exit 2) if it cannot be read."""
+    course = load_course(path)
+    return course, locate(course, check_course(course))

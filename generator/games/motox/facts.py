@@ -1,0 +1,146 @@
+"""MotoX and piecepack facts, read once from ``templates/motox/*.yaml``.
+
+Every sheet, the checker, the course builder and the rule summary take their numbers from here, so each number
+lives in one place: the rulebook's in ``rules.yaml``, the piecepack's in ``piecepack.yaml``. Sizes are inches in
+the YAML (as the piecepack's makers give them) and millimetres from here on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ...units import inch_to_mm
+from . import GAME
+
+
+def rules() -> dict[str, Any]:
+    return GAME.facts("rules.yaml")
+
+
+def piecepack() -> dict[str, Any]:
+    return GAME.facts("piecepack.yaml")
+
+
+def sheets() -> dict[str, Any]:
+    return GAME.facts("sheets.yaml")
+
+
+@dataclass(frozen=True)
+class Suit:
+    id: str
+    name: str
+    colour: str
+    colour_name: str
+
+
+@dataclass(frozen=True)
+class Rank:
+    id: str
+    name: str
+    value: int
+    numeral: str
+
+    @property
+    def is_null(self) -> bool:
+        return self.value == 0
+
+    @property
+    def is_ace(self) -> bool:
+        return self.value == 1
+
+
+@cache
+def suits() -> tuple[Suit, ...]:
+    return tuple(Suit(**s) for s in piecepack()["suits"])
+
+
+@cache
+def ranks() -> tuple[Rank, ...]:
+    return tuple(Rank(**r) for r in piecepack()["ranks"])
+
+
+def suit(suit_id: str) -> Suit:
+    return next(s for s in suits() if s.id == suit_id)
+
+
+def tile_count() -> int:
+    """Tiles in a piecepack: one per suit and rank. MotoX deals and plays them all."""
+    return len(suits()) * len(ranks())
+
+
+def coin_count() -> int:
+    return len(suits()) * len(ranks())
+
+
+def building_coins() -> int:
+    """The coins dealt for building (one of the equal groups); the rest wait for the race."""
+    return coin_count() // rules()["setup"]["coin_groups"]
+
+
+def player_range() -> tuple[int, int]:
+    p = rules()["players"]
+    return int(p["min"]), int(p["max"])
+
+
+def tiles_per_player(players: int) -> int:
+    return tile_count() // players
+
+
+def coins_per_player(players: int) -> int:
+    return building_coins() // players
+
+
+def max_ramp() -> int:
+    return int(rules()["building"]["max_ramp"])
+
+
+def corner_contact_touches() -> bool:
+    return bool(rules()["building"]["corner_contact_touches"])
+
+
+def dice_by_rank() -> list[int]:
+    return [int(n) for n in rules()["race"]["dice_by_rank"]]
+
+
+def max_dice() -> int:
+    return int(rules()["race"]["max_dice"])
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+# -- sizes (mm) ----------------------------------------------------------------------------------------------
+
+
+def inches(key: str) -> float:
+    return float(piecepack()["inches"][key])
+
+
+def tile_mm(size_in: float | None = None) -> float:
+    """A tile's side in mm (2 in = 50.8 mm unless ``--tile-size`` says otherwise)."""
+    return inch_to_mm(inches("tile") if size_in is None else size_in)
+
+
+def coin_mm() -> float:
+    return inch_to_mm(inches("coin"))
+
+
+def die_mm() -> float:
+    return inch_to_mm(inches("die"))
+
+
+def bike_mm() -> tuple[float, float, float]:
+    """(width, height, base tab) of a bike standee, mm."""
+    return inch_to_mm(inches("bike_width")), inch_to_mm(inches("bike_height")), inch_to_mm(inches("bike_base"))
+
+
+def spaces_per_edge() -> int:
+    """Spaces along a tile's edge (the back's quarters: 2 × 2)."""
+    return int(piecepack()["spaces_per_edge"])
+
+
+def die_opposite_sum() -> int:
+    return int(piecepack()["die_opposite_sum"])

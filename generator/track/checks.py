@@ -1,0 +1,335 @@
+"""Every check that decides whether a built circuit can print, each problem reported as data (where, numbers,
+what to change) to a :class:`~generator.track.problems.Report`.
+
+:func:`generator.track.build.analyse` runs them in a fixed order, each right after the feature it checks
+(``paddock check`` lists problems in that order); :func:`check_lap` runs first and stops the rest when the lap
+is too short to rule.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..paper import PaperChoice, papers_by_area
+from .circuit import GARAGE_D, KERB_W, Circuit
+from .features import GAP, clearance, crossing_reach, garage_width, pit_samples, runs
+from .place import content
+from .problems import Fix, Report
+
+FOLD_MARGIN = 5.0  # mm: an inner border needs radius >= half width + this (room for the kerb)
+MIN_UNITS = 8  # a race needs a lap of at least this many units
+
+
+def _units(a: int, b: int) -> str:
+    return f"unit {a}" if a == b else f"units {a}–{b}"
+
+
+def points_fixes(c: Circuit) -> tuple[Fix, ...]:
+    """What helps a centre line given as points or a CSV: more smoothing, a longer lap on a larger paper, fewer
+    lanes."""
+    spec = c.spec
+    more = max(20.0, round(spec.smoothing * 2 / 10) * 10)
+    longer = max(c.units_count + 10, round(c.units_count * 1.5 / 5) * 5)
+    family = [p.name for p in papers_by_area(_family(c.paper.name))]
+    larger = family[family.index(c.paper.name) + 1] if family.index(c.paper.name) + 1 < len(family) else None
+    fixes = [
+        Fix("smoothing", more, now=spec.smoothing),
+        Fix(
+            "fit",
+            longer,
+            now=spec.fit,
+            paper=PaperChoice(larger) if larger else None,
+            tile_onto=c.paper.name if larger else None,
+        ),
+    ]
+    if c.lanes > 1:
+        fixes.append(Fix("lanes", c.lanes - 1, now=c.lanes))
+    return tuple(fixes)
+
+
+def _family(name: str) -> str:
+    from ..paper import PAPERS
+
+    return PAPERS[name].family
+
+
+def check_lap(report: Report, c: Circuit) -> bool:
+    """A lap of at least MIN_UNITS units; False (and a problem) if shorter: nothing else is checked then."""
+    if c.units_count >= MIN_UNITS:
+        return True
+    report.problem(
+        "fit",
+        f"the lap is only {c.lap_length:.0f} mm ({c.units_count} units)",
+        f"make the circuit longer: a race needs at least {MIN_UNITS} units",
+        where="lap",
+    )
+    return False
+
+
+def check_fold(report: Report, c: Circuit) -> None:
+    """Every bend's inner border keeps a radius of at least half the track plus FOLD_MARGIN."""
+    line = c.line
+    need = c.half_width + FOLD_MARGIN
+    bad = np.abs(line.k) * need >= 1.0
+    segments = c.spec.segments is not None
+    for i0, i1 in runs(bad[:-1]):
+        j = i0 + int(np.argmax(np.abs(line.k[i0:i1])))
+        r = 1.0 / abs(line.k[j])
+        s = float(line.s[j])
+        side = "left" if line.k[j] > 0 else "right"
+        u0, u1 = c.unit_at(float(line.s[i0])), c.unit_at(float(line.s[max(i0, i1 - 1)]))
+        if segments:
+            advice = f"make the corner radius at least {need:.0f} mm"
+            advice += " (fewer lanes also help)" if c.lanes > 1 else ""
+            fixes = ()
+        else:
+            advice, fixes = "", points_fixes(c)
+        report.problem(
+            "fold",
+            # Round down, so a radius just short of the minimum never reads as equal to it.
+            f"the inner ({side}) border folds: centre-line radius {math.floor(r * 10) / 10:.1f} mm is under the "
+            f"{need:g} mm minimum "
+            f"(half the {2 * c.half_width:g} mm track plus {FOLD_MARGIN:g} mm)",
+            advice,
+            ("segments",) if segments else (),
+            fixes=fixes,
+            where=_units(u0, u1),
+            s=s,
+            unit=c.unit_at(s),
+            numbers={"radius_mm": r, "min_radius_mm": need},
+        )
+
+
+def check_crossings(report: Report, c: Circuit, found) -> None:
+    """Each place the track crosses itself is a declared crossing at 30° or more, clear of the start and grid;
+    every declared crossing exists."""
+    declared = c.spec.crossings
+    L = c.lap_length
+    for n, (sa, sb, pt, ang) in enumerate(found):
+        if n >= len(declared):
+            report.problem(
+                "crossing",
+                f"the track crosses itself at unit {c.unit_at(sa)} and unit {c.unit_at(sb)} "
+                f"(at {pt[0]:.0f}, {pt[1]:.0f} mm on the page) with no crossing declared",
+                "add an entry to 'crossings' (kind: bridge or tunnel) or move the track apart",
+                ("crossings",),
+                where=f"unit {c.unit_at(sa)} × unit {c.unit_at(sb)}",
+                s=sa,
+                unit=c.unit_at(sa),
+                numbers={"angle_deg": ang},
+            )
+            continue
+        if ang < 30:
+            report.problem(
+                "crossing",
+                f"crossing {n} meets at only {ang:.0f}°",
+                "cross at 30° or more so both passes stay readable",
+                ("crossings", n),
+                where=f"crossings[{n}]",
+                s=sa,
+                unit=c.unit_at(sa),
+                numbers={"angle_deg": ang},
+            )
+        reach = crossing_reach(c, ang)
+        grid_len = math.ceil(c.spec.grid / c.lanes) * c.unit_length
+        for s_pass in (sa, sb):
+            if s_pass < reach + 3 * c.unit or L - s_pass < reach + grid_len + c.unit:
+                report.problem(
+                    "crossing",
+                    f"the start line or the grid lies at crossing {n} (unit {c.unit_at(s_pass)})",
+                    "move the start ('start.at') away from the crossing",
+                    ("start",),
+                    where=f"crossings[{n}]",
+                    s=s_pass,
+                    unit=c.unit_at(s_pass),
+                )
+                break
+    for n in range(len(found), len(declared)):
+        report.problem(
+            "crossing",
+            f"crossing {n} is declared but the track crosses itself only {len(found)} time(s)",
+            "remove the extra entry from 'crossings'",
+            ("crossings", n),
+            where=f"crossings[{n}]",
+        )
+
+
+def check_proximity(report: Report, c: Circuit) -> None:
+    """Two parts of the track (other than at a declared crossing) keep the track width, kerbs and GAP apart."""
+    from shapely import STRtree, points
+
+    line = c.line
+    L = line.length
+    need_mm = clearance(c)
+    step = max(1, int(len(line.s) / max(L / 2.0, 1)))  # ~2 mm
+    idx = np.arange(0, len(line.s) - 1, step)
+    xy = line.xy[idx]
+    s = line.s[idx]
+    tree = STRtree(points(xy))
+    a, b = tree.query(points(xy), predicate="dwithin", distance=need_mm - 1e-6)
+    keep = a < b
+    a, b = a[keep], b[keep]
+    ds = c.lap_distance(s[a], s[b])
+    keep = ds > need_mm * math.pi / 2
+    a, b = a[keep], b[keep]
+    if len(a) == 0:
+        return
+    sa, sb = s[a], s[b]
+    ok = np.zeros(len(a), bool)
+    for cr in c.crossings:
+        for p, q in ((cr.s_upper, cr.s_lower), (cr.s_lower, cr.s_upper)):
+            ok |= (c.lap_distance(sa, p) < cr.reach) & (c.lap_distance(sb, q) < cr.reach)
+    a, b = a[~ok], b[~ok]
+    if len(a) == 0:
+        return
+    dist = np.hypot(*(xy[a] - xy[b]).T)
+    # group into places: by the first pass's unit, then nearby second-pass units
+    u = c.unit_length
+    ua = (s[a] // u).astype(int)
+    ub = (s[b] // u).astype(int)
+    order = np.lexsort((ub, ua))
+    groups: list[list[int]] = []
+    for k in order:
+        for g in groups:
+            if abs(ua[k] - ua[g[-1]]) <= 4 and abs(ub[k] - ub[g[-1]]) <= 4:
+                g.append(k)
+                break
+        else:
+            groups.append([k])
+    # one place per pair of unit ranges; ranges that overlap (a hairpin folding onto itself) are one place
+    places: list[list] = []  # [a0, a1, b0, b1, members]
+    for g in groups:
+        rec = [int(ua[g].min()) + 1, int(ua[g].max()) + 1, int(ub[g].min()) + 1, int(ub[g].max()) + 1, list(g)]
+        merged = True
+        while merged:
+            merged = False
+            for p in places:
+                if rec[0] <= p[1] + 1 and p[0] <= rec[1] + 1 and rec[2] <= p[3] + 1 and p[2] <= rec[3] + 1:
+                    places.remove(p)
+                    rec = [min(rec[0], p[0]), max(rec[1], p[1]), min(rec[2], p[2]), max(rec[3], p[3]), rec[4] + p[4]]
+                    merged = True
+                    break
+        places.append(rec)
+    places.sort(key=lambda p: (p[0], p[2]))
+    if c.spec.segments is None:
+        advice, fixes = "move these parts apart", points_fixes(c)
+    else:
+        advice, fixes = "move these parts apart, or declare a crossing if they cross", ()
+    for a0, a1, b0, b1, g in places:
+        g = np.array(g)
+        k = g[np.argmin(dist[g])]
+        need = (
+            f"they need {need_mm:.0f} mm (track width {2 * c.half_width:.0f} + kerbs {2 * KERB_W:.0f} + {GAP:.0f} mm)"
+        )
+        if b0 <= a1 + 1:  # the two passes overlap: one stretch of track doubling back on itself
+            where = _units(a0, max(a1, b1))
+            msg = f"the track at {where} comes within {dist[k]:.1f} mm of itself (centre lines); {need}"
+        else:
+            wa, wb = _units(a0, a1), _units(b0, b1)
+            where = f"{wa} ↔ {wb}"
+            verb = "comes" if a0 == a1 else "come"
+            msg = f"{wa} {verb} within {dist[k]:.1f} mm of {wb} (centre lines); {need}"
+        report.problem(
+            "proximity",
+            msg,
+            advice,
+            fixes=fixes,
+            where=where,
+            s=float(s[a[k]]),
+            unit=int(a0),
+            numbers={"distance_mm": float(dist[k]), "needed_mm": need_mm},
+        )
+
+
+def check_pit(report: Report, c: Circuit) -> None:
+    """The pit lane does not fold on the inside of a bend, has room for its garages, keeps off the track
+    elsewhere and stays on the printable paper."""
+    from shapely import Polygon as SPoly
+    from shapely import box, union_all
+
+    pit = c.pit
+    sign = 1.0 if pit.side == "left" else -1.0
+    s, _, outer = pit_samples(c, pit)
+    # a pit lane on the inside of a bend folds if the bend is tighter than its outer edge
+    kside = c.line.curvature(s) * sign
+    folded = kside * (outer + GARAGE_D) >= 1
+    if folded.any():
+        j = int(np.argmax(kside))
+        report.problem(
+            "pit",
+            f"the pit lane folds on the inside of the bend at unit {c.unit_at(s[j])} (radius {1 / kside[j]:.0f} mm)",
+            "put the pit lane on the other side or along a straight",
+            ("pit",),
+            where=f"unit {c.unit_at(s[j])}",
+            s=float(s[j]),
+            unit=c.unit_at(s[j]),
+        )
+    if pit.garages and garage_width(pit) < 6:
+        report.problem(
+            "pit",
+            f"{pit.garages} garages leave {garage_width(pit):.1f} mm each",
+            "use fewer garages or a longer pit lane",
+            ("pit", "garages"),
+            where="pit.garages",
+        )
+    # overlap with the racing surface elsewhere, and the paper
+    shape = SPoly(pit.polygon).buffer(0)
+    surface = c.surface(exclude=(pit.s0 - pit.taper, pit.s1 + pit.taper))
+    if surface is not None and shape.intersects(surface):
+        inter = shape.intersection(surface)
+        if inter.area > 1.0:
+            cx, cy = inter.centroid.x, inter.centroid.y
+            report.problem(
+                "pit",
+                f"the pit lane overlaps the track near ({cx:.0f}, {cy:.0f}) mm ({inter.area:.0f} mm²)",
+                "move the pit lane to the other side or to another straight",
+                ("pit",),
+                where="pit",
+                numbers={"overlap_mm2": float(inter.area)},
+            )
+    x, y, W, H = content(c.paper, c.edge)
+    full = shape
+    if pit.garage_boxes:
+        full = union_all([shape] + [SPoly(r) for r, _ in pit.garage_boxes])
+    if not report.unfit and not box(x, y, x + W, y + H).contains(full):
+        report.problem(
+            "pit",
+            "the pit lane or its garages leave the printable area",
+            "put the pit lane on the other side or along another straight",
+            ("pit", "side"),
+            where="pit",
+        )
+
+
+def check_positions(report: Report, c: Circuit) -> None:
+    """Danger spaces and the police line lie within the lap; the grid fits a third of it."""
+    spec = c.spec
+    for i, d in enumerate(spec.danger):
+        if d.unit > c.units_count:
+            report.problem(
+                "danger",
+                f"danger space at unit {d.unit} on a lap of {c.units_count} units",
+                "give a unit within the lap",
+                ("danger", i, "unit"),
+                where=f"danger[{i}]",
+            )
+    if spec.police_line is not None and spec.police_line > c.units_count:
+        report.problem(
+            "police",
+            f"police line at unit {spec.police_line} on a lap of {c.units_count} units",
+            "give a unit within the lap",
+            ("police_line",),
+            where="police_line",
+        )
+    if spec.grid:
+        rows = math.ceil(spec.grid / c.lanes)
+        if rows > c.units_count // 3:
+            report.problem(
+                "grid",
+                f"{spec.grid} grid slots need {rows} units behind the line, a third of the lap is {c.units_count // 3}",
+                "use fewer grid slots",
+                ("grid",),
+                where="grid",
+            )

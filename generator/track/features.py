@@ -1,0 +1,349 @@
+"""What lies along a placed centre line: corners, kerbs, the pit lane and its garages, crossings, the grid and
+the danger spaces.
+
+Each function builds one feature from the spec and the circuit's centre line. A feature the spec places outside
+the lap (a kerb to unit 60 on a lap of 50) is left out and reported; every other problem is found by
+:mod:`generator.track.checks`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .centerline import Line
+from .circuit import (
+    GARAGE_D,
+    KERB_MIN,
+    KERB_W,
+    PIT_GAP,
+    START_BAND,
+    Circuit,
+    Corner,
+    CrossingInfo,
+    GridSlot,
+    Kerb,
+    PitLane,
+)
+from .problems import Report
+
+CORNER_R = 6.0  # a bend tighter than this many track widths (radius) is a corner
+CORNER_MIN_TURN = math.radians(15)
+GAP = 2.0  # mm of clear paper between two parts of the track (beyond their kerbs)
+
+
+def clearance(c: Circuit) -> float:
+    """Centre line to centre line, the least distance two parts of the track need: track, kerbs, a gap."""
+    return 2 * c.half_width + 2 * KERB_W + GAP
+
+
+def runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """[start, end) index runs where mask is True."""
+    if not mask.any():
+        return []
+    d = np.diff(np.concatenate(([0], mask.astype(np.int8), [0])))
+    return list(zip(np.flatnonzero(d == 1), np.flatnonzero(d == -1), strict=True))
+
+
+def _merge_runs(runs, gap: int):
+    out: list[list[int]] = []
+    for a, b in runs:
+        if out and a - out[-1][1] <= gap:
+            out[-1][1] = b
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
+# ------------------------------------------------------------------------------------------------- corners
+
+
+def corners(report: Report, c: Circuit) -> list[Corner]:
+    """The spec's corners, else every bend tighter than CORNER_R track widths turning CORNER_MIN_TURN or more."""
+    line = c.line
+    L = line.length
+    spec = c.spec
+    u = c.unit_length
+
+    def make(i0: int, i1: int, stops=None, name=None) -> Corner | None:
+        ks = line.k[i0:i1]
+        if len(ks) == 0:
+            return None
+        j = i0 + int(np.argmax(np.abs(ks)))
+        turn = float(-(line.th[min(i1, len(line.th) - 1)] - line.th[i0]))
+        kmax = abs(float(line.k[j]))
+        return Corner(
+            s_start=float(line.s[i0]),
+            s_end=float(line.s[min(i1, len(line.s) - 1)]),
+            apex=float(line.s[j]),
+            radius=1.0 / kmax if kmax > 1e-12 else math.inf,
+            angle=abs(math.degrees(turn)),
+            direction="left" if turn > 0 else "right",
+            stops=stops,
+            name=name,
+        )
+
+    out: list[Corner] = []
+    if spec.corners is not None:
+        for i, cs in enumerate(spec.corners):
+            a, b = (cs.from_ - 1) * u, cs.to * u
+            if cs.from_ > c.units_count or cs.to > c.units_count or cs.to < cs.from_:
+                report.problem(
+                    "corner",
+                    f"corner {i} runs from unit {cs.from_} to {cs.to} on a lap of {c.units_count} units",
+                    "give units within the lap, 'from' before 'to'",
+                    ("corners", i),
+                    where=f"corners[{i}]",
+                )
+                continue
+            i0 = int(np.searchsorted(line.s, a))
+            i1 = int(np.searchsorted(line.s, b))
+            cr = make(i0, i1, cs.stops, cs.name)
+            if cr:
+                out.append(cr)
+        return out
+    thr = 1.0 / (CORNER_R * 2 * c.half_width)
+    k = line.k[:-1]
+    exact = spec.segments is not None
+    for sign in (1, -1):
+        mask = sign * k > thr
+        for i0, i1 in _merge_runs(runs(mask), gap=max(2, int(u / max(L / len(k), 1e-9)))):
+            turn = abs(float(line.th[i1] - line.th[i0]))
+            if turn >= CORNER_MIN_TURN:
+                cr = make(i0, i1)
+                if cr and exact:
+                    # sample i carries the curvature of the piece ending there: the arcs (and their easing
+                    # clothoids) of this corner turn from the sample before their first curved one to their last
+                    # curved one, so a 90° arc measures 90° (the corner's extent stays as found)
+                    j0, j1 = i0, i1
+                    while j0 > 0 and sign * k[j0 - 1] > 0:
+                        j0 -= 1
+                    while j1 < len(k) and sign * k[j1] > 0:
+                        j1 += 1
+                    cr.angle = abs(math.degrees(float(line.th[j1 - 1] - line.th[max(j0 - 1, 0)])))
+                if cr:
+                    out.append(cr)
+    out.sort(key=lambda cr: cr.s_start)
+    return out
+
+
+# --------------------------------------------------------------------------------------------------- kerbs
+
+
+def kerbs(report: Report, c: Circuit) -> list[Kerb]:
+    """The spec's kerbs; with ``kerbs: auto`` one on the inside of each corner where it bends that way."""
+    spec = c.spec
+    if spec.kerbs == "none":
+        return []
+    if spec.kerbs == "auto":
+        line = c.line
+        thr = 1.0 / (CORNER_R * 2 * c.half_width)
+        out = []
+        for cr in c.corners:
+            sign = 1.0 if cr.direction == "left" else -1.0
+            i0, i1 = int(np.searchsorted(line.s, cr.s_start)), int(np.searchsorted(line.s, cr.s_end))
+            mask = sign * line.k[i0:i1] > thr
+            for a, b in runs(mask):
+                s0, s1 = float(line.s[i0 + a]), float(line.s[min(i0 + b, len(line.s) - 1)])
+                if s1 - s0 > 2.0 and c.offset_length(s0, s1, sign * c.half_width) >= KERB_MIN:
+                    out.append(Kerb(s0, s1, cr.direction))
+        return out
+    out = []
+    for i, ks in enumerate(spec.kerbs):
+        if ks.from_ > c.units_count or ks.to > c.units_count:
+            report.problem(
+                "kerb",
+                f"kerb {i} runs to unit {max(ks.from_, ks.to)} on a lap of {c.units_count} units",
+                "give units within the lap",
+                ("kerbs", i),
+                where=f"kerbs[{i}]",
+            )
+            continue
+        a, b = c.unit_bounds(ks.from_)[0], c.unit_bounds(ks.to)[1]
+        if b <= a:
+            b += c.lap_length
+        out.append(Kerb(a, b, ks.side))
+    return out
+
+
+# ----------------------------------------------------------------------------------------------- crossings
+
+
+def _chunks(line: Line, step: int = 32):
+    from shapely import LineString
+
+    n = len(line.xy)
+    out = []
+    for a in range(0, n - 1, step):
+        b = min(n - 1, a + step)
+        out.append((a, b, LineString(line.xy[a : b + 1])))
+    return out
+
+
+def self_crossings(line: Line) -> list[tuple[float, float, tuple[float, float], float]]:
+    """Where the centre line crosses itself: ``(s_first, s_second, point, angle°)``, in the order of s_first."""
+    from shapely import STRtree
+
+    chunks = _chunks(line)
+    geoms = [g for _, _, g in chunks]
+    tree = STRtree(geoms)
+    pairs = tree.query(geoms, predicate="intersects")
+    found: list[tuple[float, float, tuple[float, float]]] = []
+    nchunk = len(chunks)
+    for i, j in zip(pairs[0], pairs[1], strict=True):
+        if j <= i + 1 or (i == 0 and j == nchunk - 1):
+            continue
+        inter = geoms[i].intersection(geoms[j])
+        pts = [inter] if inter.geom_type == "Point" else list(getattr(inter, "geoms", []))
+        for p in pts:
+            if p.geom_type != "Point":
+                continue
+            sa = float(line.s[chunks[i][0]] + geoms[i].project(p))
+            sb = float(line.s[chunks[j][0]] + geoms[j].project(p))
+            if any(abs(sa - fa) < 1 and abs(sb - fb) < 1 for fa, fb, _ in found):
+                continue
+            found.append((sa, sb, (p.x, p.y)))
+    found.sort()
+    out = []
+    for sa, sb, pt in found:
+        ta, tb = line.heading(sa), line.heading(sb)
+        ang = abs(math.degrees(math.atan2(math.sin(tb - ta), math.cos(tb - ta))))
+        out.append((sa, sb, pt, min(ang, 180 - ang)))
+    return out
+
+
+def crossing_reach(c: Circuit, angle: float) -> float:
+    """How far (mm, along each pass either side of a crossing at ``angle``°) the other pass covers the track."""
+    return (clearance(c) / 2 + c.half_width) / max(math.sin(math.radians(max(angle, 10))), 0.17) + c.unit
+
+
+def crossings(c: Circuit, found) -> list[CrossingInfo]:
+    """The declared crossings at the places ``found`` by :func:`self_crossings` (in order; extras ignored)."""
+    out = []
+    for d, (sa, sb, pt, ang) in zip(c.spec.crossings, found, strict=False):
+        su, sl = (sb, sa) if d.upper == "second" else (sa, sb)
+        out.append(CrossingInfo(d.kind, su, sl, pt, ang, min(crossing_reach(c, ang), c.lap_length / 4)))
+    return out
+
+
+# -------------------------------------------------------------------------------------------------- pit lane
+
+
+def pit_lane(report: Report, c: Circuit) -> PitLane | None:
+    """The pit lane beside the track from the spec's units (a smoothstep taper in and out) and its garages."""
+    spec = c.spec.pit
+    u = c.unit_length
+    L = c.lap_length
+    if spec.from_ > c.units_count or spec.to > c.units_count:
+        report.problem(
+            "pit",
+            f"the pit lane runs from unit {spec.from_} to {spec.to} on a lap of {c.units_count} units",
+            "give units within the lap",
+            ("pit",),
+            where="pit",
+        )
+        return None
+    s0 = (spec.from_ - 1) * u
+    s1 = spec.to * u
+    if s1 <= s0:
+        s1 += L
+    span = s1 - s0
+    if span < 4 * u or span > L / 2:
+        report.problem(
+            "pit",
+            f"the pit lane is {span / u:.0f} units long",
+            "make it between 4 units and half the lap long",
+            ("pit",),
+            where="pit",
+        )
+        return None
+    taper = min(1.5 * u, span / 4)
+    pit = PitLane(spec.side, s0, s1, taper, c.lane_width, spec.garages, (), [], spec.min_roll)
+    sign = 1.0 if spec.side == "left" else -1.0
+    line = c.line
+    s, inner, outer = pit_samples(c, pit)
+    p = line.point(s)
+    th = line.heading(s)
+    nrm = np.column_stack((np.sin(th), -np.cos(th))) * sign
+    ptin = p + nrm * inner[:, None]
+    ptout = p + nrm * outer[:, None]
+    poly = np.vstack((ptin, ptout[::-1]))
+    pit.polygon = tuple(map(tuple, np.round(poly, 4)))
+    # garages along the outer edge of the full-width part
+    g0 = s0 + taper
+    if spec.garages:
+        w = garage_width(pit)
+        for i in range(spec.garages):
+            a, b = g0 + i * w + 0.6, g0 + (i + 1) * w - 0.6
+            ss = np.linspace(a, b, max(2, int((b - a) / 2)))
+            pp = line.point(ss)
+            tt = line.heading(ss)
+            nn = np.column_stack((np.sin(tt), -np.cos(tt))) * sign
+            o = c.half_width + PIT_GAP + c.lane_width
+            ring = np.vstack((pp + nn * o, (pp + nn * (o + GARAGE_D))[::-1]))
+            mid = line.point((a + b) / 2)
+            tm = float(line.heading((a + b) / 2))
+            nm = np.array([math.sin(tm), -math.cos(tm)]) * sign
+            centre = mid + nm * (o + GARAGE_D / 2)
+            pit.garage_boxes.append((tuple(map(tuple, np.round(ring, 4))), (float(centre[0]), float(centre[1]))))
+    return pit
+
+
+def pit_samples(c: Circuit, pit: PitLane) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Arc lengths along the pit lane (about 1 mm apart) and its inner and outer edge offsets there."""
+    span = pit.s1 - pit.s0
+    n = max(8, int(span / 1.0))
+    s = np.linspace(pit.s0, pit.s1, n + 1)
+    inner, outer = pit.offsets(s, c.half_width)
+    return s, inner, outer
+
+
+def garage_width(pit: PitLane) -> float:
+    """Length of one garage along the full-width part of the pit lane (0 without garages)."""
+    if not pit.garages:
+        return 0.0
+    return (pit.s1 - pit.taper - (pit.s0 + pit.taper)) / pit.garages
+
+
+# ------------------------------------------------------------------------------------------------------ grid
+
+
+def grid(c: Circuit) -> tuple[GridSlot, ...]:
+    """The spec's grid slots behind the start line: rows of one slot per lane, pole (1) at the front left."""
+    u = c.unit_length
+    out = []
+    for k in range(c.spec.grid):
+        row, lane = divmod(k, c.lanes)
+        front = -row * u - START_BAND - 1.0
+        back = -(row + 1) * u + 2.0
+        d = c.lane_offset(lane)
+        hw = c.lane_width / 2 - 1.5
+        outline = (
+            c.offset_point(back, d + hw),
+            c.offset_point(front, d + hw),
+            c.offset_point(front, d - hw),
+            c.offset_point(back, d - hw),
+        )
+        out.append(GridSlot(k + 1, row, lane, outline, c.offset_point((front + back) / 2, d)))
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------------------------------- positions
+
+
+def danger_spaces(c: Circuit) -> frozenset[int]:
+    """Per-lane boards: ids of the spaces the spec's ``danger`` marks (each lane's space at the middle of that
+    unit, or one lane's). Empty on a board ruled across (its danger units are the spec's own)."""
+    out: set[int] = set()
+    if c.graph is None:
+        return frozenset()
+    for d in c.spec.danger:
+        s0, s1 = c.unit_bounds(d.unit)
+        mid = (s0 + s1) / 2
+        lanes = [d.lane - 1] if d.lane is not None else range(c.lanes)
+        for lane in lanes:
+            for sp in c.graph.spaces:
+                if sp.lane == lane and sp.s0 <= mid < sp.s1:
+                    out.add(sp.id)
+    return frozenset(out)

@@ -1,0 +1,127 @@
+"""Reading a circuit: a spec file (YAML) or a bare centre-line CSV → a validated :class:`CircuitSpec`, with the
+spec fields a caller overrides (the command line's ``--lanes``, ``--smoothing``, ``--fit``), and the points of a
+centre line given as ``points`` or ``csv``. Every fault is an :class:`InputError` naming file, line and field.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError
+from .centerline import clean_points, read_csv
+from .model import CircuitSpec
+
+CSV_SMOOTHING = 30.0  # mm: the smoothing a bare centre-line CSV gets (paddock track Budapest.csv)
+
+#: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
+OVERRIDABLE = ("lanes", "smoothing", "fit")
+POINTS_ONLY = ("smoothing", "fit")
+
+
+class OverrideError(InputError):
+    """An override the spec cannot take: ``key`` (a spec field) with ``value``, and why (``reason``).
+
+    ``applies`` is False when the field means nothing for this spec (``smoothing`` on a spec made of segments);
+    the command line re-words it with its own option names."""
+
+    def __init__(self, key: str, value, reason: str, *, file, applies: bool = True) -> None:
+        self.key, self.value, self.reason, self.applies = key, value, reason, applies
+        if applies:
+            super().__init__(f"override '{key}: {value}': {reason}", file=file, field=key)
+        else:
+            super().__init__(f"'{key}' {reason}", file=file, field=key, hint=f"leave out the '{key}' override")
+
+
+def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitSpec, object, Path]:
+    """A spec file (YAML) or a centre-line CSV → (spec, LineMap, path). Raises InputError.
+
+    ``overrides`` (spec field → value) replace the spec's own values; ``None`` values are ignored. ``fit`` is
+    ``'page'`` or a lap length in units."""
+    from ..specs import LineMap, load_yaml, validate
+
+    path = Path(path)
+    if path.suffix.lower() == ".csv":
+        if not path.is_file():
+            raise InputError("file not found", file=path, hint="check the path")
+        name = path.stem.replace("_", " ").replace("-", " ")
+        spec = CircuitSpec(name=name, csv=str(path.resolve()), smoothing=CSV_SMOOTHING)
+        lines = LineMap()
+    else:
+        data, lines = load_yaml(path)
+        if data is not None and not isinstance(data, dict):
+            raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
+        spec = validate(CircuitSpec, data, path, lines)
+    over = {k: v for k, v in (overrides or {}).items() if v is not None}
+    if over:
+        spec = override(spec, over, path)
+    return spec, lines, path
+
+
+def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> CircuitSpec:
+    """``spec`` with the fields in ``over`` replaced (each one of :data:`OVERRIDABLE`). Raises OverrideError."""
+    from pydantic import ValidationError
+
+    for key in over:
+        if key not in OVERRIDABLE:
+            raise OverrideError(key, over[key], "cannot be overridden", file=path)
+    if spec.segments is not None and set(POINTS_ONLY) & over.keys():
+        key = next(k for k in POINTS_ONLY if k in over)
+        raise OverrideError(
+            key,
+            over[key],
+            "applies to a centre line given as points or a CSV; this spec uses segments",
+            file=path,
+            applies=False,
+        )
+    data = spec.model_dump(by_alias=True, exclude_none=True)
+    try:
+        return CircuitSpec.model_validate({**data, **over})
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        key = str(err["loc"][0]) if err["loc"] else "option"
+        msg = err["msg"].removeprefix("Value error, ")
+        raise OverrideError(key, over.get(key, ""), msg, file=path) from None
+
+
+def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
+    """The points of a centre line given as ``points`` or ``csv``, page orientation (y down), cleaned of repeats.
+
+    Raises InputError for points that cannot make a loop. ``report`` locates the spec's lines."""
+    if spec.points is not None:
+        P = np.asarray(spec.points, dtype=float)
+    else:
+        csv = Path(spec.csv)
+        if not csv.is_absolute() and path is not None:
+            csv = path.parent / csv
+        P = read_csv(csv)
+    if not np.all(np.isfinite(P)):
+        raise InputError("points must be finite numbers", file=path, line=report.line_of("points"), field="points")
+    P = P * np.array([1.0, -1.0])  # y up (maps, graph paper) → page y down
+    span = float(np.ptp(P, axis=0).max())
+    if span <= 0:
+        raise InputError("all points are the same", file=path, line=report.line_of("points"), field="points")
+    P = clean_points(P, span * 1e-6)
+    where = {"file": path, "line": report.line_of("points"), "field": "points" if spec.points is not None else "csv"}
+    if len(P) < 4:
+        raise InputError("fewer than four distinct points", hint="give at least four points round the loop", **where)
+    # degenerate loops: the spline through them has a cusp (zero speed), so no heading or curvature exists there
+    centred = P - P.mean(axis=0)
+    if np.linalg.svd(centred, compute_uv=False)[-1] <= 1e-9 * span * math.sqrt(len(P)):
+        raise InputError(
+            "all the points lie on one straight line", hint="a circuit needs points that go round a loop", **where
+        )
+    seg = np.roll(P, -1, axis=0) - P
+    nxt = np.roll(seg, -1, axis=0)
+    cos = (seg * nxt).sum(axis=1) / (np.linalg.norm(seg, axis=1) * np.linalg.norm(nxt, axis=1))
+    back = np.flatnonzero(cos < -1 + 1e-9)
+    if len(back):
+        x, y = P[(back[0] + 1) % len(P)] * np.array([1.0, -1.0])
+        raise InputError(
+            f"the centre line turns straight back on itself at the point ({x:g}, {y:g})",
+            hint="remove the point or move it off the line of its neighbours",
+            **where,
+        )
+    return P

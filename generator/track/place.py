@@ -1,0 +1,178 @@
+"""Putting a circuit on paper: which paper and orientation, how far to turn it, at what scale (points and CSV
+only), centred in the page's content box clear of the printer's edge — and, when it does not fit, the smallest
+paper it would fit (fit advice, from :data:`generator.paper.PAPERS`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import numpy as np
+
+from ..paper import PAPERS, PageSpec, Paper, PaperChoice, papers_by_area
+from .centerline import Line
+from .circuit import GARAGE_D, KERB_W, PIT_GAP
+from .model import CircuitSpec
+from .problems import Fix, Report
+
+ANGLES = [math.radians(a) for a in range(0, 180, 5)]  # the turns tried, radians
+FALLBACK_FAMILY = "iso"  # fit advice tries the paper family asked for and this one
+
+
+class Placement(NamedTuple):
+    paper: Paper
+    angle: float  # radians, clockwise on the page
+    scale: float  # paper mm per source unit
+    fits: bool
+    need: tuple[float, float]  # the footprint's width and height on the page, mm
+
+
+def margin(spec: CircuitSpec) -> float:
+    """Paper kept clear round the centre line on both sides: half the track, the kerbs, a hair."""
+    return spec.lanes * spec.lane_width / 2 + KERB_W + 1.0
+
+
+def pit_points(spec: CircuitSpec, line: Line, scale: float) -> np.ndarray:
+    """Source-coordinate points of the pit lane's outer edge (garages included), for fitting the page."""
+    if spec.pit is None:
+        return np.zeros((0, 2))
+    u = spec.unit / scale
+    L = line.length
+    s0 = (spec.pit.from_ - 1) * u
+    s1 = spec.pit.to * u
+    if s1 <= s0:
+        s1 += L
+    s = np.linspace(s0, s1, 60)
+    off = (spec.lanes * spec.lane_width / 2 + PIT_GAP + spec.lane_width + GARAGE_D + 1.0) / scale
+    sign = 1.0 if spec.pit.side == "left" else -1.0
+    th = line.heading(s)
+    return line.point(s) + np.column_stack((np.sin(th), -np.cos(th))) * off * sign
+
+
+def content(paper: Paper, edge: float) -> tuple[float, float, float, float]:
+    return PageSpec(paper, edge).content_box
+
+
+def _bbox_rot(xy: np.ndarray, angle: float) -> tuple[float, float, float, float]:
+    c, s = math.cos(angle), math.sin(angle)
+    x = xy[:, 0] * c - xy[:, 1] * s
+    y = xy[:, 0] * s + xy[:, 1] * c
+    return float(x.min()), float(y.min()), float(x.max()), float(y.max())
+
+
+def papers(spec: CircuitSpec, paper: Paper | PaperChoice | None) -> list[Paper]:
+    """The papers to try: exactly ``paper``; or its size (the spec's when None) in the orientation asked for —
+    the choice's, else the spec's, both when that is 'auto'."""
+    if isinstance(paper, Paper):
+        return [paper]
+    name = paper.name if paper is not None else spec.paper
+    orient = paper.orientation if paper is not None and paper.orientation else spec.orientation
+    if orient == "auto":
+        return [Paper(name, "landscape"), Paper(name, "portrait")]
+    return [Paper(name, orient)]
+
+
+def place(
+    spec: CircuitSpec, raw: Line, fixed_scale: float | None, paper: Paper | PaperChoice | None, edge: float
+) -> Placement:
+    """Choose paper orientation, rotation and (for points, ``fixed_scale`` None) scale for the centre line
+    ``raw`` (already measured from the start line)."""
+    m = margin(spec)
+    step = max(1, len(raw.xy) // 600)
+    xy = raw.xy[::step]
+    best = None
+    for pi, pap in enumerate(papers(spec, paper)):
+        _, _, W, H = content(pap, edge)
+        for ai, ang in enumerate(ANGLES):
+            x0, y0, x1, y1 = _bbox_rot(xy, ang)
+            w, h = x1 - x0, y1 - y0
+            sc = fixed_scale if fixed_scale is not None else min((W - 2 * m) / max(w, 1e-9), (H - 2 * m) / max(h, 1e-9))
+            for _ in range(2 if fixed_scale is None else 1):
+                sc = max(sc, 1e-6)
+                ex = pit_points(spec, raw, sc)
+                px0, py0, px1, py1 = _bbox_rot(ex, ang) if len(ex) else (x0, y0, x1, y1)
+                lo_x, lo_y = min(x0 - m / sc, px0), min(y0 - m / sc, py0)
+                hi_x, hi_y = max(x1 + m / sc, px1), max(y1 + m / sc, py1)
+                need = ((hi_x - lo_x) * sc, (hi_y - lo_y) * sc)
+                if fixed_scale is None:
+                    sc = sc * min(W / need[0], H / need[1]) * 0.999
+            need = (need[0], need[1]) if fixed_scale is not None else ((hi_x - lo_x) * sc, (hi_y - lo_y) * sc)
+            slack = min(W - need[0], H - need[1])
+            fits = slack >= -1e-6 and sc * min(w, h) > 0
+            square = ang in (0.0, math.pi / 2)  # turned by a multiple of 90°: the drawing stays square to the page
+            if fixed_scale is None:
+                key = (fits, sc * (1.0 if ai == 0 else 0.985 if square else 0.97) * (1.0 if pi == 0 else 0.995))
+            else:
+                # keep the designer's drawing square to the page (upright first, on the preferred paper) whenever
+                # that fits, and when nothing fits: a free rotation only where it is the one thing that fits
+                key = (fits, square, ai == 0, pi == 0, slack)
+            if best is None or key > best[0]:
+                best = (key, pap, ang, sc, fits, need)
+    _, pap, ang, sc, fits, need = best
+    return Placement(pap, ang, sc, fits, need)
+
+
+def centred(spec: CircuitSpec, placed: Line, paper: Paper, edge: float) -> Line:
+    """``placed`` moved so its footprint (track, kerbs, pit lane) sits in the middle of the content box."""
+    cx, cy, W, H = content(paper, edge)
+    m = margin(spec)
+    pts = np.vstack((placed.xy - m, placed.xy + m, pit_points(spec, placed, 1.0)))
+    x0, y0 = pts.min(axis=0)
+    x1, y1 = pts.max(axis=0)
+    shift = np.array([cx + (W - (x1 - x0)) / 2 - x0, cy + (H - (y1 - y0)) / 2 - y0])
+    return Line(placed.s, placed.xy + shift, placed.th, placed.k)
+
+
+def candidate_papers(paper: Paper) -> list[Paper]:
+    """Every paper to try for a circuit that does not fit ``paper``: each size of its family (and of the
+    fallback family) no smaller than it, smallest first, in both orientations — ``paper`` itself left out."""
+    family = PAPERS[paper.name].family
+    area = PAPERS[paper.name].short * PAPERS[paper.name].long
+    out = []
+    for size in papers_by_area():
+        if size.family not in (family, FALLBACK_FAMILY) or size.short * size.long < area - 1e-6:
+            continue
+        if size.name == paper.name:
+            orients = [paper.orientation, paper.rotated().orientation]
+        else:
+            orients = ["landscape", "portrait"]
+        out += [Paper(size.name, o) for o in orients if Paper(size.name, o) != paper]
+    return out
+
+
+def fitting_paper(spec: CircuitSpec, raw: Line, fixed: float | None, paper: Paper, edge: float) -> Paper | None:
+    """The smallest paper, in the orientation that fits, on which the builder would place ``raw``: each
+    candidate is tried with every rotation, as :func:`place` does."""
+    for cand in candidate_papers(paper):
+        if place(spec, raw, fixed, cand, edge).fits:
+            return cand
+    return None
+
+
+def fit_problem(report: Report, paper: Paper, need, ok: Paper | None, edge: float) -> None:
+    """Report that the circuit needs ``need`` (w, h mm) but ``paper`` offers less; ``ok`` is a paper that fits."""
+    _, _, W, H = content(paper, edge)
+    fixes: tuple[Fix, ...] = ()
+    if ok is None:
+        largest = (candidate_papers(paper) or [paper])[-1]
+        advice = f"shorten the circuit: it does not fit even {largest.size_label}"
+    else:
+        advice = f"it fits {ok.label}"
+        choice = PaperChoice(ok.name, ok.orientation)
+        if ok.name == paper.name:
+            fixes = (Fix("orientation", ok.orientation, now=paper.orientation, paper=choice),)
+        else:
+            fixes = (
+                Fix("paper", ok.name, now=paper.name, paper=choice),
+                Fix("paper", ok.name, now=paper.name, paper=choice, tile_onto=paper.name),
+            )
+    report.problem(
+        "fit",
+        f"the circuit needs {need[0]:.0f} × {need[1]:.0f} mm but {paper.label} offers {W:.0f} × {H:.0f} mm",
+        advice,
+        ("paper",),
+        fixes=fixes,
+        where="paper",
+        numbers={"need_w_mm": need[0], "need_h_mm": need[1], "have_w_mm": W, "have_h_mm": H},
+    )
