@@ -1,7 +1,18 @@
-"""Benchmark: `paddock --help` and `paddock pack f1-dice`, as ratios to the floor (see common.py).
+"""Benchmark the print spine: commands as ratios to the floor measured in the same run, and output sizes.
 
-Targets (issue 2): --help under 2x the floor (the CLI imports lazily), the default pack under 8x.
-Run from the repository root:  python benchmarks/bench_spine.py
+    python benchmarks/bench_spine.py            # from the repository root; ~30 s
+
+The floor (see common.py) and the commands take turns, five rounds, medians reported, so a busy machine slows
+them alike. Paddock's modules are byte-compiled first, as `pip install` does (a checkout run with
+PYTHONDONTWRITEBYTECODE=1 would otherwise compile ~50 modules on every command). Targets (issue 17):
+
+- `paddock --help` <= 0.5x the floor (the CLI imports lazily);
+- `paddock pack` (f1-dice: PDF + PNG previews + merged print PDF) <= 3x; `paddock pack formula-d` <= 3.5x;
+- the default board's SVG <= 150 kB and its PDF <= 120 kB; the f1-dice pack folder <= 1.5 MB.
+
+Also reported, without a target: the SVG pack (`-f svg`; it must not be slower than it was, 4.0x the floor when
+every page embedded four whole fonts) and the Formula D pack with a players file (moved here from a unit test
+that asserted wall-clock time).
 """
 
 from __future__ import annotations
@@ -12,29 +23,64 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from common import floor_seconds, paddock, time_command  # noqa: E402
+from common import floor_argv, measure, paddock  # noqa: E402
 
-TARGETS = {"paddock --help": 2.0, "paddock pack f1-dice": 8.0}
+ROOT = Path(__file__).resolve().parent.parent
+TIME_TARGETS = {"paddock --help": 0.5, "paddock pack": 3.0, "paddock pack formula-d": 3.5}
+KB = 1000
+
+
+def folder_bytes(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.name.startswith("."))
 
 
 def main() -> int:
-    floor = floor_seconds()
-    print(f"floor (import reportlab, shapely, svgwrite, Pillow; write an empty A3 PDF): {floor:.3f} s")
+    import compileall
+
+    compileall.compile_dir(ROOT / "generator", quiet=1)
+    ok = True
     with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        players = ROOT / "tests" / "formula_d" / "players.yaml"
         runs = {
+            "floor": floor_argv(tmp),
             "paddock --help": paddock("--help"),
-            "paddock pack f1-dice": paddock("pack", "f1-dice", "--out", tmp, "--quiet"),
+            "paddock pack": paddock("pack", "--out", str(t / "a"), "--quiet"),
+            "paddock pack formula-d": paddock("pack", "formula-d", "--out", str(t / "b"), "--quiet"),
+            "paddock pack -f svg": paddock("pack", "--out", str(t / "c"), "-f", "svg", "--quiet"),
         }
-        ok = True
-        for name, argv in runs.items():
-            seconds = time_command(argv, repeat=3)
-            ratio = seconds / floor
-            target = TARGETS[name]
-            ok &= ratio < target
-            print(
-                f"{name:24s} {seconds:7.3f} s  {ratio:5.2f}x floor  (target < {target:g}x)"
-                f"  {'ok' if ratio < target else 'OVER'}"
+        if players.is_file():
+            runs["pack formula-d --players-file"] = paddock(
+                "pack", "formula-d", "--players-file", str(players), "--out", str(t / "d"), "--quiet"
             )
+        seconds = measure(runs)
+        floor = seconds.pop("floor")
+        print(f"floor (import reportlab, shapely, svgwrite, Pillow; write an empty A3 PDF): {floor:.3f} s")
+        for name, s in seconds.items():
+            ratio = s / floor
+            target = TIME_TARGETS.get(name)
+            verdict = ""
+            if target is not None:
+                ok &= ratio <= target
+                verdict = f"(target <= {target:g}x)  {'ok' if ratio <= target else 'OVER'}"
+            print(f"{name:32s} {s:6.3f} s  {ratio:5.2f}x floor  {verdict}")
+
+        board = t / "board"
+        from subprocess import run
+
+        run(paddock("track", str(ROOT / "track_specs" / "monte-carlo.yaml"), "-o", str(board), "-f", "svg,pdf", "-q"))
+        sizes = {
+            "board SVG (monte-carlo.svg)": ((board / "monte-carlo.svg").stat().st_size, 150 * KB),
+            "board PDF (monte-carlo.pdf)": ((board / "monte-carlo.pdf").stat().st_size, 120 * KB),
+            "f1-dice pack folder (PDF + PNG)": (folder_bytes(t / "a" / "f1-dice"), 1500 * KB),
+            "f1-dice pack as SVG": (folder_bytes(t / "c" / "f1-dice"), None),
+        }
+        for name, (size, target) in sizes.items():
+            verdict = ""
+            if target is not None:
+                ok &= size <= target
+                verdict = f"(target <= {target / KB:,.0f} kB)  {'ok' if size <= target else 'OVER'}"
+            print(f"{name:32s} {size / KB:8,.0f} kB  {verdict}")
     return 0 if ok else 1
 
 

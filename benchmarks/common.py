@@ -35,6 +35,24 @@ def time_command(argv: list[str], repeat: int = 5, cwd: str | None = None) -> fl
     return statistics.median(times)
 
 
+def measure(runs: dict[str, list[str]], repeat: int = 5, cwd: str | None = None) -> dict[str, float]:
+    """Median wall time (s) of each command, the commands taking turns (one round = each once) so that a busy
+    machine slows all of them alike; one warm-up round first."""
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    for rnd in range(repeat + 1):
+        for name, argv in runs.items():
+            t0 = time.perf_counter()
+            subprocess.run(argv, check=True, capture_output=True, cwd=cwd)
+            if rnd:
+                times[name].append(time.perf_counter() - t0)
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
+def floor_argv(folder: str) -> list[str]:
+    """argv of the floor: it writes ``folder/empty.pdf``."""
+    return [sys.executable, "-c", FLOOR_SCRIPT, str(Path(folder) / "empty.pdf")]
+
+
 def floor_seconds(repeat: int = 5) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         out = str(Path(tmp) / "empty.pdf")

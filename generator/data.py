@@ -30,7 +30,9 @@ def track_specs_dir() -> Path:
 
 @cache
 def template(relative: str) -> Any:
-    """A YAML file under templates/, parsed (cached: game facts are read once)."""
-    import yaml
+    """A YAML file under templates/, parsed (cached: game facts are read once) by the same fast, bounded loader
+    as a user's specs."""
+    from .specs import parse_yaml
 
-    return yaml.safe_load((templates_dir() / relative).read_text(encoding="utf-8"))
+    path = templates_dir() / relative
+    return parse_yaml(path.read_text(encoding="utf-8"), path)[0]

@@ -8,7 +8,7 @@ turns a character the font lacks into a clear error instead of a blank box on pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from .errors import GlyphError
@@ -50,7 +50,13 @@ def font_path(key: str) -> Path:
 def _ttfont(key: str):
     from reportlab.pdfbase.ttfonts import TTFont
 
-    return TTFont(pdf_name(key), str(font_path(key)))
+    font = TTFont(pdf_name(key), str(font_path(key)))
+    # Every PDF of a run embeds the same subset (see writers/pdf.py) and the SVG writer asks for the same ones:
+    # cut each distinct subset once.
+    make = font.face.makeSubset
+    cut = lru_cache(maxsize=64)(lambda codes: make(list(codes)))
+    font.face.makeSubset = lambda subset: cut(tuple(subset))
+    return font
 
 
 def pdf_name(key: str) -> str:
@@ -71,9 +77,13 @@ def check_text(text: str, key: str = "regular") -> None:
     """Raise :class:`GlyphError` naming the string if the font cannot draw every character of it."""
     missing = missing_glyphs(text, key)
     if missing:
-        names = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
+        from .specs import quote
+
+        names = ", ".join(f"{quote(ch)} (U+{ord(ch):04X})" for ch in missing[:5])
+        if len(missing) > 5:
+            names += f" and {len(missing) - 5} more"
         raise GlyphError(
-            f'the text "{text}" has characters the bundled font cannot print: {names}',
+            f"the text {quote(text)} has characters the bundled font cannot print: {names}",
             hint="remove or replace them (Latin, Latin Extended-A, Greek and Cyrillic letters are fine)",
         )
 

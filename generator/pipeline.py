@@ -12,6 +12,7 @@ from pathlib import Path
 from .notices import LayoutWarning, warn  # noqa: F401  (composers' warnings; re-exported)
 from .paper import DEFAULT_EDGE, PageSpec, Paper, PaperChoice
 from .scene import Document, Page
+from .writers import PREVIEW_DPI
 
 ALL_FORMATS = ("pdf", "svg", "png")
 
@@ -41,7 +42,7 @@ class OutputOptions:
     paper: PaperChoice | None = None  # --paper; None: each sheet's own paper
     tile_onto: PaperChoice | None = None  # --tile-onto; None: no tiling
     ink_saver: bool = False
-    dpi: float = 150.0
+    dpi: float = PREVIEW_DPI
     edge: float = DEFAULT_EDGE
     overlap: float = 12.0
     quiet: bool = False
@@ -122,28 +123,46 @@ def publish(
     merged: str | None = None,
     title: str = "Paddock",
     progress: Callable[[str], None] | None = None,
+    job: str | None = None,
 ) -> list[Path]:
     """Render every sheet in every format (and a merged PDF of all of them), then write all files at once.
 
     Nothing is written unless everything rendered: a failure half-way leaves earlier output untouched.
+    ``job`` names the output set in the folder's manifest (default: the folder, else the sheets' names): a
+    later run of the same job removes the files it wrote before and no longer writes (see :mod:`.safeio`).
     """
     from . import writers
     from .safeio import OutputSet, safe_name
 
-    outputs = OutputSet(options.out)
+    if job is None:
+        job = f"{safe_name(folder)}/" if folder else ",".join(sorted({safe_name(s.name) for s in sheets}))
+    outputs = OutputSet(options.out, job=job)
     prefix = (safe_name(folder) + "/") if folder else ""
-    everything: list[Page] = []
+    docs = []
     for sheet in sheets:
-        pages = prepare(sheet, options)
-        everything.extend(pages)
-        doc = Document(pages, sheet.page.title or title)
+        doc = Document(prepare(sheet, options), sheet.page.title or title)
+        writers.check(doc, options.formats, dpi=options.dpi)  # refuse before anything is drawn
+        docs.append(doc)
+    merge = bool(merged) and len(sheets) > 1
+    formats = options.formats + (("pdf",) if merge and "pdf" not in options.formats else ())
+    glyphs = None
+    if "pdf" in formats:
+        from .writers.pdf import glyphs_of
+
+        glyphs = glyphs_of(p for doc in docs for p in doc.pages)
+    pdfs: list[bytes] = []
+    for sheet, doc in zip(sheets, docs, strict=True):
         stem = safe_name(sheet.name)
-        for fmt, blobs in writers.render_all(doc, options.formats, dpi=options.dpi).items():
+        rendered = writers.render_all(doc, formats, dpi=options.dpi, glyphs=glyphs, checked=True)
+        for fmt, blobs in rendered.items():
+            if fmt not in options.formats:
+                continue
             for name, blob in zip(writers.file_names(stem, fmt, len(blobs)), blobs, strict=True):
                 outputs.add(prefix + name, blob)
+        if merge:
+            pdfs.extend(rendered["pdf"])
         if progress:
             progress(sheet.name)
-    if merged and len(sheets) > 1:
-        (blob,) = writers.render(Document(everything, title), "pdf")
-        outputs.add(prefix + safe_name(merged) + ".pdf", blob)
+    if merge:
+        outputs.add(prefix + safe_name(merged) + ".pdf", writers.merge_pdfs(pdfs, title))
     return outputs.commit()

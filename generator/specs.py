@@ -5,24 +5,68 @@
 
 ``lines`` maps a key path such as ``("segments", 2, "radius")`` to its 1-based line in the file, so any
 pydantic error (or a check made later, via :func:`located`) can point at the exact line.
+
+Every YAML file a user gives Paddock is read here, once, and bounded: the file through the shared reader
+(:func:`generator.safeio.read_text`, at most :data:`MAX_YAML_BYTES`), then parsed with libyaml's C parser when
+installed (the pure-Python one otherwise) into nodes that are *counted as they are built*: more than
+:data:`MAX_YAML_NODES` values — aliases counted as the values they stand for, so a 1 kB "billion laughs" alias
+bomb is refused at once — or nesting deeper than :data:`MAX_YAML_DEPTH` is an :class:`InputError`, as is a key
+given twice in one mapping. Tags never run code (safe constructors only).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from .errors import InputError, PaddockError
+from .messages import escape, key_name, quote  # noqa: F401  (quote re-exported: messages about specs use it)
 
-KeyPath = tuple[str | int, ...]
+KeyPath = tuple[Any, ...]
 T = TypeVar("T")
+
+#: The largest YAML file Paddock reads (a spec with 10,000 inline points is ~250 kB).
+MAX_YAML_BYTES = 2 * 1024 * 1024
+#: The most values (scalars, lists, mappings; an alias counts as everything it stands for) in one YAML file.
+MAX_YAML_NODES = 100_000
+#: The deepest nesting of lists and mappings in a YAML file.
+MAX_YAML_DEPTH = 40
+
+
+# ------------------------------------------------------------------------------------------------ strict types
+
+
+def _no_bool(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise ValueError("give a number here, not true/false")
+    return value
+
+
+def _number(kind: type):
+    from pydantic import BeforeValidator, Field
+
+    return Annotated[kind, BeforeValidator(_no_bool), Field(allow_inf_nan=False)]
+
+
+def __getattr__(name: str):
+    """``specs.Int`` / ``specs.Float``: numbers that refuse ``true``/``false`` (a YAML ``lanes: true`` is an error,
+    not 1) and infinities; a number written as text (``1.5e3``, which YAML reads as a string) is still read.
+    Built on first use so importing this module stays cheap."""
+    if name == "Int":
+        return _number(int)
+    if name == "Float":
+        return _number(float)
+    raise AttributeError(name)
+
+
+# ---------------------------------------------------------------------------------------------------- lines
 
 
 class LineMap(dict):
     """``{key path: line}``; :meth:`line` falls back to the nearest enclosing key that has a line."""
 
-    def line(self, path: Sequence[str | int]) -> int | None:
+    def line(self, path: Sequence[Any]) -> int | None:
         path = tuple(path)
         while path:
             if path in self:
@@ -31,61 +75,321 @@ class LineMap(dict):
         return self.get((), None)
 
 
-def _walk(node, path: KeyPath, lines: LineMap):
+class _Refused(Exception):
+    """Raised inside the YAML loader: a limit was hit at ``line``."""
+
+    def __init__(self, message: str, line: int | None, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.line, self.hint = message, line, hint
+
+
+def _loader_class(c_parser: bool = True):
+    """The loader: libyaml's C parser (when PyYAML was built with it and ``c_parser``) or the pure-Python one,
+    with the counting composer and the checking constructor below either way."""
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.events import AliasEvent, MappingEndEvent, SequenceEndEvent
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+    from yaml.resolver import Resolver
+
+    try:  # libyaml's C parser: ~10x faster; the nodes are still built (and counted) here
+        if not c_parser:
+            raise ImportError
+        from yaml.cyaml import CParser
+
+        class _Parser(CParser):
+            def __init__(self, text: str) -> None:
+                CParser.__init__(self, text)
+
+    except ImportError:  # PyYAML built without libyaml
+        from yaml.parser import Parser
+        from yaml.reader import Reader
+        from yaml.scanner import Scanner
+
+        class _Parser(Reader, Scanner, Parser):
+            def __init__(self, text: str) -> None:
+                Reader.__init__(self, text)
+                Scanner.__init__(self)
+                Parser.__init__(self)
+
+    class _Counting(Composer):
+        """Composer that counts nodes (an alias as the size of what it refers to) and nesting as it goes."""
+
+        def __init__(self) -> None:
+            Composer.__init__(self)
+            self.nodes = 0
+            self.depth = 0
+            self.sizes: dict[int, int] = {}
+            self.open: set[int] = set()  # collections being built: an alias to one of them is a loop
+
+        def _add(self, n: int, mark) -> None:
+            self.nodes += n
+            if self.nodes > MAX_YAML_NODES:
+                raise _Refused(
+                    f"more than {MAX_YAML_NODES:,} values (an alias counts as all it repeats)",
+                    mark.line + 1 if mark else None,
+                    "Paddock refuses YAML this large; is this the right file?",
+                )
+
+        def compose_node(self, parent, index):
+            mark = self.peek_event().start_mark
+            if self.check_event(AliasEvent):
+                node = Composer.compose_node(self, parent, index)
+                if id(node) in self.open:
+                    raise _Refused("an alias refers to the list or mapping that contains it (a loop)", mark.line + 1)
+                self._add(self.sizes.get(id(node), 1), mark)
+                return node
+            self.depth += 1
+            if self.depth > MAX_YAML_DEPTH:
+                raise _Refused(f"nested deeper than {MAX_YAML_DEPTH} levels", mark.line + 1)
+            start = self.nodes
+            self._add(1, mark)
+            node = Composer.compose_node(self, parent, index)
+            self.depth -= 1
+            self.sizes[id(node)] = self.nodes - start
+            return node
+
+        def compose_sequence_node(self, anchor):
+            start_event = self.get_event()
+            tag = start_event.tag
+            if tag is None or tag == "!":
+                tag = self.resolve(SequenceNode, None, start_event.implicit)
+            node = SequenceNode(tag, [], start_event.start_mark, None, flow_style=start_event.flow_style)
+            if anchor is not None:
+                self.anchors[anchor] = node
+            self.open.add(id(node))
+            index = 0
+            while not self.check_event(SequenceEndEvent):
+                node.value.append(self.compose_node(node, index))
+                index += 1
+            node.end_mark = self.get_event().end_mark
+            self.open.discard(id(node))
+            return node
+
+        def compose_mapping_node(self, anchor):
+            start_event = self.get_event()
+            tag = start_event.tag
+            if tag is None or tag == "!":
+                tag = self.resolve(MappingNode, None, start_event.implicit)
+            node = MappingNode(tag, [], start_event.start_mark, None, flow_style=start_event.flow_style)
+            if anchor is not None:
+                self.anchors[anchor] = node
+            self.open.add(id(node))
+            while not self.check_event(MappingEndEvent):
+                item_key = self.compose_node(node, None)
+                item_value = self.compose_node(node, item_key)
+                node.value.append((item_key, item_value))
+            node.end_mark = self.get_event().end_mark
+            self.open.discard(id(node))
+            return node
+
+    class _Constructor(SafeConstructor):
+        """Safe constructor that refuses a key given twice and turns a value Python cannot hold into an error."""
+
+        def __init__(self) -> None:
+            SafeConstructor.__init__(self)
+            self.keys: dict[int, Any] = {}  # id(key node) -> the key as constructed
+
+        def construct_object(self, node, deep=False):
+            try:
+                return SafeConstructor.construct_object(self, node, deep)
+            except (ValueError, OverflowError, TypeError) as err:
+                what = "a number too long to hold" if "digits" in str(err) else escape(str(err))[:80]
+                raise _Refused(f"cannot read this value: {what}", node.start_mark.line + 1) from None
+
+        def construct_mapping(self, node, deep=False):
+            if isinstance(node, MappingNode):
+                seen: dict[Any, int] = {}
+                for key_node, _ in node.value:
+                    if key_node.tag == "tag:yaml.org,2002:merge":
+                        continue
+                    key = self.construct_object(key_node, deep=True)
+                    line = key_node.start_mark.line + 1
+                    if isinstance(key_node, ScalarNode):
+                        self.keys[id(key_node)] = key
+                    try:
+                        first = seen.get(key)
+                        seen.setdefault(key, line)
+                    except TypeError:
+                        continue  # an unhashable key: PyYAML says so below
+                    if first is not None:
+                        raise _Refused(
+                            f"the key {quote(key)} is given twice (lines {first} and {line})", line, "keep one of them"
+                        )
+            return SafeConstructor.construct_mapping(self, node, deep)
+
+    class Loader(_Counting, _Parser, _Constructor, Resolver):  # _Counting first: its compose_* win
+        def __init__(self, text: str) -> None:
+            _Parser.__init__(self, text)
+            _Counting.__init__(self)
+            _Constructor.__init__(self)
+            Resolver.__init__(self)
+
+    return Loader
+
+
+_LOADER = None
+
+
+def _loader(text: str):
+    global _LOADER
+    if _LOADER is None:
+        _LOADER = _loader_class()
+    return _LOADER(text)
+
+
+def _walk(node, path: KeyPath, lines: LineMap, keys: dict[int, Any]) -> None:
+    """Record the line of every key path (iteratively: nesting is bounded, but recursion is not needed)."""
+    from yaml.nodes import MappingNode, SequenceNode
+
+    stack = [(node, path)]
+    while stack:
+        node, path = stack.pop()
+        lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, MappingNode):
+            for key_node, value_node in node.value:
+                key = keys.get(id(key_node), getattr(key_node, "value", None))
+                if not isinstance(key, str | int | float | bool | type(None)):
+                    continue
+                line = key_node.start_mark.line + 1
+                lines[(*path, key)] = line
+                if not isinstance(key, str):  # pydantic names a null key 'None', a true key 'True'
+                    lines.setdefault((*path, str(key)), line)
+                    lines.setdefault((*path, key_name(key)), line)
+                stack.append((value_node, (*path, key)))
+        elif isinstance(node, SequenceNode):
+            for i, item in enumerate(node.value):
+                lines.setdefault((*path, i), item.start_mark.line + 1)
+                stack.append((item, (*path, i)))
+
+
+def parse_yaml(text: str, path: str | Path = "<yaml>") -> tuple[Any, LineMap]:
+    """Parse YAML text (already read) into data and its line map; every problem is a located InputError."""
     import yaml
 
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for key_node, value_node in node.value:
-            key = key_node.value
-            lines[(*path, key)] = key_node.start_mark.line + 1
-            _walk(value_node, (*path, key), lines)
-            lines[(*path, key)] = key_node.start_mark.line + 1
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk(item, (*path, i), lines)
-
-
-def load_yaml(path: str | Path) -> tuple[Any, LineMap]:
-    """Parse a YAML file; a syntax error becomes an :class:`InputError` with its line."""
-    import yaml
-
-    path = Path(path)
+    loader = _loader(text)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("file not found", file=path, hint="check the path") from None
-    except UnicodeDecodeError as err:
-        raise InputError(f"not UTF-8 text ({err.reason})", file=path, hint="save the file as UTF-8") from None
-    except OSError as err:
-        raise InputError(f"cannot read the file ({err.strerror})", file=path) from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as err:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+        keys = loader.keys
+    except _Refused as err:
+        raise InputError(f"YAML: {err.message}", file=path, line=err.line, hint=err.hint) from None
+    except (yaml.scanner.ScannerError, yaml.parser.ParserError) as err:
         mark = err.problem_mark or err.context_mark
         raise InputError(
-            f"YAML syntax: {err.problem or err.context}",
+            f"YAML syntax: {escape(str(err.problem or err.context))[:120]}",
             file=path,
             line=mark.line + 1 if mark else None,
             hint="check indentation, colons and quotes on that line",
         ) from None
+    except yaml.MarkedYAMLError as err:  # an undefined alias, a tag Paddock does not run, an unhashable key …
+        mark = err.problem_mark or err.context_mark
+        tag = isinstance(err, yaml.constructor.ConstructorError) and "tag" in str(err.problem)
+        raise InputError(
+            f"YAML: {escape(str(err.problem or err.context))[:120]}",
+            file=path,
+            line=mark.line + 1 if mark else None,
+            hint="Paddock reads plain YAML: remove the tag" if tag else None,
+        ) from None
     except yaml.YAMLError as err:
-        raise InputError(f"YAML: {err}", file=path) from None
+        raise InputError(f"YAML: {escape(str(err))[:120]}", file=path) from None
+    except RecursionError:  # cannot happen below MAX_YAML_DEPTH; a last guard all the same
+        raise InputError(f"YAML: nested too deeply (at most {MAX_YAML_DEPTH} levels)", file=path) from None
+    finally:
+        loader.dispose()
     lines = LineMap()
     if node is not None:
-        _walk(node, (), lines)
+        _walk(node, (), lines, keys)
     return data, lines
 
 
-def field_name(loc: Sequence[str | int]) -> str:
+def load_yaml(path: str | Path) -> tuple[Any, LineMap]:
+    """Read (through :func:`generator.safeio.read_text`) and parse a YAML file once; errors name the line."""
+    from .safeio import read_text
+
+    return parse_yaml(read_text(path, limit=MAX_YAML_BYTES, what="file"), path)
+
+
+# --------------------------------------------------------------------------------------------- validation
+
+
+def field_name(loc: Sequence[Any]) -> str:
     out = ""
     for part in loc:
-        if isinstance(part, int):
+        if isinstance(part, int) and not isinstance(part, bool):
             out += f"[{part}]"
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + escape(str(part))[:40]
     return out
+
+
+_TAGS = {"int", "float", "str", "bool", "none", "list", "dict", "tuple", "set", "is-instance", "lax-or-strict"}
+
+
+def _is_tag(part: Any) -> bool:
+    """A pydantic location part that names a union member or validator, not a key of the data."""
+    if not isinstance(part, str):
+        return False
+    return (
+        part in _TAGS
+        or part.startswith(("function-", "constrained-", "literal[", "json-or-python"))
+        or ("[" in part and part.endswith("]"))
+    )
+
+
+def data_loc(data: Any, loc: Sequence[Any]) -> tuple:
+    """pydantic's error location reduced to the keys and indices of the data (union and validator tags out)."""
+    out: list = []
+    cur = data
+    for part in loc:
+        if isinstance(cur, dict):
+            if part in cur:
+                out.append(part if isinstance(part, str) else key_name(part))
+                cur = cur[part]
+                continue
+            match = [k for k in cur if not isinstance(k, str) and str(k) == part]
+            if match:
+                out.append(key_name(match[0]))
+                cur = cur[match[0]]
+                continue
+            if _is_tag(part):
+                continue
+            out.append(part)  # a missing field: its name
+            cur = None
+        elif isinstance(cur, list | tuple):
+            if isinstance(part, int) and not isinstance(part, bool) and 0 <= part < len(cur):
+                out.append(part)
+                cur = cur[part]
+            elif not _is_tag(part):
+                out.append(part)
+                cur = None
+        elif not _is_tag(part) and cur is None:
+            out.append(part)
+    return tuple(out)
+
+
+def _message(err: dict) -> str:
+    msg = err["msg"].removeprefix("Value error, ")
+    if err["type"] == "missing":
+        return "this field is required"
+    if err["type"] in ("int_type", "float_type") and isinstance(err.get("input"), bool):
+        return "give a number here, not true/false"
+    if err["type"] == "bool_type":
+        return "give true or false"
+    if err["type"] == "finite_number":
+        return "give a finite number"
+    return msg
+
+
+class FieldError(InputError):
+    """A check inside a model validator that knows which field is wrong: ``loc`` is its key path.
+
+    :func:`validate` turns it into a located error (file and line); raised elsewhere it still names the field.
+    Being an :class:`InputError` rather than a ``ValueError``, pydantic lets it through unchanged."""
+
+    def __init__(self, message: str, loc: Sequence[Any] = (), hint: str | None = None) -> None:
+        super().__init__(message, field=field_name(loc) or None, hint=hint)
+        self.loc = tuple(loc)
 
 
 def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None = None) -> T:
@@ -97,30 +401,43 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
         raise InputError("the file is empty", file=path, hint="see the README for the spec format")
     try:
         return model.model_validate(data)
+    except FieldError as err:
+        raise located(err, path, lines, err.loc) from None
+    except RecursionError:
+        raise InputError("nested too deeply", file=path) from None
     except ValidationError as exc:
         errs = exc.errors(include_url=False)
         # A misspelt key is the root cause of the 'required' error that comes with it: report it first.
         errs.sort(key=lambda e: e["type"] != "extra_forbidden")
         err = errs[0]
-        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        msg = err["msg"].removeprefix("Value error, ")
-        extra = f" (and {len(errs) - 1} more problem(s))" if len(errs) > 1 else ""
+        loc = data_loc(data, err["loc"])
+        # A union reports one error per member at the same place: say them together.
+        same = [e for e in errs if data_loc(data, e["loc"]) == loc]
+        msg = _message(err)
+        if len(same) > 1 and all(e["msg"].startswith("Input should be") for e in same):
+            msg = " or ".join(
+                dict.fromkeys(
+                    e["msg"] if i == 0 else e["msg"].removeprefix("Input should be ") for i, e in enumerate(same)
+                )
+            )
+        others = len(errs) - len(same)
+        extra = f" (and {others} more problem(s))" if others > 0 else ""
         hint = None
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
             hint = "check the spelling; the README lists every field"
-            if len(errs) > 1 and errs[1]["type"] == "missing" and tuple(errs[1]["loc"][:-1]) == loc[:-1]:
-                hint = f"did you mean '{errs[1]['loc'][-1]}'?"
-        elif err["type"] == "missing":
-            msg = "this field is required"
-        elif "input" in err and not isinstance(err["input"], dict | list):
-            hint = f"got {err['input']!r}"
+            if len(errs) > 1 and errs[1]["type"] == "missing" and tuple(errs[1]["loc"][:-1]) == tuple(err["loc"][:-1]):
+                hint = f"did you mean {quote(errs[1]['loc'][-1])}?"
+        elif err["type"] == "invalid_key":
+            msg = "a key here must be a name (text)"
+        elif "input" in err and not isinstance(err["input"], dict | list | bool) and err["type"] != "missing":
+            hint = f"got {quote(err['input'])}"
         raise InputError(
             msg + extra, file=path, line=lines.line(loc), field=field_name(loc) or None, hint=hint
         ) from None
 
 
-def located(error: PaddockError, path: str | Path, lines: LineMap, loc: Sequence[str | int]) -> PaddockError:
+def located(error: PaddockError, path: str | Path, lines: LineMap, loc: Sequence[Any]) -> PaddockError:
     """Attach file, line and field to an error raised by a later check (e.g. geometry)."""
     error.file = str(path)
     error.line = lines.line(loc)

@@ -256,19 +256,16 @@ def test_pages_are_their_paper(pack):
     assert set(sizes[1:]) == {(210.0, 297.0)}
 
 
-def test_pack_is_byte_identical_and_fast(tmp_path):
-    import time
-
+def test_pack_is_byte_identical(tmp_path):
+    """Same input, same bytes (its speed is measured in benchmarks/bench_spine.py, not asserted here)."""
     from generator.games.formula_d import pack as formula_d
     from generator.pipeline import publish
 
     blobs = []
     for run in range(2):
         opts = OutputOptions(out=tmp_path / str(run), formats=("pdf", "svg"), quiet=True)
-        t0 = time.perf_counter()
         sheets = formula_d.build(opts, players_file=FIXTURES / "players.yaml")
         written = publish(sheets, opts, folder="formula-d", merged="formula-d-print")
-        assert time.perf_counter() - t0 < 10
         blobs.append({p.name: p.read_bytes() for p in written})
     assert blobs[0] == blobs[1]
 

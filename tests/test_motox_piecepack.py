@@ -17,6 +17,7 @@ from generator.games.motox.piecepack_sheet import layout, parse_tile_size, piece
 from generator.games.motox.sides import RINGS
 from generator.paper import PageSpec, Paper
 from generator.scene import Circle, Document, Polygon, Polyline, Text, walk
+from generator.writers import svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 A4 = PageSpec(Paper("a4", "portrait"))
@@ -64,7 +65,7 @@ def test_tile_backs_show_four_one_inch_squares(duplex_pages):
     for el in svg_layer(back, "pieces").iter(SVG + "path"):
         if el.get("fill") != pieces.DIRT:
             continue
-        pts = points(el.get("d").replace("M", "").replace("Z", ""))
+        pts = [p for ring in svg.path_points(el.get("d")) for p in ring]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         squares.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
     tiles_on_page = sum(1 for p in layout(A4) if p.kind == "tile" and p.sheet == 0)

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from generator import safeio
-from generator.errors import GlyphError
+from generator.errors import GlyphError, InputError
 from generator.paper import PageSpec, Paper
 from generator.pipeline import OutputOptions, Sheet, publish
 from generator.scene import Page, Text
@@ -29,7 +29,7 @@ def test_a_run_that_fails_half_way_leaves_the_previous_output_untouched(tmp_path
     opts = OutputOptions(out=tmp_path, formats=("pdf", "svg", "png"), dpi=40)
     publish([sheet("board", "first"), sheet("cars", "first")], opts, "pack", merged="pack-print")
     before = snapshot(tmp_path)
-    assert len(before) == 7
+    assert len(before) == 7 + 1  # 2 sheets x 3 formats, the merged PDF, the folder's manifest
     with pytest.raises(GlyphError):
         publish([sheet("board", "second"), sheet("cars", "second 🏁")], opts, "pack", merged="pack-print")
     assert snapshot(tmp_path) == before
@@ -49,7 +49,7 @@ def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monke
         return real(path, data)
 
     monkeypatch.setattr(safeio, "_write_temp", flaky)
-    with pytest.raises(OSError):
+    with pytest.raises(InputError, match="no space left on the disk"):
         publish([sheet("a", "two"), sheet("b", "two")], opts)
     assert snapshot(tmp_path) == before
     assert not [p for p in tmp_path.rglob("*.part")]
@@ -64,9 +64,12 @@ def test_output_names_never_escape_the_output_folder(tmp_path, name):
     assert not target.name.startswith(".")
 
 
-def test_safe_name_keeps_readable_ascii():
-    assert safeio.safe_name("Őrs Szűcs — Hungaroring 2011") == "Ors-Szucs-Hungaroring-2011"
+def test_safe_name_keeps_letters_of_every_script():
+    assert safeio.safe_name("Őrs Szűcs — Hungaroring 2011") == "Őrs-Szűcs-Hungaroring-2011"
+    assert safeio.safe_name("Москва") == "Москва"
+    assert safeio.safe_name("Київ: 1/2?") == "Київ-1-2"
     assert safeio.safe_name("///") == "sheet"
+    assert safeio.safe_name("con") == "con-"  # a name Windows reserves
 
 
 def run_cli(*args, cwd=None):
@@ -78,7 +81,7 @@ def run_cli(*args, cwd=None):
 def test_cli_calibrate_writes_pdf_and_png(tmp_path):
     r = run_cli("calibrate", "--out", str(tmp_path), "--dpi", "50")
     assert r.returncode == 0, r.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["calibration.pdf", "calibration.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [safeio.MANIFEST, "calibration.pdf", "calibration.png"]
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 import typing
 from pathlib import Path
 from typing import Annotated
@@ -11,6 +12,7 @@ from typing import Annotated
 import typer
 
 from ..paper import PAPER_NAMES
+from ..writers import PREVIEW_DPI
 
 OUTPUT_PARAMS = [
     ("out", Annotated[Path, typer.Option("--out", "-o", help="Folder for the generated files.")], Path("output")),
@@ -43,7 +45,14 @@ OUTPUT_PARAMS = [
         Annotated[bool, typer.Option("--ink-saver", help="Outlines and light hatching instead of solid fills.")],
         False,
     ),
-    ("dpi", Annotated[float, typer.Option("--dpi", min=36, max=1200, help="PNG preview resolution.")], 150.0),
+    (
+        "dpi",
+        Annotated[
+            float,
+            typer.Option("--dpi", min=36, max=1200, help="PNG preview resolution (96: true size on screen)."),
+        ],
+        PREVIEW_DPI,
+    ),
     (
         "edge",
         Annotated[
@@ -91,6 +100,29 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
     )
 
 
+def _flag(param: inspect.Parameter) -> str:
+    """How the user writes a parameter: its first option name (``--players``) or its argument name."""
+    for meta in getattr(param.annotation, "__metadata__", ()):
+        decls = [getattr(meta, "default", None), *(getattr(meta, "param_decls", None) or ())]
+        decls = [d for d in decls if isinstance(d, str) and d.startswith("-")]
+        if decls:
+            return next((d for d in decls if d.startswith("--")), decls[0])
+        if type(meta).__name__ == "ArgumentInfo":
+            return param.name.upper()
+    return "--" + param.name.replace("_", "-")
+
+
+def refuse_empty(values: dict, flags: dict[str, str]) -> None:
+    """An option given as an empty string (``--players ""``, often an unset shell variable) is an error, never
+    silently the default."""
+    from ..errors import InputError
+
+    for name, value in values.items():
+        if isinstance(value, str) and not value.strip():
+            flag = flags.get(name, "--" + name.replace("_", "-"))
+            raise InputError("empty value", field=flag, hint="give a value or leave the option out")
+
+
 def output_options(func):
     """Add the shared output options to a Typer command; the command receives them as ``opts``."""
     sig = inspect.signature(func)
@@ -103,9 +135,11 @@ def output_options(func):
     for name, annotation, default in OUTPUT_PARAMS:
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default))
     names = [n for n, _, _ in OUTPUT_PARAMS]
+    flags = {p.name: _flag(p) for p in params}
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        refuse_empty(kwargs, flags)
         values = {n: kwargs.pop(n) for n in names}
         kwargs["opts"] = make_options(**values)
         return func(*args, **kwargs)
@@ -115,32 +149,24 @@ def output_options(func):
 
 
 def publish(sheets, opts, folder: str = "", merged: str | None = None, title: str = "Paddock"):
-    """Publish sheets with a progress bar on stderr (unless --quiet) and a one-line summary."""
+    """Publish sheets with a one-line progress counter on a terminal (unless --quiet) and a one-line summary."""
     from ..pipeline import publish as _publish
 
-    if opts.quiet or len(sheets) < 2:
-        written = _publish(sheets, opts, folder, merged, title)
-    else:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, TextColumn
+    progress = None
+    if not opts.quiet and len(sheets) > 1 and sys.stderr.isatty():
+        done = [0]
 
-        console = Console(stderr=True)
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            TextColumn("{task.completed}/{task.total}"),
-            console=console,
-            transient=True,
-        ) as bar:
-            task = bar.add_task("rendering", total=len(sheets))
-            written = _publish(
-                sheets,
-                opts,
-                folder,
-                merged,
-                title,
-                progress=lambda name: bar.update(task, advance=1, description=name),
-            )
+        def progress(name: str) -> None:
+            done[0] += 1
+            sys.stderr.write(f"\r\x1b[Krendering {done[0]}/{len(sheets)}: {name[:40]}")
+            sys.stderr.flush()
+
+    try:
+        written = _publish(sheets, opts, folder, merged, title, progress=progress)
+    finally:
+        if progress is not None:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
     if not opts.quiet:
         typer.echo(f"wrote {len(written)} file(s) to {opts.out / folder if folder else opts.out}", err=True)
     return written

@@ -11,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..compose.colour import parse_colour
 from ..data import template, templates_dir
 from ..errors import GlyphError, InputError
-from ..specs import LineMap, load_yaml, located, validate
+from ..specs import FieldError, Int, LineMap, load_yaml, located, quote, validate
 
 LIVERIES = ("plain", "stripe", "twin-stripe", "two-tone", "nose")
 TIERS = ("front", "midfield", "back")
@@ -27,6 +27,10 @@ GAMES = ("f1-dice", "monaco", "formula-d")
 NAME_WIDTH_MM = 44.0
 NAME_SIZE_MM = 8 / 72 * 25.4
 MONOGRAM_MAX = 4
+# The largest field Paddock lays out: every sheet lists each driver (slips, qualifying, standings, cards), and the
+# cost of a pack grows with the field; a real F1 grid has 20-26 cars.
+MAX_TEAMS = 30
+MAX_DRIVERS = 60
 
 
 def monaco_rules() -> dict:
@@ -59,8 +63,8 @@ class Colours(_Strict):
 class MonacoStats(_Strict):
     """*Monaco!* ratings: driver skill and car tech, 1 (weakest) to 6 (best); each is also its points cost."""
 
-    skill: int
-    tech: int
+    skill: Int
+    tech: Int
     car: str | None = Field(default=None, min_length=1, max_length=30)
 
     @field_validator("skill", "tech")
@@ -88,7 +92,7 @@ class Driver(_Strict):
     name: str = Field(min_length=1, max_length=60)
     short: str | None = Field(default=None, min_length=1, max_length=20)
     monogram: str | None = Field(default=None, min_length=1, max_length=MONOGRAM_MAX)
-    number: int | None = Field(default=None, ge=0, le=999)
+    number: Int | None = Field(default=None, ge=0, le=999)
     monaco: MonacoStats | None = None
 
     @field_validator("name", "short", "monogram")
@@ -122,9 +126,9 @@ class Driver(_Strict):
 class Qualifying(_Strict):
     """Die modifiers for the three f1-dice qualifying sessions: ``d+3`` is 3, ``d`` is 0, ``d-2`` is -2."""
 
-    q1: int = Field(ge=-5, le=6)
-    q2: int = Field(ge=-5, le=6)
-    q3: int = Field(ge=-5, le=6)
+    q1: Int = Field(ge=-5, le=6)
+    q2: Int = Field(ge=-5, le=6)
+    q3: Int = Field(ge=-5, le=6)
 
     def session(self, name: str) -> int:
         return getattr(self, name.lower())
@@ -139,7 +143,7 @@ class Team(_Strict):
     # Where the team-mates' order (the f1-dice dead-heat tie-break) comes from: the rulebook names it, or it is
     # Paddock's reading; omitted: the teams file's own order.
     tie_break: Literal["rulebook", "paddock"] | None = None
-    drivers: list[Driver] = Field(min_length=1)
+    drivers: list[Driver] = Field(min_length=1, max_length=MAX_DRIVERS)
 
 
 class TeamField(_Strict):
@@ -147,7 +151,18 @@ class TeamField(_Strict):
 
     name: str = Field(default="Teams", min_length=1, max_length=60)
     game: Literal["f1-dice", "monaco", "formula-d"] | None = None
-    teams: list[Team] = Field(min_length=1)
+    teams: list[Team] = Field(min_length=1, max_length=MAX_TEAMS)
+
+    @model_validator(mode="after")
+    def _field_size(self) -> TeamField:
+        n = sum(len(t.drivers) for t in self.teams)
+        if n > MAX_DRIVERS:
+            raise FieldError(
+                f"the field has {n} drivers; Paddock lays out at most {MAX_DRIVERS}",
+                ("teams",),
+                "split it into two fields",
+            )
+        return self
 
     @property
     def drivers(self) -> list[tuple[Team, Driver]]:
@@ -185,10 +200,12 @@ def resolve(ref: str | Path) -> Path:
     if path.is_file():
         return path
     cand = preset_dir() / f"{ref}.yaml"
-    if not path.suffix and cand.is_file():
+    if not path.suffix and "/" not in str(ref) and cand.is_file():
         return cand
+    if path.suffix or path.exists() or path.is_symlink():
+        return path  # the shared reader says what is wrong with it (a folder, a pipe, a device …)
     raise InputError(
-        f"no teams file or preset called '{ref}'",
+        f"no teams file or preset called {quote(str(ref))}",
         file=None if not path.suffix else path,
         hint="use a path to a YAML file or one of the presets: " + ", ".join(preset_names()),
     )
@@ -222,12 +239,12 @@ def check_field(field: TeamField, path: str | Path, lines: LineMap) -> None:
     team_names: set[str] = set()
     for ti, team in enumerate(field.teams):
         if team.name in team_names:
-            fail(f"two teams are called '{team.name}'", ("teams", ti, "name"), "give each team its own name")
+            fail(f"two teams are called {quote(team.name)}", ("teams", ti, "name"), "give each team its own name")
         team_names.add(team.name)
         _glyphs(team.name, path, lines, ("teams", ti, "name"))
         if field.is_monaco and len(team.drivers) > squad_max:
             fail(
-                f"a Monaco! squad has at most {squad_max} cars, '{team.name}' has {len(team.drivers)}",
+                f"a Monaco! squad has at most {squad_max} cars, {quote(team.name)} has {len(team.drivers)}",
                 ("teams", ti, "drivers", squad_max),
                 f"move drivers from the {squad_max + 1}th on to another team",
             )
@@ -240,7 +257,7 @@ def check_field(field: TeamField, path: str | Path, lines: LineMap) -> None:
         for di, d in enumerate(team.drivers):
             loc = ("teams", ti, "drivers", di)
             if d.name in seen:
-                fail(f"the driver '{d.name}' is listed twice", (*loc, "name"), "each driver races for one team")
+                fail(f"the driver {quote(d.name)} is listed twice", (*loc, "name"), "each driver races for one team")
             seen[d.name] = loc
             for key in ("name", "short", "monogram"):
                 value = getattr(d, key)
@@ -250,19 +267,19 @@ def check_field(field: TeamField, path: str | Path, lines: LineMap) -> None:
                 _glyphs(d.monaco.car, path, lines, (*loc, "monaco", "car"))
             if text_width(d.name, NAME_SIZE_MM, "condensed-bold") > NAME_WIDTH_MM:
                 fail(
-                    f"the name '{d.name}' is too long to print in the name columns",
+                    f"the name {quote(d.name)} is too long to print in the name columns",
                     (*loc, "name"),
                     "shorten it (a given name can be an initial)",
                 )
             if d.short and not wing_fits(d.short):
                 fail(
-                    f"'{d.short}' does not fit a {template('f1-dice/cars.yaml')['slip']['width']:g} mm car wing "
+                    f"{quote(d.short)} does not fit a {template('f1-dice/cars.yaml')['slip']['width']:g} mm car wing "
                     "at a legible size",
                     (*loc, "short"),
                     "use a shorter name or a nickname",
                 )
             if not wing_fits(d.initials):
-                fail(f"the monogram '{d.initials}' does not fit a car wing", (*loc, "monogram"), "use 2–3 letters")
+                fail(f"the monogram {quote(d.initials)} does not fit a car wing", (*loc, "monogram"), "use 2–3 letters")
             if field.is_monaco and d.monaco is None:
                 fail(
                     "a Monaco! driver needs ratings",

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
@@ -277,39 +276,69 @@ def periodic_spline(points: np.ndarray, step: float = STEP) -> Line:
     return Line(s, pos, th, k)
 
 
+#: Coordinates beyond this (in the CSV's own unit) are refused: no real map needs them, and squaring them would
+#: overflow the geometry. A CSV holds at most MAX_CSV_POINTS points (and, as every input, at most 32 MB).
+MAX_CSV_COORD = 1e9
+MIN_CSV_SPAN = 1e-6
+MAX_CSV_POINTS = 1_000_000
+
+
 def read_csv(path) -> np.ndarray:
-    """x, y columns (metres or anything) of a racetrack-database CSV (``# x_m,y_m,...``) or a plain x,y CSV."""
+    """x, y columns (metres or anything) of a racetrack-database CSV (``# x_m,y_m,...``) or a plain x,y CSV.
+
+    Fields are separated by commas, or by semicolons — and then a comma inside a number is a decimal comma
+    (``1,5;2,3`` is the point 1.5, 2.3, as spreadsheets in many languages write it). A UTF-8 byte-order mark is
+    fine. The file is read through Paddock's one bounded reader (regular files only, at most 32 MB)."""
     from ..errors import InputError
+    from ..safeio import read_text
+    from ..specs import quote
 
     rows = []
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("centre-line CSV not found", file=path, hint="check the path") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(f"cannot read the CSV ({err})", file=path) from None
+    text = read_text(path, what="centre-line CSV")
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        parts = [p.strip() for p in line.replace(";", ",").split(",")]
+        if ";" in line:  # semicolon-separated: a comma is a decimal comma
+            parts = [p.strip().replace(",", ".") for p in line.split(";")]
+        else:
+            parts = [p.strip() for p in line.split(",")]
         try:
             x, y = float(parts[0]), float(parts[1])
         except (ValueError, IndexError):
             if not rows:  # a header line such as "x,y"
                 continue
             raise InputError(
-                f"cannot read a point from '{line[:40]}'",
+                f"cannot read a point from {quote(line, 40)}",
                 file=path,
                 line=no,
                 hint="each line needs x,y (metres) as numbers",
             ) from None
         if not (math.isfinite(x) and math.isfinite(y)):
             raise InputError("point is not a finite number", file=path, line=no)
+        if abs(x) > MAX_CSV_COORD or abs(y) > MAX_CSV_COORD:
+            raise InputError(
+                f"coordinate {max(abs(x), abs(y)):.3g} is beyond ±{MAX_CSV_COORD:.0e}",
+                file=path,
+                line=no,
+                hint="give the centre line in metres (or any unit) with sane numbers",
+            )
         rows.append((x, y))
+        if len(rows) > MAX_CSV_POINTS:
+            raise InputError(
+                f"more than {MAX_CSV_POINTS:,} points", file=path, line=no, hint="thin the centre line out first"
+            )
     if len(rows) < 4:
         raise InputError(f"only {len(rows)} point(s) in the CSV", file=path, hint="a circuit needs at least four")
-    return np.asarray(rows, dtype=float)
+    points = np.asarray(rows, dtype=float)
+    span = float(np.ptp(points, axis=0).max())
+    if span < MIN_CSV_SPAN:
+        raise InputError(
+            f"the points span only {span:.3g}; they are scaled to fit, but not from nothing",
+            file=path,
+            hint=f"give coordinates that span at least {MIN_CSV_SPAN:g} (in any unit)",
+        )
+    return points
 
 
 def clean_points(P: np.ndarray, min_gap: float) -> np.ndarray:

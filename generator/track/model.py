@@ -7,11 +7,23 @@ line in the race direction (unit 1 is the first box after the line). The JSON Sc
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..paper import PAPER_NAMES
+from ..specs import FieldError, Float, Int
+
+# Limits that keep every command on any spec within seconds and a few hundred MB (README, "Limits"):
+MAX_SEGMENTS = 2000  # segments in a centre line
+MAX_POINTS = 10_000  # points given inline (a longer centre line belongs in a CSV)
+MAX_ITEMS = 500  # corners, kerbs, danger spaces, crossings
+MAX_UNIT = 10_000  # a unit number (a board holds at most 2,000 units)
+MAX_LAP_MM = 100_000  # the centre line of segments: 100 m, far more than fits on A1
+MAX_COORD = 1e9  # an inline point's coordinate (any unit: points are scaled to fit)
+MIN_SPAN = 1e-6  # the least extent of inline points (or a CSV's): below it scaling them up loses every digit
+UnitNo = Annotated[Int, Field(ge=1, le=MAX_UNIT)]
 
 # Games whose boards the circuit engine rules; each has its board defaults in templates/<game>/board.yaml.
 BOARD_GAMES = ("f1-dice", "formula-d")
@@ -31,13 +43,14 @@ class _Model(BaseModel):
 
 
 class ArcSpec(_Model):
-    radius: Annotated[float, Field(gt=0, le=20000, description="Centre-line radius in mm.")]
-    angle: Annotated[float, Field(gt=0, le=360, description="How far the track turns, degrees.")]
+    radius: Annotated[Float, Field(ge=0.1, le=20000, description="Centre-line radius in mm.")]
+    angle: Annotated[Float, Field(gt=0, le=360, description="How far the track turns, degrees.")]
     turn: Literal["left", "right"] = Field(description="Which way the track turns, in the race direction.")
     transition: Annotated[
-        float,
+        Float,
         Field(
             ge=0,
+            le=20000,
             description="Length (mm) of a smooth easing (clothoid) at each end of the arc; 0 = a plain arc.",
         ),
     ] = 0.0
@@ -46,7 +59,7 @@ class ArcSpec(_Model):
 class Segment(_Model):
     """One piece of centre line: ``straight: LENGTH`` or ``arc: {radius, angle, turn}``."""
 
-    straight: Annotated[float | None, Field(gt=0, le=20000, description="A straight: its length in mm.")] = None
+    straight: Annotated[Float | None, Field(gt=0, le=20000, description="A straight: its length in mm.")] = None
     arc: ArcSpec | None = None
 
     @model_validator(mode="after")
@@ -55,22 +68,32 @@ class Segment(_Model):
             raise ValueError("a segment is either 'straight: LENGTH' or 'arc: {radius, angle, turn}'")
         return self
 
+    @property
+    def length(self) -> float:
+        if self.arc is None:
+            return self.straight or 0.0
+        return self.arc.radius * math.radians(self.arc.angle) + self.arc.transition
+
 
 class Start(_Model):
     at: Annotated[
-        float,
-        Field(ge=0, description="Where the start/finish line is, in units from the beginning of the centre line."),
+        Float,
+        Field(
+            ge=0,
+            le=MAX_UNIT,
+            description="Where the start/finish line is, in units from the beginning of the centre line.",
+        ),
     ] = 0.0
     reverse: bool = Field(False, description="Race the centre line backwards.")
 
 
 class Pit(_Model):
     side: Literal["left", "right"] = Field("right", description="Side of the track, looking in the race direction.")
-    from_: Annotated[int, Field(alias="from", ge=1, description="Unit where the pit entry leaves the track.")]
-    to: Annotated[int, Field(ge=1, description="Unit where the pit exit rejoins (may wrap past the line).")]
-    garages: Annotated[int, Field(ge=0, le=30, description="Number of garages along the pit lane.")] = 10
+    from_: Annotated[UnitNo, Field(alias="from", description="Unit where the pit entry leaves the track.")]
+    to: Annotated[UnitNo, Field(description="Unit where the pit exit rejoins (may wrap past the line).")]
+    garages: Annotated[Int, Field(ge=0, le=30, description="Number of garages along the pit lane.")] = 10
     min_roll: Annotated[
-        int | None,
+        Int | None,
         Field(
             ge=1,
             le=30,
@@ -80,23 +103,23 @@ class Pit(_Model):
 
 
 class KerbSpec(_Model):
-    from_: Annotated[int, Field(alias="from", ge=1, description="First unit with a kerb.")]
-    to: Annotated[int, Field(ge=1, description="Last unit with a kerb.")]
+    from_: Annotated[UnitNo, Field(alias="from", description="First unit with a kerb.")]
+    to: Annotated[UnitNo, Field(description="Last unit with a kerb.")]
     side: Literal["left", "right"]
 
 
 class CornerSpec(_Model):
     """A corner declared by hand (otherwise corners are found from curvature)."""
 
-    from_: Annotated[int, Field(alias="from", ge=1, description="First unit of the corner.")]
-    to: Annotated[int, Field(ge=1, description="Last unit of the corner.")]
-    stops: Annotated[int | None, Field(ge=1, le=3, description="Formula D: stops required in the corner.")] = None
-    name: str | None = None
+    from_: Annotated[UnitNo, Field(alias="from", description="First unit of the corner.")]
+    to: Annotated[UnitNo, Field(description="Last unit of the corner.")]
+    stops: Annotated[Int | None, Field(ge=1, le=3, description="Formula D: stops required in the corner.")] = None
+    name: Annotated[str | None, Field(max_length=40)] = None
 
 
 class Danger(_Model):
-    unit: Annotated[int, Field(ge=1, description="Unit (per-lane: the space of each lane at that unit).")]
-    lane: Annotated[int | None, Field(ge=1, description="Lane 1 = left edge; omitted = every lane.")] = None
+    unit: Annotated[UnitNo, Field(description="Unit (per-lane: the space of each lane at that unit).")]
+    lane: Annotated[Int | None, Field(ge=1, le=7, description="Lane 1 = left edge; omitted = every lane.")] = None
 
 
 class Crossing(_Model):
@@ -120,13 +143,13 @@ class CircuitSpec(_Model):
     paper: Literal[PAPER_NAMES] = "a3"  # type: ignore[valid-type]
     orientation: Literal["auto", "landscape", "portrait"] = "auto"
     lanes: Annotated[
-        int | None, Field(ge=1, le=7, description="Number of lanes (default: the game's; f1-dice 2, once 7).")
+        Int | None, Field(ge=1, le=7, description="Number of lanes (default: the game's; f1-dice 2, once 7).")
     ] = None
     lane_width: Annotated[
-        float | None, Field(ge=5, le=60, description="Width of one lane, mm (default: the game's).")
+        Float | None, Field(ge=5, le=60, description="Width of one lane, mm (default: the game's).")
     ] = None
     unit: Annotated[
-        float | None, Field(ge=5, le=60, description="Length of one unit along the track, mm (default: the game's).")
+        Float | None, Field(ge=5, le=60, description="Length of one unit along the track, mm (default: the game's).")
     ] = None
     units: Literal["across", "per-lane"] | None = Field(
         None,
@@ -134,17 +157,28 @@ class CircuitSpec(_Model):
         "(default: the game's).",
     )
     action_every: Annotated[
-        int | None, Field(ge=1, le=100, description="Mark and number every Nth unit (default: the game's).")
+        Int | None, Field(ge=1, le=100, description="Mark and number every Nth unit (default: the game's).")
     ] = None
 
-    segments: list[Segment] | None = None
-    points: list[tuple[float, float]] | None = None
-    csv: str | None = Field(None, description="Centre-line CSV (racetrack-database x_m,y_m,... or x,y), relative.")
-    fit: Literal["page"] | Annotated[int, Field(ge=10, le=2000)] = Field(
+    segments: Annotated[list[Segment] | None, Field(max_length=MAX_SEGMENTS)] = None
+    points: Annotated[
+        list[
+            tuple[
+                Annotated[Float, Field(ge=-MAX_COORD, le=MAX_COORD)],
+                Annotated[Float, Field(ge=-MAX_COORD, le=MAX_COORD)],
+            ]
+        ]
+        | None,
+        Field(max_length=MAX_POINTS),
+    ] = None
+    csv: Annotated[str | None, Field(min_length=1, max_length=1024)] = Field(
+        None, description="Centre-line CSV (racetrack-database x_m,y_m,... or x,y), relative."
+    )
+    fit: Literal["page"] | Annotated[Int, Field(ge=10, le=2000)] = Field(
         "page", description="Points/CSV: 'page' (largest that fits) or the lap length in units."
     )
     smoothing: Annotated[
-        float,
+        Float,
         Field(
             ge=0,
             le=500,
@@ -157,15 +191,17 @@ class CircuitSpec(_Model):
     )
 
     start: Start = Start()
-    grid: Annotated[int, Field(ge=0, le=40, description="Grid slots behind the start line.")] = 10
+    grid: Annotated[Int, Field(ge=0, le=40, description="Grid slots behind the start line.")] = 10
     pit: Pit | None = None
     podium: bool = True
-    kerbs: Literal["auto", "none"] | list[KerbSpec] = "auto"
-    corners: list[CornerSpec] | None = None
-    danger: list[Danger] = []
-    police_line: Annotated[int | None, Field(ge=1, description="Police line at the end of this unit.")] = None
-    crossings: list[Crossing] = []
-    title: str | None = Field(None, description="Title printed on the board (default: name).")
+    kerbs: Literal["auto", "none"] | Annotated[list[KerbSpec], Field(max_length=MAX_ITEMS)] = "auto"
+    corners: Annotated[list[CornerSpec] | None, Field(max_length=MAX_ITEMS)] = None
+    danger: Annotated[list[Danger], Field(max_length=MAX_ITEMS)] = []
+    police_line: Annotated[UnitNo | None, Field(description="Police line at the end of this unit.")] = None
+    crossings: Annotated[list[Crossing], Field(max_length=MAX_ITEMS)] = []
+    title: Annotated[str | None, Field(min_length=1, max_length=80)] = Field(
+        None, description="Title printed on the board (default: name)."
+    )
 
     @field_validator("name", "title")
     @classmethod
@@ -197,10 +233,30 @@ class CircuitSpec(_Model):
                 + (f" (got {', '.join(given)})" if given else "")
             )
         if self.segments is not None and len(self.segments) < 2:
-            raise ValueError("a circuit needs at least two segments")
+            raise FieldError("a circuit needs at least two segments", ("segments",))
         if self.points is not None and len(self.points) < 4:
-            raise ValueError("a circuit needs at least four points")
-        for d in self.danger:
+            raise FieldError("a circuit needs at least four points", ("points",))
+        if self.points is not None:
+            span = max(max(p[i] for p in self.points) - min(p[i] for p in self.points) for i in (0, 1))
+            if span < MIN_SPAN:
+                raise FieldError(
+                    f"the points span only {span:.3g}; they are scaled to fit, but not from nothing",
+                    ("points",),
+                    f"give coordinates that span at least {MIN_SPAN:g} (in any unit)",
+                )
+        if self.segments is not None:
+            lap = sum(seg.length for seg in self.segments)
+            if lap > MAX_LAP_MM:
+                raise FieldError(
+                    f"the segments add up to {lap / 1000:.1f} m; a board takes at most {MAX_LAP_MM / 1000:.0f} m",
+                    ("segments",),
+                    "the largest paper, A1, holds a few metres of track",
+                )
+        for i, d in enumerate(self.danger):
             if d.lane is not None and d.lane > self.lanes:
-                raise ValueError(f"danger lane {d.lane} but the track has {self.lanes} lane(s)")
+                raise FieldError(
+                    f"danger lane {d.lane} but the track has {self.lanes} lane(s)",
+                    ("danger", i, "lane"),
+                    f"use a lane from 1 to {self.lanes}",
+                )
         return self

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..fonts import check_text
-from ..scene import Document, Text, walk
+if TYPE_CHECKING:  # the CLI reads PREVIEW_DPI for --help: keep this module light
+    from ..scene import Document
+
+from .png import PREVIEW_DPI  # the PNG previews' default resolution (why 96: see png.py); png.py is light
 
 FORMATS = {"pdf": "pdf", "svg": "svg", "png": "png"}
 MULTI_PAGE = {"pdf"}  # formats that hold several pages in one file
@@ -19,38 +22,71 @@ MULTI_PAGE = {"pdf"}  # formats that hold several pages in one file
 
 def check_document(document: Document) -> None:
     """Refuse a document with a string the font cannot draw, before any writer starts."""
+    from ..fonts import check_text
+    from ..scene import Text, walk
+
     for page in document.pages:
         for item in walk(page.items()):
             if isinstance(item, Text):
                 check_text(item.text, item.font)
 
 
-def render(document: Document, fmt: str, *, dpi: float = 150) -> list[bytes]:
+def check(document: Document, formats: tuple[str, ...], *, dpi: float = PREVIEW_DPI) -> None:
+    """Everything that can refuse a document, before any bytes are made: glyphs, and PNG size at ``dpi``."""
+    check_document(document)
+    if "png" in formats:
+        from ..units import PT_PER_MM
+        from .png import check_pixels
+
+        check_pixels([(p.width * PT_PER_MM, p.height * PT_PER_MM) for p in document.pages], dpi)
+
+
+def render(document: Document, fmt: str, *, dpi: float = PREVIEW_DPI) -> list[bytes]:
     """Bytes of the file(s) for ``fmt``: one for PDF, one per page for SVG and PNG."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
-    check_document(document)
+    check(document, (fmt,), dpi=dpi)
     module = import_module(f".{FORMATS[fmt]}", __name__)
     if fmt == "png":
         return module.render(document, dpi=dpi)
     return module.render(document)
 
 
-def render_all(document: Document, formats: tuple[str, ...], *, dpi: float = 150) -> dict[str, list[bytes]]:
-    """Bytes for several formats at once; the PNG preview reuses the PDF rather than writing it twice."""
-    check_document(document)
+def render_all(
+    document: Document,
+    formats: tuple[str, ...],
+    *,
+    dpi: float = PREVIEW_DPI,
+    glyphs: dict | None = None,
+    checked: bool = False,
+) -> dict[str, list[bytes]]:
+    """Bytes for several formats at once; the PNG preview is rasterised from the PDF rather than drawn twice.
+
+    ``glyphs`` (font → characters of a whole run) makes every PDF of the run share its font subsets (see
+    :mod:`.pdf`); ``checked`` skips :func:`check` when the caller has already run it."""
+    if not checked:
+        check(document, formats, dpi=dpi)
     out: dict[str, list[bytes]] = {}
     pdf_bytes = None
     for fmt in formats:
         if fmt in ("pdf", "png") and pdf_bytes is None:
-            (pdf_bytes,) = import_module(".pdf", __name__).render(document)
+            (pdf_bytes,) = import_module(".pdf", __name__).render(document, glyphs)
         if fmt == "pdf":
             out[fmt] = [pdf_bytes]
         elif fmt == "png":
             out[fmt] = import_module(".png", __name__).rasterise(pdf_bytes, dpi=dpi)
+        elif fmt in FORMATS:
+            out[fmt] = import_module(f".{FORMATS[fmt]}", __name__).render(document)
         else:
-            out[fmt] = render(document, fmt, dpi=dpi)
+            raise ValueError(f"unknown format {fmt!r}")
     return out
+
+
+def merge_pdfs(pdfs: list[bytes], title: str) -> bytes:
+    """One PDF of the pages of ``pdfs`` (written by :func:`render_all` with the same ``glyphs``), fonts shared."""
+    from .pdfmerge import merge
+
+    return merge(pdfs, title)
 
 
 def file_names(stem: str, fmt: str, pages: int) -> list[str]:
@@ -61,7 +97,7 @@ def file_names(stem: str, fmt: str, pages: int) -> list[str]:
     return [f"{stem}-{i:0{digits}d}.{fmt}" for i in range(1, pages + 1)]
 
 
-def write(document: Document, path: str | Path, *, dpi: float = 150) -> list[Path]:
+def write(document: Document, path: str | Path, *, dpi: float = PREVIEW_DPI) -> list[Path]:
     """Write ``document`` to ``path``, choosing the writer by extension; returns the files written."""
     from ..safeio import atomic_write
 

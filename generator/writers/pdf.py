@@ -1,21 +1,34 @@
-"""PDF writer (reportlab): vector, page box exactly the paper size, fonts embedded, deterministic."""
+"""PDF writer (reportlab): vector, page box exactly the paper size, fonts embedded, deterministic.
+
+Lean output: a graphics-state operator (colour, width, dash, cap, join, opacity) is written only when it
+changes, content streams are plain Flate (no ASCII85), and each font is embedded once per file as a subset.
+
+**Shared subsets.** ``render(document, glyphs=…)`` embeds each font as the subset of ``glyphs[font]`` — the
+characters of a whole run — in code-point order, under a fixed resource name. Every PDF of one run then carries
+byte-identical font objects, so :mod:`.pdfmerge` can build the merged print PDF from the files already written
+(sharing the fonts once) instead of drawing every page again.
+"""
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable, Mapping
 from functools import cache
 
+from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from .. import fonts
-from ..scene import Arc, Circle, Document, Group, Polygon, Polyline, Primitive, Style, Text
+from ..scene import Arc, Circle, Document, Group, Polygon, Polyline, Primitive, Style, Text, walk
 from ..units import PT_PER_MM
 
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+rl_config.useA85 = 0  # ASCII85 makes every content stream a quarter larger, for 7-bit channels nobody uses
 
 
 @cache
@@ -26,7 +39,39 @@ def _register(key: str) -> str:
     return name
 
 
-def render(document: Document) -> list[bytes]:
+@cache
+def _colour(hex_colour: str):
+    return HexColor(hex_colour)
+
+
+def glyphs_of(pages: Iterable) -> dict[str, set[str]]:
+    """The characters each font draws on ``pages`` (what :func:`render` embeds for a run)."""
+    out: dict[str, set[str]] = {}
+    for page in pages:
+        for item in walk(page.items()):
+            if isinstance(item, Text):
+                out.setdefault(item.font, set()).update(item.text)
+    return out
+
+
+def _seed(c, run: Mapping[str, Iterable[str]], used: Mapping[str, set[str]]) -> None:
+    """Fix each font's subset (the run's characters and the document's own, in code-point order) and resource
+    name before drawing, so every PDF of a run embeds identical font objects. Fonts the document does not use
+    are left out."""
+    doc = c._doc
+    for i, key in enumerate(fonts.FONTS):
+        if key not in used:
+            continue
+        font = pdfmetrics.getFont(_register(key))
+        state = font._assignState(doc)
+        font.splitString("".join(sorted(set(run.get(key, ())) | used[key])), doc)
+        state.internalName = f"P{i + 1}"
+        doc.fontMapping[font.fontName] = "/" + state.internalName
+        doc.delayedFonts.append(font)
+
+
+def render(document: Document, glyphs: Mapping[str, Iterable[str]] | None = None) -> list[bytes]:
+    """The PDF of ``document``; ``glyphs`` (font → characters) widens each font's subset to a whole run's."""
     buf = io.BytesIO()
     first = document.pages[0] if document.pages else None
     size = (first.width * PT_PER_MM, first.height * PT_PER_MM) if first else (595.2756, 841.8898)
@@ -38,33 +83,60 @@ def render(document: Document) -> list[bytes]:
     c.setAuthor("Paddock")
     c.setCreator("Paddock")
     c.setProducer("Paddock")
+    _seed(c, glyphs or {}, glyphs_of(document.pages))
     for page in document.pages:
         w, h = page.width * PT_PER_MM, page.height * PT_PER_MM
         c.setPageSize((w, h))
         c.saveState()
         # 1 user unit = 1 mm, origin top-left, y down — the scene's own coordinates.
         c.transform(PT_PER_MM, 0, 0, -PT_PER_MM, 0, h)
+        state = _State(c)
         for item in page.items():
-            _draw(c, item)
+            _draw(c, item, state)
         c.restoreState()
         c.showPage()
     c.save()
     return [buf.getvalue()]
 
 
-def _apply(c, style: Style) -> tuple[int, int]:
+class _State:
+    """The graphics state as last written, so an operator is emitted only when its value changes; saved and
+    restored with the PDF's own q/Q."""
+
+    KEYS = ("stroke", "fill", "width", "cap", "join", "dash", "s_alpha", "f_alpha")
+
+    def __init__(self, c) -> None:
+        self.c = c
+        self.now: dict = dict.fromkeys(self.KEYS)  # None: not known, write it
+        self.stack: list[dict] = []
+
+    def save(self) -> None:
+        self.c.saveState()
+        self.stack.append(dict(self.now))
+
+    def restore(self) -> None:
+        self.c.restoreState()
+        self.now = self.stack.pop()
+
+    def set(self, key: str, value, write) -> None:
+        if self.now[key] != value:
+            write(value)
+            self.now[key] = value
+
+
+def _apply(c, style: Style, state: _State, closed: bool = True) -> tuple[int, int]:
     do_stroke = int(style.stroke is not None and style.width > 0)
-    do_fill = int(style.fill is not None)
+    do_fill = int(style.fill is not None and closed)
     if do_stroke:
-        c.setStrokeColor(HexColor(style.stroke))
-        c.setLineWidth(style.width)
-        c.setLineCap(CAPS[style.cap])
-        c.setLineJoin(JOINS[style.join])
-        c.setDash(list(style.dash) if style.dash else [])
-        c.setStrokeAlpha(style.opacity)
+        state.set("stroke", style.stroke, lambda v: c.setStrokeColor(_colour(v)))
+        state.set("width", style.width, c.setLineWidth)
+        state.set("cap", CAPS[style.cap], c.setLineCap)
+        state.set("join", JOINS[style.join], c.setLineJoin)
+        state.set("dash", tuple(style.dash) if style.dash else (), lambda v: c.setDash(list(v)))
+        state.set("s_alpha", style.opacity, c.setStrokeAlpha)
     if do_fill:
-        c.setFillColor(HexColor(style.fill))
-        c.setFillAlpha(style.opacity)
+        state.set("fill", style.fill, lambda v: c.setFillColor(_colour(v)))
+        state.set("f_alpha", style.opacity, c.setFillAlpha)
     return do_stroke, do_fill
 
 
@@ -76,35 +148,35 @@ def _ring(path, pts, close: bool = True) -> None:
         path.close()
 
 
-def _draw(c, item: Primitive) -> None:
+def _draw(c, item: Primitive, state: _State) -> None:
     if isinstance(item, Polyline):
         if len(item.points) < 2:
             return
-        s, f = _apply(c, item.style)
+        s, f = _apply(c, item.style, state, closed=item.closed)
         p = c.beginPath()
         _ring(p, item.points, close=item.closed)
-        c.drawPath(p, stroke=s, fill=f if item.closed else 0)
+        c.drawPath(p, stroke=s, fill=f)
     elif isinstance(item, Polygon):
-        s, f = _apply(c, item.style)
+        s, f = _apply(c, item.style, state)
         p = c.beginPath()
         _ring(p, item.exterior)
         for hole in item.holes:
             _ring(p, hole)
         c.drawPath(p, stroke=s, fill=f, fillMode=FILL_EVEN_ODD)
     elif isinstance(item, Circle):
-        s, f = _apply(c, item.style)
+        s, f = _apply(c, item.style, state)
         c.circle(item.center[0], item.center[1], item.r, stroke=s, fill=f)
     elif isinstance(item, Arc):
-        s, _ = _apply(c, item.style)
+        s, _ = _apply(c, item.style, state, closed=False)
         cx, cy = item.center
         r = item.r
         p = c.beginPath()
         p.arc(cx - r, cy - r, cx + r, cy + r, startAng=item.start, extent=item.sweep)
         c.drawPath(p, stroke=s, fill=0)
     elif isinstance(item, Text):
-        _text(c, item)
+        _text(c, item, state)
     elif isinstance(item, Group):
-        c.saveState()
+        state.save()
         if item.clip is not None:
             x, y, w, h = item.clip
             p = c.beginPath()
@@ -112,21 +184,23 @@ def _draw(c, item: Primitive) -> None:
             c.clipPath(p, stroke=0, fill=0)
         c.transform(item.scale, 0, 0, item.scale, item.offset[0], item.offset[1])
         for child in item.items:
-            _draw(c, child)
-        c.restoreState()
+            _draw(c, child, state)
+        state.restore()
     else:  # pragma: no cover - the scene has no other primitives
         raise TypeError(f"cannot draw {type(item).__name__}")
 
 
-def _text(c, item: Text) -> None:
+def _text(c, item: Text, state: _State) -> None:
     name = _register(item.font)
     dx = -fonts.anchor_shift(item.text, item.anchor, item.size, item.font)
+    # Colour and opacity outside the q/Q: consecutive texts in one ink set it once.
+    state.set("fill", item.color, lambda v: c.setFillColor(_colour(v)))
+    state.set("f_alpha", 1.0, c.setFillAlpha)
     c.saveState()
     c.translate(item.x, item.y)
     if item.rotation:
         c.rotate(item.rotation)
     c.scale(1, -1)
-    c.setFillColor(HexColor(item.color))
     c.setFont(name, item.size)
     c.drawString(dx, -fonts.baseline_drop(item.valign, item.size, item.font), item.text)
     c.restoreState()

@@ -2,34 +2,98 @@
 
 Rendering the PDF itself (rather than drawing the scene a second time) guarantees the preview looks like what
 prints. Pixel size is the page size at ``dpi``; the PNG records the dpi so viewers can show it at true size.
+
+**Resolution.** The default, :data:`PREVIEW_DPI` = 96, is the CSS reference pixel: a browser or image viewer at
+100 % shows a 96-dpi preview at the sheet's true size on a typical screen, an A4 page (794 × 1123 px) or an A3
+board (1587 × 1123 px) fits a laptop screen, and a 2 cm lane unit is 76 px. The smallest text Paddock prints
+(5 pt) is still a readable 7 px there; the PDF is what prints. ``--dpi`` asks for more (up to
+:data:`MAX_PIXELS` per page).
+
+**Palette.** A sheet is a few inks on white plus their anti-aliased edges, so each page is quantised to a
+256-colour palette (octree, no dithering: edges stay crisp and flat fills stay flat) before encoding: the file is
+a third of the RGB one and encodes three times faster, and looks the same (mean difference under 1.5 % of full
+scale, paper exactly white: the octree's near-white bucket is set back to the paper's white).
 """
 
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
-from ..scene import Document
-from . import pdf
+from ..errors import InputError
+from ..units import PT_PER_MM
+
+if TYPE_CHECKING:
+    from ..scene import Document
+
+PREVIEW_DPI = 96.0  # the default resolution: see above
+
+#: The most pixels one PNG page may have (A3 at 400 dpi is 31 million): bounds memory (~10 bytes a pixel while
+#: rendering, quantising and encoding) to well under a gigabyte.
+MAX_PIXELS = 40_000_000
+COLOURS = 256
+COMPRESS_LEVEL = 3  # zlib level: 6 saves a fifth of the bytes for twice the encoding time
 
 
-def render(document: Document, dpi: float = 150) -> list[bytes]:
+def render(document: Document, dpi: float = PREVIEW_DPI) -> list[bytes]:
+    from . import pdf
+
+    check_pixels([(p.width * PT_PER_MM, p.height * PT_PER_MM) for p in document.pages], dpi)
     (pdf_bytes,) = pdf.render(document)
     return rasterise(pdf_bytes, dpi)
 
 
-def rasterise(pdf_bytes: bytes, dpi: float = 150) -> list[bytes]:
-    """Each page of a PDF as PNG bytes at ``dpi``."""
+def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:
+    """Width and height in pixels of a page of ``size_pt`` points at ``dpi`` (as PDFium rounds them)."""
+    return round(size_pt[0] * dpi / 72), round(size_pt[1] * dpi / 72)
+
+
+def check_pixels(sizes_pt, dpi: float) -> None:
+    """Refuse, before anything is drawn, a page whose PNG would exceed :data:`MAX_PIXELS`; say which dpi fits."""
+    for size in sizes_pt:
+        w, h = pixels(size, dpi)
+        if w * h > MAX_PIXELS:
+            most = int(72 * (MAX_PIXELS / (size[0] * size[1])) ** 0.5)
+            raise InputError(
+                f"a PNG of this {size[0] / PT_PER_MM:.0f} × {size[1] / PT_PER_MM:.0f} mm page at {dpi:g} dpi would be "
+                f"{w:,} × {h:,} pixels; Paddock makes PNGs of at most {MAX_PIXELS // 1_000_000} million pixels",
+                field="--dpi",
+                hint=f"use --dpi {most} or less (the PDF is what prints), or leave png out of --format",
+            )
+
+
+def _palette(image):
+    """``image`` on a 256-colour palette, the paper kept exactly white."""
+    from PIL import Image
+
+    q = image.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    paper = q.getpixel((0, 0))  # a corner lies in the unprintable edge: paper
+    palette = q.getpalette()
+    if min(palette[3 * paper : 3 * paper + 3]) >= 244:
+        palette[3 * paper : 3 * paper + 3] = [255, 255, 255]
+        q.putpalette(palette)
+    return q
+
+
+def rasterise(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list[bytes]:
+    """Each page of a PDF as palette PNG bytes at ``dpi``."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf_bytes)
     out = []
     try:
+        check_pixels([doc.get_page_size(i) for i in range(len(doc))], dpi)
         for i in range(len(doc)):
             page = doc[i]
-            image = page.render(scale=dpi / 72, may_draw_forms=False).to_pil().convert("RGB")
+            bitmap = page.render(scale=dpi / 72, may_draw_forms=False, rev_byteorder=True)
+            image = bitmap.to_pil()
+            if image.mode != "RGB":
+                image = image.convert("RGB")
+            image = _palette(image)
             buf = io.BytesIO()
-            image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=3)
+            image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=COMPRESS_LEVEL)
             out.append(buf.getvalue())
+            bitmap.close()
             page.close()
     finally:
         doc.close()

@@ -93,22 +93,28 @@ def check_build(wp: dict[str, int], where: str = "") -> None:
 
 def parse_wp(text: str, option: str = "--wp") -> dict[str, int]:
     """``tires=8,brakes=3,...`` -> {zone key: WP}."""
+    from ...specs import quote
+
     out: dict[str, int] = {}
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, sep, value = part.partition("=")
         key = zone_key(name) if sep else None
         if key is None:
             raise InputError(
-                f"cannot read '{part}'",
+                f"cannot read {quote(part)}",
                 field=option,
                 hint="write zone=WP pairs: tires=8,brakes=3,gearbox=2,body=2,engine=3,handling=2",
             )
-        try:
-            out[key] = int(value.strip())
-        except ValueError:
+        if key in out:
             raise InputError(
-                f"'{value.strip()}' is not a whole number of WP for {name.strip()}", field=option
-            ) from None
+                f"{facts.zone_label(key).lower()} is given twice ({quote(name.strip())})",
+                field=option,
+                hint="give each zone once",
+            )
+        value = value.strip()
+        if not (value.isascii() and value.isdigit() and len(value) <= 3):
+            raise InputError(f"{quote(value)} is not a whole number of WP for {quote(name.strip())}", field=option)
+        out[key] = int(value)
     return out
 
 
@@ -125,7 +131,7 @@ def colour_of(name: str | None, index: int, where: str = "colour") -> tuple[str,
     if re.fullmatch(r"#[0-9a-f]{6}", n):
         return n, n
     raise InputError(
-        f"unknown car colour '{name}'",
+        f"unknown car colour {_quote(name)}",
         field=where,
         hint="use " + ", ".join(palette) + " or #rrggbb",
     )
@@ -151,6 +157,12 @@ def gt_build(
     return build, notes
 
 
+def _quote(value) -> str:
+    from ...specs import quote
+
+    return quote(value)
+
+
 def _fold(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
@@ -169,8 +181,8 @@ def players_from_names(
             + ("" if weather else " without the weather rules (add --weather for all of them)"),
             field="--players",
         )
-    if len(names) > 10:
-        raise InputError(f"{len(names)} players; Formula D races at most 10 cars", field="--players")
+    if len(names) > PLAYERS_MAX:
+        raise InputError(f"{len(names)} players; Formula D races at most {PLAYERS_MAX} cars", field="--players")
     if wp is not None:
         check_build(wp, "--wp")
     out = []
@@ -186,14 +198,40 @@ def players_from_names(
     return out
 
 
+#: The longest player name: it prints on the scorecard's colour strip and the dashboard.
+NAME_MAX = 40
+PLAYERS_MAX = 10  # Formula D races at most ten cars
+
+
+def check_name(name: str, where: str) -> None:
+    """A player's name: not too long to print, and every character in the bundled font."""
+    from ...fonts import check_text
+    from ...specs import quote
+
+    if len(name) > NAME_MAX:
+        raise InputError(
+            f"the name {quote(name, 30)} is longer than {NAME_MAX} characters", field=where, hint="shorten it"
+        )
+    try:
+        check_text(name, "condensed-bold")
+    except InputError as err:
+        err.field = where
+        raise
+
+
 def split_names(text: str) -> list[str]:
+    from ...specs import quote
+
     names = [n.strip() for n in text.split(",")]
+    if len(names) > PLAYERS_MAX:
+        raise InputError(f"{len(names)} players; Formula D races at most {PLAYERS_MAX} cars", field="--players")
     if any(not n for n in names):
         raise InputError("an empty player name", field="--players", hint="separate names with single commas")
     seen: set[str] = set()
     for n in names:
+        check_name(n, "--players")
         if _fold(n) in seen:
-            raise InputError(f"the player '{n}' is listed twice", field="--players")
+            raise InputError(f"the player {quote(n)} is listed twice", field="--players")
         seen.add(_fold(n))
     return names
 
@@ -204,13 +242,15 @@ def split_names(text: str) -> list[str]:
 def _models():
     from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+    from ...specs import Int
+
     class PlayerSpec(BaseModel):
         model_config = ConfigDict(extra="forbid")
-        name: str = Field(min_length=1, max_length=40)
-        colour: str | None = None
-        wp: dict[str, int] | None = None
-        driver: str | None = None
-        driver_name: str | None = Field(default=None, max_length=40)
+        name: str = Field(min_length=1, max_length=NAME_MAX)
+        colour: str | None = Field(default=None, max_length=40)
+        wp: dict[str, Int] | None = None
+        driver: str | None = Field(default=None, max_length=40)
+        driver_name: str | None = Field(default=None, max_length=NAME_MAX)
 
         @field_validator("wp")
         @classmethod
@@ -219,15 +259,19 @@ def _models():
                 return v
             out = {}
             for name, value in v.items():
+                from ...specs import quote
+
                 key = zone_key(str(name))
                 if key is None:
-                    raise ValueError(f"unknown zone '{name}'; use tires, brakes, gearbox, body, engine, handling")
+                    raise ValueError(f"unknown zone {quote(name)}; use tires, brakes, gearbox, body, engine, handling")
+                if key in out:
+                    raise ValueError(f"{facts.zone_label(key).lower()} is given twice ({quote(name)})")
                 out[key] = value
             return out
 
     class PlayersFile(BaseModel):
         model_config = ConfigDict(extra="forbid")
-        players: list[PlayerSpec] = Field(min_length=1, max_length=10)
+        players: list[PlayerSpec] = Field(min_length=1, max_length=PLAYERS_MAX)
         gt: bool = False
         weather: bool = False
         tyres: bool = False
@@ -245,7 +289,7 @@ class PlayersSetup:
 
 def load_players_file(path: str | Path, gt: bool = False) -> PlayersSetup:
     """Read a players file (YAML); every error names the file, line and field."""
-    from ...specs import load_yaml, located, validate
+    from ...specs import load_yaml, located, quote, validate
 
     _, PlayersFile = _models()
     data, lines = load_yaml(path)
@@ -259,8 +303,14 @@ def load_players_file(path: str | Path, gt: bool = False) -> PlayersSetup:
         loc: tuple = ("players", i)
         folded = _fold(p.name)
         if folded in names:
-            raise located(InputError(f"the player '{p.name}' is listed twice"), path, lines, (*loc, "name"))
+            raise located(InputError(f"the player {quote(p.name)} is listed twice"), path, lines, (*loc, "name"))
         names[folded] = i
+        for key in ("name", "driver_name"):
+            if getattr(p, key):
+                try:
+                    check_name(getattr(p, key), key)
+                except InputError as err:
+                    raise located(err, path, lines, (*loc, key)) from None
         try:
             colour, cname = colour_of(p.colour, i)
         except InputError as err:
@@ -271,7 +321,7 @@ def load_players_file(path: str | Path, gt: bool = False) -> PlayersSetup:
                 if driver is None:
                     known = ", ".join(d["id"] for d in drivers)
                     raise located(
-                        InputError(f"no GT driver '{p.driver}'", hint=f"use one of {known}"),
+                        InputError(f"no GT driver {quote(p.driver)}", hint=f"use one of {known}"),
                         path,
                         lines,
                         (*loc, "driver"),
