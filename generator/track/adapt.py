@@ -59,11 +59,13 @@ from .fidelity import Fidelity, measure
 
 #: A free rotation is used only when it makes the board at least this much larger (linear scale) than north up.
 ROTATE_GAIN = 1.25
-#: The board's corners are about this far apart (mm) while fitting; the drawn line is sampled every mm.
-SOLVER_STEP = 10.0
+#: The board's corners are about this many minimum radii apart while fitting (12 mm on a 20 mm track: a bend of
+#: the minimum radius is then drawn from a corner every 34°); the drawn line is sampled every mm.
+SOLVER_STEP = 0.6
 #: Margins the fit keeps beyond the rules, so the checks on the final 1 mm line pass.
 RADIUS_MARGIN = 1.005  # a radius this much larger than the minimum
-CLEAR_MARGIN = 1.0  # mm beyond the clearance (corners are h apart; the line between them is measured at 1 mm)
+CLEAR_MARGIN = (0.5, 0.1)  # mm + × h beyond the clearance: the fit keeps corners (h apart) clear, the drawn line
+#                            runs between them and rounds them off inside, up to ~0.07 h at the tightest bend
 #: The fitted lap closes to within this (mm); a gap left (at most CLOSE_MAX of the lap) is spread round it.
 CLOSE_TOL = 0.05
 CLOSE_MAX = 0.002
@@ -187,6 +189,10 @@ class Crossing:
 
 @dataclass
 class Adapted:
+    """A real centre line adapted to a board. ``to_page`` carries the source points onto the page exactly as the
+    board was placed (flip y, rotate by ``rotation_deg`` clockwise, scale, shift): the deviation is measured
+    against that, never against a re-fitted copy."""
+
     line: Line  # the board's centre line: closed, page mm (y down), ~1 mm samples, s = 0 at the start line
     scale: float  # page mm per source unit (metre)
     rotation_deg: float  # clockwise on the page, applied after flipping y (north up when 0)
@@ -220,6 +226,8 @@ class Adapted:
         return to_page(points_xy, self.scale, self.rotation_deg, self.shift)
 
     def as_dict(self, centre_line: bool = True) -> dict:
+        """For ``check --json``: placement, units, deviation, changes, crossings, problems, and the centre line
+        (page mm, y down, a point per mm or closer, the first point repeated at the end omitted)."""
         d = {
             "scale_mm_per_m": round(self.scale, 6),
             "rotation_deg": round(self.rotation_deg, 3),
@@ -343,7 +351,7 @@ def _attempt(P, sc: float, rot: float, box, turned: bool, rules: Rules, unit_mm:
     seg = np.diff(np.vstack((R, R[:1])), axis=0)
     th = np.unwrap(np.arctan2(seg[:, 1], seg[:, 0]))
     winding = round((th[-1] - th[0] + float(np.angle(np.exp(1j * (th[0] - th[-1]))))) / (2 * math.pi))
-    fit = _Fit(R, rules, box, SOLVER_STEP, exempt, winding)
+    fit = _Fit(R, rules, box, SOLVER_STEP * rules.min_radius, exempt, winding)
     st = fit.run()
     line, s_mid = _fillet_line(st.X)
     # s = 0 at the start line: from the corner nearest the real line's first point, back by what is left
@@ -367,6 +375,10 @@ def _attempt(P, sc: float, rot: float, box, turned: bool, rules: Rules, unit_mm:
             )
         )
     problems += _check(line, rules, box, unit_mm, crossings, len(real_crossings))
+    if len(real) > 4 * len(R):  # a very dense CSV: measure against it simplified to within 0.005 mm
+        import shapely
+
+        real = shapely.get_coordinates(shapely.simplify(shapely.LineString(np.vstack((real, real[:1]))), 0.005))[:-1]
     fid, dev = measure(line.xy[:-1], real)
     changes = _changes(line, np.append(dev, dev[0]), st, s_corner, unit_mm)
     return Adapted(
@@ -474,7 +486,7 @@ class _State:
     gap: float = 0.0  # mm the lap failed to close by (spread over the corners)
 
 
-def _qp(P, q, E, e, G, g, lb, ub, tol=1e-7, iters=50) -> tuple[np.ndarray, bool]:
+def _qp(P, q, E, e, G, g, lb, ub, tol=1e-6, iters=50) -> tuple[np.ndarray, bool]:
     """min ½ xᵀPx + qᵀx subject to Ex = e, Gx ≤ g and lb ≤ x ≤ ub (±inf: unbounded), by a dense primal-dual
     interior-point method with Mehrotra's predictor-corrector (Nocedal & Wright, Numerical Optimization, §16.6).
     Bounds are kept apart from G: they cost only a diagonal. Returns x and whether it converged (it does not
@@ -564,9 +576,9 @@ class _Fit:
 
     W_NORMAL = 1.0  # a corner's distance across the real line
     W_ALONG = 0.2  # and along it (keeps the corners where they belong on the lap)
-    W_COVER = 0.7  # a real-line sample's distance to the board (no loop of the real line cut off)
+    W_COVER = 1.5  # a real-line sample's distance to the board (no loop of the real line cut off)
     W_RULE = 30.0  # price per mm of a clearance or paper rule broken at the start of a step
-    WINDOW = 3.0  # × h: how far along the real line a corner's nearest point is looked for
+    WINDOW = 2.0  # × h: how far along the real line a corner's nearest point is looked for
     MAX_TURN_STEP = 0.5  # rad: the most one step may change a corner's turn (a trust region)
     MAX_H_STEP = 0.02  # and the spacing, as a fraction
     H_RANGE = (0.8, 1.1)  # the spacing stays within these fractions of the real line's: the board is not rescaled
@@ -591,6 +603,7 @@ class _Fit:
         close = th[0] + 2 * math.pi * winding - th[-1]
         self.z = np.concatenate((np.diff(th), [close, th[0], X[0, 0], X[0, 1], L / N]))
         self.h0 = L / N
+        self.clearance = rules.clearance + CLEAR_MARGIN[0] + CLEAR_MARGIN[1] * self.h0
         self.sigma = np.arange(N) * self.M / N
         self.K = max(2, math.ceil(self.WINDOW * (L / N) / (L / self.M)))
         self.cover = np.arange(0, self.M, max(1, round(self.M / (2 * N))))  # real-line samples ~h/2 apart
@@ -720,7 +733,7 @@ class _Fit:
         X = self.corners(z)
         Xc = X[:N]
         r, _, _ = self.residuals(z, Xc, self.sigma, self.K)
-        C = self.rules.clearance + CLEAR_MARGIN
+        C = self.clearance
         pi, pj = self.pairs(Xc, C)
         short = C - np.hypot(*(Xc[pi] - Xc[pj]).T)
         over = np.maximum(0, np.maximum(self.lo - Xc, Xc - self.hi))
@@ -752,7 +765,7 @@ class _Fit:
         # The clearance and paper rules are constraints of the step. One broken now need only be mended by a
         # step's worth (ramp_c mm) this time, so that the step's constraints can all hold together.
         G_rows, g_rows = [np.zeros((0, N + 4))], [np.zeros(0)]
-        C = self.rules.clearance + CLEAR_MARGIN
+        C = self.clearance
         pi, pj = self._nearest_pairs(Xc, self.pairs(Xc, C + 2 * h))
         push = np.zeros(N, bool)
         partner = np.full(N, -1)
@@ -815,7 +828,7 @@ class _Fit:
         N = self.N
         start = max(float(np.abs(self.z[:N]).max()), self.bound())
         mu = 1e-3
-        ramp_c = max(2 * self.h0, (self.rules.clearance + CLEAR_MARGIN) / ramp)  # mm a broken rule mends per step
+        ramp_c = max(2 * self.h0, self.clearance / ramp)  # mm a broken rule mends per step
         for n in range(steps):
             f = min(1.0, (n + 1) / ramp)
             dmax = math.exp(math.log(start) * (1 - f) + math.log(self.bound()) * f)
