@@ -824,8 +824,12 @@ class _Fit:
         D = 1.0 / np.sqrt(np.einsum("ij,ij->j", Jr, Jr) + 1e-9)
         lb = np.full(n, -np.inf)
         ub = np.full(n, np.inf)
-        lb[:N] = np.maximum(-dmax - self.z[:N], -self.MAX_TURN_STEP) / D[:N]
-        ub[:N] = np.minimum(dmax - self.z[:N], self.MAX_TURN_STEP) / D[:N]
+        d = self.z[:N]
+        # the trust region gives way where the bound itself asks for more (a real hairpin turning near 180°)
+        down = np.maximum(self.MAX_TURN_STEP, d - dmax + 0.05)
+        up = np.maximum(self.MAX_TURN_STEP, -dmax - d + 0.05)
+        lb[:N] = np.maximum(-dmax - d, -down) / D[:N]
+        ub[:N] = np.minimum(dmax - d, up) / D[:N]
         h = self.z[N + 3]
         lo_h = max(-(shrink if shrink is not None else self.MAX_H_STEP) * h, self.H_RANGE[0] * self.h0 - h)
         lb[N + 3] = min(lo_h, 0.0) / D[N + 3]
@@ -866,7 +870,7 @@ class _Fit:
             for _try in range(5):
                 z = self.z + self.solve(lin, dmax, mu)
                 z[:N] = np.clip(z[:N], -dmax, dmax)
-                if self.merit(z) < before:
+                if self.merit(z) < before * (1 - 1e-9):  # a real gain, not floating-point noise
                     mu = max(mu / 3, 1e-6)
                     break
                 mu *= 5
