@@ -901,7 +901,7 @@ class _Fit:
         Xc = X[:N] + (X[0] - X[N]) * (np.arange(N) / N)[:, None]  # spread the last hair of a gap
         _, _, self.sigma = self.nearest(Xc, self.K)
         _, push, paper, partner = self.linearise(2)[-1]
-        curv = np.roll(np.abs(self.z[:N]) >= self.bound() * (1 - 1e-6), 1)  # δ_k turns corner k+1
+        curv = np.roll(np.abs(self.z[:N]) >= 0.98 * self.bound(), 1)  # δ_k turns corner k+1
         return _State(Xc, self.sigma.copy(), curv, push, paper, partner, self.iterations, gap)
 
 
@@ -1119,7 +1119,7 @@ def _changes(line: Line, dev: np.ndarray, st: _State, s_corner: np.ndarray, unit
     for i0, i1 in merged:
         idx = np.arange(i0, i1) % n
         s0, s1 = float(line.s[idx[0]]), float(line.s[idx[-1]])
-        pad = 5.0  # a rule binding just outside the stretch moved it too
+        pad = 1.5 * L / len(s_corner)  # a rule binding at a corner just outside the stretch moved it too
         inside = ((s_corner - s0) % L <= (s1 - s0) % L + pad) | ((s0 - s_corner) % L <= pad)
         causes = tuple(
             c for c, m in (("radius", st.curv), ("clearance", st.push), ("paper", st.paper)) if m[inside].any()
