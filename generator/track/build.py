@@ -123,6 +123,7 @@ def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, 
     if not checks.check_lap(report, c):
         return c
     checks.check_fold(report, c)
+    checks.check_room_for_car(report, c)
     c.corners = features.corners(report, c)
     c.kerbs = features.kerbs(report, c)
     found = features.self_crossings(c.line)
