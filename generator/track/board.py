@@ -118,11 +118,17 @@ def _unit_fills(c: Circuit) -> dict[int, str]:
     """Fill colour of units (across mode) that are not plain asphalt."""
     fills: dict[int, str] = {}
     if c.graph is None:
-        for u in range(c.spec.action_every, c.units_count + 1, c.spec.action_every):
+        for u in action_units(c):
             fills[u] = ACTION
         for u in c.hidden_units():
             fills[u] = HIDDEN
     return fills
+
+
+def action_units(c: Circuit) -> list[int]:
+    """Units across: the marked action units — every Nth, but none under the grid or a tunnel."""
+    skip = set(c.grid_units) | set(c.hidden_units())
+    return [u for u in range(c.spec.action_every, c.units_count + 1, c.spec.action_every) if u not in skip]
 
 
 def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_override: str | None = None) -> None:
@@ -463,7 +469,6 @@ def _tagged_spaces(c: Circuit) -> set[int]:
 
 def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
     labels = page.layer("labels")
-    N = c.spec.action_every
     if c.graph is not None:
         size = pt_to_mm(6.5)
         tagged = _tagged_spaces(c)
@@ -477,10 +482,7 @@ def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
                 labels.add(Text(str(sp.index + 1), x, y, size, "condensed-bold", INK, "middle", "middle", rot))
         return
     size = pt_to_mm(8)
-    hidden = set(c.hidden_units())
-    for u in range(N, c.units_count + 1, N):
-        if u in hidden:
-            continue
+    for u in action_units(c):
         s0, s1 = c.unit_bounds(u)
         sm = (s0 + s1) / 2
         text = str(u)

@@ -138,7 +138,9 @@ def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, 
         c.graph = lane_graph(c)
         c.danger_spaces = features.danger_spaces(c)
     c.grid = features.grid(c)
+    c.grid_units = features.grid_units(c)
     checks.check_positions(report, c)
+    checks.check_grid(report, c)
     return c
 
 

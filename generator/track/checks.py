@@ -428,3 +428,63 @@ def check_room_for_car(report: Report, c: Circuit) -> None:
                 "min_radius_mm": need_r,
             },
         )
+
+
+# ------------------------------------------------------------------------------------------------------ grid
+
+
+def _in_corner(c: Circuit, unit: int) -> bool:
+    a, b = c.unit_bounds(unit)
+    L = c.lap_length
+    for cr in c.corners:
+        for k in (-1, 0, 1):
+            if a < cr.s_end + k * L and cr.s_start + k * L < b:
+                return True
+    return False
+
+
+def check_grid(report: Report, c: Circuit) -> None:
+    """Boards ruled across (f1-dice): the grid stands on straight track, every row of slots (one unit behind the
+    line each) clear of a corner. Otherwise say how far the start line must move along its straight, or how much
+    longer the straight must be."""
+    spec = c.spec
+    rows = math.ceil(spec.grid / c.lanes) if spec.grid else 0
+    if c.graph is not None or not rows or rows > c.units_count // 3:  # per-lane boards: their game's own grid
+        return  # none, or already reported by check_positions
+    n = c.units_count
+    behind = 0  # straight units behind the line, nearest first
+    while behind < n // 2 and not _in_corner(c, n - behind):
+        behind += 1
+    if behind >= rows:
+        return
+    ahead = 0  # straight units after the line, before the next corner
+    while ahead < n // 2 and not _in_corner(c, ahead + 1):
+        ahead += 1
+    short = rows - behind
+    corner_unit = n - behind
+    room = ahead - 1  # keep a unit of straight after the line for the start
+    if room >= short:
+        sign = -1 if spec.start.reverse else 1
+        at = spec.start.at + sign * short
+        advice = f"move the start line {short} unit{'s' if short > 1 else ''} further along its straight"
+        fixes = (Fix("start.at", round(at, 1), now=spec.start.at),)
+        loc = ("start", "at")
+    else:
+        more = (short - max(room, 0)) * c.unit
+        advice = (
+            f"lengthen the straight before the line by at least {more:.0f} mm and move the start along it, "
+            f"or race {behind * c.lanes} cars or fewer"
+        )
+        fixes = ()
+        loc = ("start",) if report.line_of("start") else ("segments",)
+    report.problem(
+        "grid",
+        f"{spec.grid} grid slots ({c.lanes} abreast) need {rows} units of straight behind the start line; "
+        f"only {behind} lie between the line and the corner at unit {corner_unit}",
+        advice,
+        loc,
+        fixes=fixes,
+        where="grid",
+        unit=corner_unit,
+        numbers={"slots": spec.grid, "rows": rows, "straight_units": behind},
+    )

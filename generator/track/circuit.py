@@ -122,6 +122,7 @@ class Circuit:
     lines: object = None  # spec LineMap
     edge: float = DEFAULT_EDGE  # the printer's unprintable edge the circuit was placed clear of
     grid: tuple[GridSlot, ...] = ()
+    grid_units: tuple[int, ...] = ()  # units under the grid (no action square is marked there)
     danger_spaces: frozenset[int] = frozenset()  # per-lane: ids of the spaces marked as danger
 
     @property

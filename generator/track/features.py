@@ -309,16 +309,28 @@ def garage_width(pit: PitLane) -> float:
 # ------------------------------------------------------------------------------------------------------ grid
 
 
+def grid_rows(c: Circuit) -> int:
+    """Rows of the grid: one per unit behind the line, ``lanes`` cars abreast."""
+    return math.ceil(c.spec.grid / c.lanes) if c.spec.grid else 0
+
+
+def grid_units(c: Circuit) -> tuple[int, ...]:
+    """The units the grid stands on, nearest the line first (the last units of the lap)."""
+    n = c.units_count
+    return tuple(n - r for r in range(min(grid_rows(c), n)))
+
+
 def grid(c: Circuit) -> tuple[GridSlot, ...]:
-    """The spec's grid slots behind the start line: rows of one slot per lane, pole (1) at the front left."""
+    """The spec's grid slots behind the start line: one row per unit, ``lanes`` abreast, pole (1) at the front on
+    the left (as the f1-dice qualifying sheet draws P1); each slot a car's box inside its lane and unit."""
     u = c.unit_length
     out = []
     for k in range(c.spec.grid):
         row, lane = divmod(k, c.lanes)
-        front = -row * u - START_BAND - 1.0
-        back = -(row + 1) * u + 2.0
+        front = -row * u - (START_BAND + 1.0 if row == 0 else 1.5)
+        back = -(row + 1) * u + 1.5
         d = c.lane_offset(lane)
-        hw = c.lane_width / 2 - 1.5
+        hw = c.lane_width / 2 - min(1.0, c.lane_width / 8)
         outline = (
             c.offset_point(back, d + hw),
             c.offset_point(front, d + hw),

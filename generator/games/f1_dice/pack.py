@@ -46,7 +46,7 @@ def build(
     points_system(points)  # refuse a bad --points before drawing anything
     if laps is not None:
         check_laps(laps)
-    circuit = circuits.load(track or circuits.default_spec(), paper=opts.board_paper(), edge=opts.edge)
+    circuit = board_circuit(track, len(field.drivers), opts)
     facts = race_facts(circuit, laps)
     sheets: list[Sheet] = [circuits.board_sheet(circuit)]
     sheets += numbered("car-slips", slip_pages(field, opts.document_page(SLIPS_PAPER), circuit.spec.unit))
@@ -66,6 +66,16 @@ def build(
     return sheets
 
 
+def board_circuit(track: Path | None, cars: int, opts: OutputOptions):
+    """The board for a field of ``cars``: the circuit with a grid slot for every car (a located GeometryError
+    with the fix when the straight behind the line cannot hold them)."""
+    from ... import track as circuits
+
+    spec, lines, path = circuits.load_spec(track or circuits.default_spec())
+    spec = spec.model_copy(update={"grid": cars})
+    return circuits.build(spec, path, lines, opts.board_paper(), opts.edge)
+
+
 def race_facts(circuit, laps: int | None = None) -> RaceFacts:
     """What every sheet printed with ``circuit`` must agree on: its lap, its action squares, the race length."""
     return RaceFacts(
@@ -73,4 +83,5 @@ def race_facts(circuit, laps: int | None = None) -> RaceFacts:
         action_every=circuit.spec.action_every,
         laps=laps if laps is not None else default_laps(circuit.units_count),
         laps_default=laps is None,
+        grid_units=tuple(circuit.grid_units),
     )
