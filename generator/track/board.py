@@ -21,7 +21,7 @@ from ..compose.freespace import FreeSpace, text_box
 from ..fonts import text_width
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
-from .circuit import KERB_W, START_BAND, Circuit
+from .circuit import KERB_W, PIT_GAP, START_BAND, Circuit
 
 INK = "#1a1a1a"
 ASPHALT = "#dedcd6"
@@ -107,7 +107,7 @@ def draw_board(c: Circuit) -> Board:
     free = FreeSpace(page.content_box, footprint(c))
     L = c.lap_length
     _draw_track(page, c, 0.0, L, main=True)
-    _draw_pit(page, c)
+    _draw_pit(page, c, free)
     _draw_start(page, c, free)
     _draw_police(page, c, free)
     _draw_crossings(page, c)
@@ -377,7 +377,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: FreeSpace) -> None:
         free.take(geom)
 
 
-def _draw_pit(page: Page, c: Circuit) -> None:
+def _draw_pit(page: Page, c: Circuit, free: FreeSpace | None = None) -> None:
     if c.pit is None:
         return
     feats = page.layer("features")
@@ -387,25 +387,37 @@ def _draw_pit(page: Page, c: Circuit) -> None:
     # the pit wall: a line between track and pit lane along the full-width part
     wall = c.offset_line(pit.s0 + pit.taper, pit.s1 - pit.taper, sign * (c.half_width + 2.0))
     feats.add(_line(wall, Style(stroke=INK, width=0.5)))
-    size = pt_to_mm(6)
+    # the pit lane's units, and its entry and exit lines (bold) where it reaches full width
+    inner_d, outer_d = sign * (c.half_width + PIT_GAP), sign * (c.half_width + PIT_GAP + pit.width)
+    last = len(pit.unit_s) - 1
+    for j, s in enumerate(pit.unit_s):
+        bold = j in (0, last)
+        style = Style(stroke=INK, width=0.8 if bold else 0.3)
+        feats.add(Polyline((c.offset_point(s, inner_d), c.offset_point(s, outer_d)), style))
+    say = words()["labels"]
+    if pit.unit_s:
+        tsize = pt_to_mm(6)
+        for s, key in ((pit.s0 + pit.taper * 0.55, "pit_in"), (pit.s1 - pit.taper * 0.55, "pit_out")):
+            x, y = c.offset_point(s, sign * (c.half_width + PIT_GAP + pit.width + 1.0 + tsize * 0.6))
+            deg = _upright(math.degrees(float(c.line.heading(s))))
+            feats.add(Text(say[key], x, y, tsize, "condensed-bold", INK, "middle", "middle", deg))
+            if free is not None:
+                free.take(text_box(say[key], x, y, tsize, "condensed-bold", rotation=deg))
+    size = pt_to_mm(6.5)
     for i, (ring, (x, y)) in enumerate(pit.garage_boxes):
         feats.add(Polygon(ring, (), Style(stroke=INK, width=0.3, fill=WHITE)))
         s = pit.s0 + pit.taper + (i + 0.5) * (pit.s1 - pit.s0 - 2 * pit.taper) / max(1, len(pit.garage_boxes))
         deg = math.degrees(float(c.line.heading(s)))
         feats.add(Text(str(i + 1), x, y, size, "condensed-bold", INK, "middle", "middle", _upright(deg)))
-    mid = (pit.s0 + pit.s1) / 2
-    x, y = c.offset_point(mid, sign * (c.half_width + 4.0 + c.lane_width / 2))
-    deg = math.degrees(float(c.line.heading(mid)))
-    label = words()["labels"]["pit"]
-    feats.add(Text(label, x, y, pt_to_mm(7), "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
     span = pit.s1 - pit.s0 - 2 * pit.taper
-    for s in (pit.s0 + pit.taper + min(4.0, span / 4), pit.s1 - pit.taper - min(4.0, span / 4)):
-        # small chevrons showing the way in and out, on the middle of the pit lane where it is full width
+    for s in (pit.s0 + pit.taper * 0.5, pit.s1 - pit.taper * 0.5):
+        # small chevrons showing the way in and out, in the tapers before the entry line and after the exit line
         inner, outer = pit.offsets(np.array([s]), c.half_width)
         p = np.array(c.offset_point(s, sign * float(inner[0] + outer[0]) / 2))
         t = np.array(c.tangent_at(s))
         n = np.array(c.normal_at(s))
-        feats.add(_line(np.array([p - 2 * t + 1.5 * n, p, p - 2 * t - 1.5 * n]), Style(stroke=MUTED, width=0.4)))
+        feats.add(_line(np.array([p - 2 * t + 1.0 * n, p, p - 2 * t - 1.0 * n]), Style(stroke=MUTED, width=0.4)))
+    del span
 
 
 def _draw_police(page: Page, c: Circuit, free: FreeSpace) -> None:
@@ -565,7 +577,7 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
         out.append(("grid", say["grid"].format(slots=c.spec.grid)))
     if c.pit:
         line = say["pit"] if c.pit.min_roll is None else say["pit_roll"]
-        out.append(("pit", line.format(garages=c.pit.garages, roll=c.pit.min_roll)))
+        out.append(("pit", line.format(garages=c.pit.garages, roll=c.pit.min_roll, units=c.pit.units)))
     if c.spec.danger:
         out.append(("danger", say["danger"]))
     if c.spec.police_line:

@@ -270,6 +270,7 @@ def pit_lane(report: Report, c: Circuit) -> PitLane | None:
     ptout = p + nrm * outer[:, None]
     poly = np.vstack((ptin, ptout[::-1]))
     pit.polygon = tuple(map(tuple, np.round(poly, 4)))
+    pit.unit_s = pit_units(c, pit)
     # garages along the outer edge of the full-width part
     g0 = s0 + taper
     if spec.garages:
@@ -288,6 +289,20 @@ def pit_lane(report: Report, c: Circuit) -> PitLane | None:
             centre = mid + nm * (o + GARAGE_D / 2)
             pit.garage_boxes.append((tuple(map(tuple, np.round(ring, 4))), (float(centre[0]), float(centre[1]))))
     return pit
+
+
+def pit_units(c: Circuit, pit: PitLane) -> tuple[float, ...]:
+    """The unit lines of the pit lane's full-width part (entry line first, exit line last): one unit apart along
+    the middle of the pit lane, as arc lengths of the track's centre line."""
+    a, b = pit.s0 + pit.taper, pit.s1 - pit.taper
+    if b <= a:
+        return ()
+    sign = 1.0 if pit.side == "left" else -1.0
+    s = c.sample_s(a, b)
+    pts = c.offset_line(a, b, sign * (c.half_width + PIT_GAP + pit.width / 2))
+    sig = np.concatenate(([0.0], np.cumsum(np.linalg.norm(np.diff(pts, axis=0), axis=1))))
+    n = max(1, round(float(sig[-1]) / c.unit))
+    return tuple(float(v) for v in np.interp(np.linspace(0.0, float(sig[-1]), n + 1), sig, s))
 
 
 def pit_samples(c: Circuit, pit: PitLane) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -34,6 +34,7 @@ def build(
     points: str | None = None,
     races: int = DEFAULT_RACES,
     laps: int | None = None,
+    pit: bool = True,
 ) -> list[Sheet]:
 
     field = load_field(teams or DEFAULT_TEAMS)
@@ -46,7 +47,7 @@ def build(
     points_system(points)  # refuse a bad --points before drawing anything
     if laps is not None:
         check_laps(laps)
-    circuit = board_circuit(track, len(field.drivers), opts)
+    circuit = board_circuit(track, len(field.drivers), opts, garages=len(field.teams), pit=pit)
     facts = race_facts(circuit, laps)
     sheets: list[Sheet] = [board_sheet(circuit, facts)]
     sheets += numbered("car-slips", slip_pages(field, opts.document_page(SLIPS_PAPER), circuit.spec.unit))
@@ -95,13 +96,19 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board.page)
 
 
-def board_circuit(track: Path | None, cars: int, opts: OutputOptions):
+def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: int | None = None, pit: bool = True):
     """The board for a field of ``cars``: the circuit with a grid slot for every car (a located GeometryError
-    with the fix when the straight behind the line cannot hold them)."""
+    with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
+    (``garages``), or no pit lane (``pit=False``)."""
     from ... import track as circuits
 
     spec, lines, path = circuits.load_spec(track or circuits.default_spec())
-    spec = spec.model_copy(update={"grid": cars})
+    update: dict = {"grid": cars}
+    if not pit:
+        update["pit"] = None
+    elif spec.pit is not None and garages:
+        update["pit"] = spec.pit.model_copy(update={"garages": garages})
+    spec = spec.model_copy(update=update)
     return circuits.build(spec, path, lines, opts.board_paper(), opts.edge)
 
 
