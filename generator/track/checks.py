@@ -413,7 +413,7 @@ def check_room_for_car(report: Report, c: Circuit) -> None:
         report.problem(
             "room",
             f"no room for a car: the inner ({side}) edge of unit {k + 1} is {math.floor(inner[k] * 10) / 10:.1f} mm, "
-            f"under the {need_edge:.1f} mm that holds {holds} a car; centre-line radius "
+            f"under {holds} a car ({frac * c.unit:g} mm); centre-line radius "
             f"{math.floor(r * 10) / 10:.1f} mm, the least on this {2 * c.half_width:g} mm track is {want:g} mm",
             advice,
             loc,
