@@ -11,13 +11,15 @@ byte-identical font objects, so :mod:`.pdfmerge` can build the merged print PDF 
 
 from __future__ import annotations
 
+import hashlib
 import io
+import zlib
 from collections.abc import Iterable, Mapping
 from functools import cache
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
@@ -29,6 +31,32 @@ CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 rl_config.useA85 = 0  # ASCII85 makes every content stream a quarter larger, for 7-bit channels nobody uses
+
+
+class _RememberingFlate(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's Flate filter, remembering its last results: every PDF of a run embeds the same font subsets
+    and ToUnicode maps (see above), so each is compressed once per run rather than once per file. zlib gives the
+    same bytes for the same input, so the files are unchanged; only a digest of each input is kept."""
+
+    KEEP = 64
+
+    def __init__(self) -> None:
+        self._done: dict[bytes, bytes] = {}
+
+    def encode(self, text):
+        if isinstance(text, str):
+            text = text.encode("utf8")
+        key = hashlib.blake2b(text, digest_size=20).digest() + len(text).to_bytes(8, "little")
+        out = self._done.get(key)
+        if out is None:
+            out = zlib.compress(text)
+            if len(self._done) >= self.KEEP:
+                del self._done[next(iter(self._done))]
+            self._done[key] = out
+        return out
+
+
+pdfdoc.PDFZCompress = _RememberingFlate()  # font subsets (ttfonts) and page streams (pdfdoc) look it up here
 
 
 @cache
