@@ -19,6 +19,7 @@ the octree's near-white bucket is set back to the paper's white).
 from __future__ import annotations
 
 import io
+import threading
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
@@ -34,6 +35,10 @@ PREVIEW_DPI = 96.0  # the default resolution: see above
 MAX_PIXELS = 40_000_000
 COLOURS = 256
 COMPRESS_LEVEL = 3  # zlib level: 6 saves a fifth of the bytes for twice the encoding time
+
+#: PDFium is not thread-safe: previews are rasterised on a worker thread (see :func:`generator.pipeline.publish`),
+#: and this lock keeps two of them (two publishes at once in one process) from calling it together.
+_PDFIUM = threading.Lock()
 
 
 def render(document: Document, dpi: float = PREVIEW_DPI) -> list[bytes]:
@@ -82,6 +87,11 @@ def _palette(image):
 
 def rasterise(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list[bytes]:
     """Each page of a PDF as palette PNG bytes at ``dpi``."""
+    with _PDFIUM:
+        return _rasterise(pdf_bytes, dpi)
+
+
+def _rasterise(pdf_bytes: bytes, dpi: float) -> list[bytes]:
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf_bytes)
