@@ -35,16 +35,27 @@ def time_command(argv: list[str], repeat: int = 5, cwd: str | None = None) -> fl
     return statistics.median(times)
 
 
-def measure(runs: dict[str, list[str]], repeat: int = 5, cwd: str | None = None) -> dict[str, float]:
+def measure(
+    runs: dict[str, list[str]], repeat: int = 5, cwd: str | None = None, cpu: dict[str, float] | None = None
+) -> dict[str, float]:
     """Median wall time (s) of each command, the commands taking turns (one round = each once) so that a busy
-    machine slows all of them alike; one warm-up round first."""
+    machine slows all of them alike; one warm-up round first. ``cpu``, if given, receives each command's median
+    CPU time (user + system, all its threads): what a machine with no core to spare would wait."""
+    import resource
+
     times: dict[str, list[float]] = {name: [] for name in runs}
+    cpus: dict[str, list[float]] = {name: [] for name in runs}
     for rnd in range(repeat + 1):
         for name, argv in runs.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t0 = time.perf_counter()
             subprocess.run(argv, check=True, capture_output=True, cwd=cwd)
             if rnd:
                 times[name].append(time.perf_counter() - t0)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpus[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    if cpu is not None:
+        cpu.update({name: statistics.median(t) for name, t in cpus.items()})
     return {name: statistics.median(t) for name, t in times.items()}
 
 

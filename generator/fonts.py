@@ -70,6 +70,8 @@ def coverage(key: str) -> frozenset[int]:
 
 def missing_glyphs(text: str, key: str = "regular") -> list[str]:
     have = coverage(key)
+    if have.issuperset(map(ord, text)):  # nearly always: one C-level pass, no set of characters built
+        return []
     return sorted({ch for ch in text if ord(ch) not in have and ch not in "\n"})
 
 

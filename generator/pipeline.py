@@ -150,19 +150,41 @@ def publish(
         from .writers.pdf import glyphs_of
 
         glyphs = glyphs_of(p for doc in docs for p in doc.pages)
-    pdfs: list[bytes] = []
-    for sheet, doc in zip(sheets, docs, strict=True):
-        stem = safe_name(sheet.name)
-        rendered = writers.render_all(doc, formats, dpi=options.dpi, glyphs=glyphs, checked=True)
-        for fmt, blobs in rendered.items():
-            if fmt not in options.formats:
-                continue
-            for name, blob in zip(writers.file_names(stem, fmt, len(blobs)), blobs, strict=True):
-                outputs.add(prefix + name, blob)
-        if merge:
-            pdfs.extend(rendered["pdf"])
-        if progress:
-            progress(sheet.name)
-    if merge:
-        outputs.add(prefix + safe_name(merged) + ".pdf", writers.merge_pdfs(pdfs, title))
+    # PNG previews are rasterised from each sheet's PDF by PDFium and Pillow, which run outside Python's
+    # interpreter lock: on a second core they are made while the next sheets' PDFs are drawn (one worker, so
+    # PDFium, which is not thread-safe, is only ever called from one thread at a time). Same bytes either way.
+    later = "png" in formats and len(docs) > 1
+    direct = tuple(dict.fromkeys(("pdf", *(f for f in formats if f != "png")))) if later else formats
+    pool = None
+    whole = None
+    if later:
+        from concurrent.futures import ThreadPoolExecutor
+
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paddock-png")
+    try:
+        results: list[dict] = []
+        for sheet, doc in zip(sheets, docs, strict=True):
+            rendered = writers.render_all(doc, direct, dpi=options.dpi, glyphs=glyphs, checked=True)
+            if pool is not None:
+                rendered["png"] = pool.submit(writers.rasterise, rendered["pdf"][0], options.dpi)
+            results.append(rendered)
+            if progress:
+                progress(sheet.name)
+        # The merged print PDF is built from the written PDFs while the last previews are still being made.
+        whole = writers.merge_pdfs([b for r in results for b in r["pdf"]], title) if merge else None
+        for sheet, rendered in zip(sheets, results, strict=True):
+            stem = safe_name(sheet.name)
+            for fmt in formats:
+                if fmt not in options.formats:
+                    continue
+                blobs = rendered[fmt]
+                if pool is not None and fmt == "png":
+                    blobs = blobs.result()
+                for name, blob in zip(writers.file_names(stem, fmt, len(blobs)), blobs, strict=True):
+                    outputs.add(prefix + name, blob)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    if whole is not None:
+        outputs.add(prefix + safe_name(merged) + ".pdf", whole)
     return outputs.commit()

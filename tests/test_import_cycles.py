@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1] / "generator"
 
 
@@ -90,22 +92,26 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+@pytest.fixture(scope="module")
+def graph() -> dict[str, set[str]]:
+    """generator's import graph, read once for the module's tests."""
+    return import_graph()
+
+
 def test_the_finder_finds_a_loop():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
 
 
-def test_the_graph_sees_imports_inside_functions():
-    graph = import_graph()
+def test_the_graph_sees_imports_inside_functions(graph):
     assert "generator.track.board" in graph["generator.track"]  # draw_board imports it when called
     assert "generator.track.circuit" in graph["generator.track.board"]
 
 
-def test_no_import_cycles_in_generator():
-    assert cycles(import_graph()) == []
+def test_no_import_cycles_in_generator(graph):
+    assert cycles(graph) == []
 
 
-def test_the_board_never_calls_back_into_building():
-    graph = import_graph()
+def test_the_board_never_calls_back_into_building(graph):
     building = {f"generator.track.{m}" for m in ("build", "load", "shape", "place", "features", "checks")}
     assert not graph["generator.track.board"] & building

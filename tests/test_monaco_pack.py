@@ -12,11 +12,23 @@ from generator.games.monaco.pack import build
 from generator.paper import PaperChoice
 from generator.pipeline import OutputOptions, prepare
 
+PAPERS = {"letter": PaperChoice("letter"), "a4": PaperChoice("a4", "portrait")}
 
-@pytest.mark.parametrize("paper", [PaperChoice("letter"), PaperChoice("a4", "portrait")])
-def test_pack_holds_every_sheet_on_the_paper_asked_for(paper):
-    opts = OutputOptions(paper=paper, edge=10.0, quiet=True)
-    sheets = build(opts)
+
+@pytest.fixture(scope="module")
+def packs() -> dict[str, tuple[OutputOptions, list]]:
+    """The pack built once per paper (10 mm edge) for the module's tests."""
+    out = {}
+    for key, paper in PAPERS.items():
+        opts = OutputOptions(paper=paper, edge=10.0, quiet=True)
+        out[key] = (opts, build(opts))
+    return out
+
+
+@pytest.mark.parametrize("key", list(PAPERS))
+def test_pack_holds_every_sheet_on_the_paper_asked_for(packs, key):
+    paper = PAPERS[key]
+    opts, sheets = packs[key]
     names = [s.name for s in sheets]
     for stem in (
         "road-plan",
@@ -40,8 +52,8 @@ def test_pack_holds_every_sheet_on_the_paper_asked_for(paper):
         assert not [w for w in caught if "unprintable edge" in str(w.message)], sheet.name
 
 
-def test_pack_grid_has_a_slot_per_car():
-    sheets = build(OutputOptions(quiet=True))
+def test_pack_grid_has_a_slot_per_car(packs):
+    _, sheets = packs["a4"]
     from generator.scene import Text, walk
 
     road = next(s for s in sheets if s.name == "road-plan")

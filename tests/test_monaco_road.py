@@ -131,18 +131,13 @@ segments:
 """
 
 
-def test_lap_option_scales_the_road(tmp_path):
+def test_lap_option_scales_the_road_and_a3_and_letter_pieces_fit_their_paper(tmp_path):
     spec = tmp_path / "ring.yaml"
     spec.write_text(RING)
-    k = circuit_kit(spec, OutputOptions(quiet=True), "double", lap_in=7 * 12, grid=2)
-    assert abs(k.road.lap_in - 84) < 1e-6
-
-
-def test_a3_and_letter_pieces_fit_their_paper(tmp_path):
-    spec = tmp_path / "ring.yaml"
-    spec.write_text(RING)
-    for paper in ("a3", "letter"):
-        k = circuit_kit(spec, OutputOptions(paper=PaperChoice(paper), quiet=True), "double", grid=2)
+    for paper, lap_in in (("a3", None), ("letter", 7 * 12)):
+        k = circuit_kit(spec, OutputOptions(paper=PaperChoice(paper), quiet=True), "double", lap_in=lap_in, grid=2)
+        if lap_in is not None:
+            assert abs(k.road.lap_in - lap_in) < 1e-6
         page = k.sheets[1].page.spec
         assert page.paper.name == paper
         x0, y0, w, h = page.content_box

@@ -21,7 +21,7 @@ def test_readme_has_two_commands_that_use_a_virtual_environment():
     for cmd in (install, tests):
         assert cmd.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install ")
     assert install.endswith("&& paddock pack")
-    assert '".[test]"' in tests and tests.endswith("pytest")
+    assert '".[test]"' in tests and tests.endswith(("pytest", "pytest -n auto"))  # -n auto: pytest-xdist
 
 
 def test_ci_runs_the_readme_test_command():

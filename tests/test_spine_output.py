@@ -73,13 +73,34 @@ def test_safe_name_keeps_letters_of_every_script():
 
 
 def run_cli(*args, cwd=None):
+    """``paddock ARGS`` in a fresh process (what a user runs)."""
     env = dict(os.environ)
     env.pop("PADDOCK_DEBUG", None)
     return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True, text=True, cwd=cwd, env=env)
 
 
+def run_main(*args):
+    """``paddock ARGS`` through :func:`generator.cli.main` in this process (no interpreter start-up): its exit code
+    and everything it printed, as :func:`run_cli` gives them."""
+    import contextlib
+    import io
+    import types
+
+    from generator.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    debug = os.environ.pop("PADDOCK_DEBUG", None)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), pytest.raises(SystemExit) as ex:
+            main(list(args))
+    finally:
+        if debug is not None:
+            os.environ["PADDOCK_DEBUG"] = debug
+    return types.SimpleNamespace(returncode=ex.value.code, stdout=out.getvalue(), stderr=err.getvalue())
+
+
 def test_cli_calibrate_writes_pdf_and_png(tmp_path):
-    r = run_cli("calibrate", "--out", str(tmp_path), "--dpi", "50")
+    r = run_main("calibrate", "--out", str(tmp_path), "--dpi", "50")
     assert r.returncode == 0, r.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == [safeio.MANIFEST, "calibration.pdf", "calibration.png"]
 
@@ -93,7 +114,7 @@ def test_cli_calibrate_writes_pdf_and_png(tmp_path):
     ],
 )
 def test_cli_bad_option_is_one_line_exit_2_no_traceback(tmp_path, args, field):
-    r = run_cli("calibrate", "--out", str(tmp_path), *args)
+    r = run_main("calibrate", "--out", str(tmp_path), *args)
     assert r.returncode == 2
     assert "Traceback" not in r.stderr
     lines = [line for line in r.stderr.splitlines() if line.strip()]
@@ -102,7 +123,7 @@ def test_cli_bad_option_is_one_line_exit_2_no_traceback(tmp_path, args, field):
 
 
 def test_cli_help_lists_the_commands():
-    r = run_cli("--help")
+    r = run_main("--help")
     assert r.returncode == 0
     for command in ("pack", "calibrate"):
         assert command in r.stdout
@@ -125,14 +146,14 @@ def test_tile_onto_through_the_cli(tmp_path):
 
     from generator.track import default_spec
 
-    r = run_cli("track", str(default_spec()), "--tile-onto", "a4", "--format", "pdf", "--out", str(tmp_path))
+    r = run_main("track", str(default_spec()), "--tile-onto", "a4", "--format", "pdf", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
     (board,) = tmp_path.glob("*.pdf")
     doc = pdf_pages(board)
     assert len(doc) >= 3
     for i in range(len(doc)):
         assert sorted(doc[i].get_size()) == pytest.approx([595.28, 841.89], abs=0.01)
-    r = run_cli("calibrate", "--paper", "a3", "--tile-onto", "a4", "--format", "pdf", "--out", str(tmp_path))
+    r = run_main("calibrate", "--paper", "a3", "--tile-onto", "a4", "--format", "pdf", "--out", str(tmp_path))
     assert r.returncode == 0, r.stderr
     doc = pdf_pages(tmp_path / "calibration.pdf")
     assert len(doc) == 1 and doc[0].get_size() == pytest.approx((595.28, 841.89), abs=0.01)

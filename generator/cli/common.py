@@ -145,6 +145,9 @@ def output_options(func):
         return func(*args, **kwargs)
 
     wrapper.__signature__ = sig.replace(parameters=params)
+    # Typer reads the annotations again (twice) when it builds the command: hand it the resolved ones, so the
+    # string annotations are evaluated once per command rather than three times on every run.
+    wrapper.__annotations__ = {p.name: p.annotation for p in params}
     return wrapper
 
 

@@ -74,12 +74,17 @@ def render_all(
         if fmt == "pdf":
             out[fmt] = [pdf_bytes]
         elif fmt == "png":
-            out[fmt] = import_module(".png", __name__).rasterise(pdf_bytes, dpi=dpi)
+            out[fmt] = rasterise(pdf_bytes, dpi=dpi)
         elif fmt in FORMATS:
             out[fmt] = import_module(f".{FORMATS[fmt]}", __name__).render(document)
         else:
             raise ValueError(f"unknown format {fmt!r}")
     return out
+
+
+def rasterise(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list[bytes]:
+    """PNG previews of each page of a PDF that :func:`render_all` made (what its ``png`` entry holds)."""
+    return import_module(".png", __name__).rasterise(pdf_bytes, dpi=dpi)
 
 
 def merge_pdfs(pdfs: list[bytes], title: str) -> bytes:

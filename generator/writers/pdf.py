@@ -11,13 +11,17 @@ byte-identical font objects, so :mod:`.pdfmerge` can build the merged print PDF 
 
 from __future__ import annotations
 
+import hashlib
 import io
+import zlib
 from collections.abc import Iterable, Mapping
 from functools import cache
+from math import cos, pi, sin
 
 from reportlab import rl_config
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase import pdfmetrics
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
@@ -29,6 +33,32 @@ CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
 rl_config.useA85 = 0  # ASCII85 makes every content stream a quarter larger, for 7-bit channels nobody uses
+
+
+class _RememberingFlate(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's Flate filter, remembering its last results: every PDF of a run embeds the same font subsets
+    and ToUnicode maps (see above), so each is compressed once per run rather than once per file. zlib gives the
+    same bytes for the same input, so the files are unchanged; only a digest of each input is kept."""
+
+    KEEP = 64
+
+    def __init__(self) -> None:
+        self._done: dict[bytes, bytes] = {}
+
+    def encode(self, text):
+        if isinstance(text, str):
+            text = text.encode("utf8")
+        key = hashlib.blake2b(text, digest_size=20).digest() + len(text).to_bytes(8, "little")
+        out = self._done.get(key)
+        if out is None:
+            out = zlib.compress(text)
+            if len(self._done) >= self.KEEP:
+                del self._done[next(iter(self._done))]
+            self._done[key] = out
+        return out
+
+
+pdfdoc.PDFZCompress = _RememberingFlate()  # font subsets (ttfonts) and page streams (pdfdoc) look it up here
 
 
 @cache
@@ -140,12 +170,24 @@ def _apply(c, style: Style, state: _State, closed: bool = True) -> tuple[int, in
     return do_stroke, do_fill
 
 
-def _ring(path, pts, close: bool = True) -> None:
-    path.moveTo(*pts[0])
-    for p in pts[1:]:
-        path.lineTo(*p)
+def _ring(ops: list[str], pts, close: bool = True) -> None:
+    """A subpath's operators, as reportlab's ``moveTo``/``lineTo``/``close`` write them (``x y m``, ``x y l``,
+    ``h``), with every coordinate formatted in one call rather than one call a point."""
+    nums = fp_str([v for p in pts for v in p]).split(" ")
+    ops.append(f"{nums[0]} {nums[1]} m")
+    ops += [f"{x} {y} l" for x, y in zip(nums[2::2], nums[3::2], strict=True)]
     if close:
-        path.close()
+        ops.append("h")
+
+
+def _path(c, rings, close: bool = True):
+    """A reportlab path object holding ``rings`` (its code set at once: ``n``, then each subpath)."""
+    path = c.beginPath()
+    ops = ["n"]
+    for pts in rings:
+        _ring(ops, pts, close)
+    path._code = ops
+    return path
 
 
 def _draw(c, item: Primitive, state: _State) -> None:
@@ -153,16 +195,10 @@ def _draw(c, item: Primitive, state: _State) -> None:
         if len(item.points) < 2:
             return
         s, f = _apply(c, item.style, state, closed=item.closed)
-        p = c.beginPath()
-        _ring(p, item.points, close=item.closed)
-        c.drawPath(p, stroke=s, fill=f)
+        c.drawPath(_path(c, [item.points], close=item.closed), stroke=s, fill=f)
     elif isinstance(item, Polygon):
         s, f = _apply(c, item.style, state)
-        p = c.beginPath()
-        _ring(p, item.exterior)
-        for hole in item.holes:
-            _ring(p, hole)
-        c.drawPath(p, stroke=s, fill=f, fillMode=FILL_EVEN_ODD)
+        c.drawPath(_path(c, [item.exterior, *item.holes]), stroke=s, fill=f, fillMode=FILL_EVEN_ODD)
     elif isinstance(item, Circle):
         s, f = _apply(c, item.style, state)
         c.circle(item.center[0], item.center[1], item.r, stroke=s, fill=f)
@@ -191,16 +227,44 @@ def _draw(c, item: Primitive, state: _State) -> None:
 
 
 def _text(c, item: Text, state: _State) -> None:
+    """One text item: the operators reportlab's ``saveState``, ``translate``/``rotate``/``scale`` (merged into
+    one ``cm``), ``drawString`` and ``restoreState`` write, written directly — the canvas's own bookkeeping for
+    each call was a third of the PDF's time; the bytes are the same."""
     name = _register(item.font)
+    font = _font(name)
     dx = -fonts.anchor_shift(item.text, item.anchor, item.size, item.font)
     # Colour and opacity outside the q/Q: consecutive texts in one ink set it once.
     state.set("fill", item.color, lambda v: c.setFillColor(_colour(v)))
     state.set("f_alpha", 1.0, c.setFillAlpha)
-    c.saveState()
-    c.translate(item.x, item.y)
+    code = c._code
+    code.append("q")
+    code.append(f"{fp_str(1, 0, 0, 1, item.x, item.y)} cm")
     if item.rotation:
-        c.rotate(item.rotation)
-    c.scale(1, -1)
-    c.setFont(name, item.size)
-    c.drawString(dx, -fonts.baseline_drop(item.valign, item.size, item.font), item.text)
-    c.restoreState()
+        cos_r, sin_r = cos(item.rotation * pi / 180), sin(item.rotation * pi / 180)
+        _then(code, cos_r, sin_r, -sin_r, cos_r, 0, 0)
+    _then(code, 1, 0, 0, -1, 0, 0)
+    doc = c._doc
+    size = fp_str(item.size)
+    run = []
+    current = -1
+    for subset, chars in font.splitString(item.text, doc):
+        if subset != current:
+            run.append(f"{font.getSubsetInternalName(subset, doc)} {size} Tf {fp_str(item.size * 1.2)} TL")
+            current = subset
+        run.append(f"({escapePDF(chars)}) Tj")
+    y = -fonts.baseline_drop(item.valign, item.size, item.font)
+    code.append(f"BT 1 0 0 1 {fp_str(dx, y)} Tm {' '.join(run)} T* ET")
+    code.append("Q")
+
+
+def _then(code: list[str], a, b, c, d, e, f) -> None:
+    """Concatenate a matrix to the ``cm`` just written, as reportlab's ``Canvas.transform`` does (from the
+    written, rounded numbers)."""
+    a0, b0, c0, d0, e0, f0 = map(float, code[-1].split()[-7:-1])
+    m = (a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d, a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)
+    code[-1] = f"{fp_str(*m)} cm"
+
+
+@cache
+def _font(name: str):
+    return pdfmetrics.getFont(name)

@@ -10,14 +10,16 @@ board (1587 × 1123 px) fits a laptop screen, and a 2 cm lane unit is 76 px. The
 :data:`MAX_PIXELS` per page).
 
 **Palette.** A sheet is a few inks on white plus their anti-aliased edges, so each page is quantised to a
-256-colour palette (octree, no dithering: edges stay crisp and flat fills stay flat) before encoding: the file is
-a third of the RGB one and encodes three times faster, and looks the same (mean difference under 1.5 % of full
-scale, paper exactly white: the octree's near-white bucket is set back to the paper's white).
+256-colour palette (octree, chosen on the page at half size, then each pixel takes its nearest entry; no
+dithering: edges stay crisp and flat fills stay flat) before encoding: the file is a third of the RGB one and
+encodes three times faster, and looks the same (mean difference under 1.5 % of full scale, paper exactly white:
+the octree's near-white bucket is set back to the paper's white).
 """
 
 from __future__ import annotations
 
 import io
+import threading
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
@@ -33,6 +35,10 @@ PREVIEW_DPI = 96.0  # the default resolution: see above
 MAX_PIXELS = 40_000_000
 COLOURS = 256
 COMPRESS_LEVEL = 3  # zlib level: 6 saves a fifth of the bytes for twice the encoding time
+
+#: PDFium is not thread-safe: previews are rasterised on a worker thread (see :func:`generator.pipeline.publish`),
+#: and this lock keeps two of them (two publishes at once in one process) from calling it together.
+_PDFIUM = threading.Lock()
 
 
 def render(document: Document, dpi: float = PREVIEW_DPI) -> list[bytes]:
@@ -66,7 +72,11 @@ def _palette(image):
     """``image`` on a 256-colour palette, the paper kept exactly white."""
     from PIL import Image
 
-    q = image.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    # The palette is chosen on the page at half size (each pixel the mean of four: the inks and their edges are
+    # all there) and every pixel then takes its nearest entry: 40 % less time than choosing on every pixel,
+    # the same mean difference.
+    chosen = image.reduce(2).quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    q = image.quantize(palette=chosen, dither=Image.Dither.NONE)
     paper = q.getpixel((0, 0))  # a corner lies in the unprintable edge: paper
     palette = q.getpalette()
     if min(palette[3 * paper : 3 * paper + 3]) >= 244:
@@ -77,6 +87,11 @@ def _palette(image):
 
 def rasterise(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list[bytes]:
     """Each page of a PDF as palette PNG bytes at ``dpi``."""
+    with _PDFIUM:
+        return _rasterise(pdf_bytes, dpi)
+
+
+def _rasterise(pdf_bytes: bytes, dpi: float) -> list[bytes]:
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf_bytes)
