@@ -1,26 +1,50 @@
-"""Long and short paths through a corner, counted on the board's own spaces (a :class:`LaneGraph`).
+"""A corner on the board's own spaces (a :class:`LaneGraph`): its limits, and its long and short paths.
 
-A Formula D corner carries two numbers: green, the spaces on the longest path through it, and red, the spaces on
-the shortest. Players count them by hand on a printed board; here they are computed from the spaces and their
-neighbours, so they always agree with the board as ruled.
+Formula D rules every space as wholly inside or wholly outside a corner. Paddock therefore draws a corner's
+limits as **stepped lines along space edges**, one step per lane, and counts stops, overshoot and the two paths
+on exactly the spaces between those lines — the board shows the rule, nothing is hidden in the arithmetic.
 
-Definitions (see ``generator/track/spaces.py`` for the graph's conventions)
-- A space is *in* the corner when the centre-line midpoint of its span ``[s0, s1]`` lies in ``[s_start, s_end]``
-  (taken round the lap, so a corner may straddle the start/finish line). Hidden (tunnel) spaces count zero.
-- A path through the corner starts on a corner space a car can reach from outside the corner, moves one space at
-  a time (``ahead`` or ``diagonal``) and ends on a corner space from which a move leaves the corner.
-- **short** = the fewest corner spaces on such a path, lane changes allowed (a car cuts across to the inside).
-- **long** = the most corner spaces on such a path that keeps its lane: the outside line. Zigzagging across lanes
-  is not counted; a car that wants to stay longer in a corner brakes instead.
+Limits
+- In each lane the **entry edge** is the edge between two spaces of that lane nearest to the corner's start on
+  the centre line (``s_start``), and the **exit edge** the one nearest to its end (``s_end``); both taken round
+  the lap, so a corner may straddle the start/finish line. A lane holds at least one corner space.
+- A lane's corner spaces are those between its entry and exit edges. Every other space of the lane is *before*
+  the corner (nearer its entry, going backwards) or *after* it (nearer its exit, going forwards).
+
+Paths (see ``generator/track/spaces.py`` for the moves: one space ``ahead`` or one ``diagonal``ly forward)
+- A path **enters** across the entry line: its first space is a corner space reached by one move from a space
+  *before* the corner. It moves forward or diagonally forward, never onto a space *before* the corner (that
+  would be going back across the entry line), and it **leaves** across the exit line: its last space has a move
+  onto a space *after* the corner.
+- **short** (red) = the fewest corner spaces on a path; lane changes allowed (a car cuts to the inside).
+- **long** (green) = the most corner spaces on a path that keeps its lane: the outside line. Zigzagging across
+  lanes is not counted; a car that wants to stay longer in a corner brakes instead.
+- Hidden (tunnel) spaces count zero.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 
 from ...errors import GeometryError
 from ...track.spaces import LaneGraph, Space
+
+
+@dataclass(frozen=True)
+class CornerLimits:
+    """A corner's spaces on the board, per lane: ``first[lane]``/``last[lane]`` are space ids; ``entry[lane]``/
+    ``exit[lane]`` the centre-line arc lengths of the lane's entry and exit edges (``s0`` of its first corner
+    space, ``s1`` of its last)."""
+
+    first: tuple[int, ...]
+    last: tuple[int, ...]
+    entry: tuple[float, ...]
+    exit: tuple[float, ...]
+    spaces: frozenset[int]
+    before: frozenset[int]  # every other space nearer the entry than the exit, lane by lane
+    after: frozenset[int]
 
 
 @dataclass(frozen=True)
@@ -30,53 +54,87 @@ class CornerPaths:
     long_lane: int  # the lane of the longest path
     short_path: tuple[int, ...]  # space ids of one shortest path, in order
     spaces: frozenset[int]  # ids of every space in the corner
+    limits: CornerLimits | None = None
 
 
 def _rel(x: float, start: float, lap: float) -> float:
     return (x - start) % lap if lap > 0 else x - start
 
 
-def _mid(sp: Space, lap: float) -> float:
-    length = (sp.s1 - sp.s0) % lap if lap > 0 else sp.s1 - sp.s0
-    return sp.s0 + length / 2
+def _gap(a: float, b: float, lap: float) -> float:
+    d = abs(a - b) % lap if lap > 0 else abs(a - b)
+    return min(d, lap - d) if lap > 0 else d
+
+
+def _nearest_edge(spaces: list[Space], s: float, lap: float) -> int:
+    """Index (in the lane) of the space whose START edge is nearest to ``s``; ties go to the later edge."""
+    best, pick = math.inf, 0
+    for j, sp in enumerate(spaces):
+        d = _gap(sp.s0, s, lap)
+        if d < best - 1e-9 or (abs(d - best) <= 1e-9 and _rel(sp.s0, s, lap) < lap / 2):
+            best, pick = d, j
+    return pick
+
+
+def corner_limits(graph: LaneGraph, s_start: float, s_end: float) -> CornerLimits:
+    """The corner between ``s_start`` and ``s_end`` (centre line, round the lap) snapped to space edges, lane by
+    lane: see the module's docstring."""
+    lap = graph.lap_length
+    first, last, entry, exit_, inside, before, after = [], [], [], [], set(), set(), set()
+    for lane in range(graph.lanes):
+        spaces = graph.lane(lane)
+        n = len(spaces)
+        a = _nearest_edge(spaces, s_start, lap)
+        b = _nearest_edge(spaces, s_end, lap)
+        k = (b - a) % n
+        if k == 0:  # shorter than a space here (or the whole lap): the one space nearest the corner's middle
+            mid = s_start + _rel(s_end, s_start, lap) / 2
+            a = min(range(n), key=lambda j: _gap((spaces[j].s0 + _rel(spaces[j].s1, spaces[j].s0, lap) / 2), mid, lap))
+            k = 1
+        ids = [spaces[(a + i) % n].id for i in range(k)]
+        inside.update(ids)
+        rest = n - k
+        for i in range(rest):
+            sp = spaces[(a + k + i) % n]
+            (after if i < (rest + 1) // 2 else before).add(sp.id)
+        first.append(ids[0])
+        last.append(ids[-1])
+        entry.append(graph.spaces[ids[0]].s0)
+        exit_.append(graph.spaces[ids[-1]].s1)
+    return CornerLimits(
+        tuple(first), tuple(last), tuple(entry), tuple(exit_), frozenset(inside), frozenset(before), frozenset(after)
+    )
 
 
 def corner_spaces(graph: LaneGraph, s_start: float, s_end: float) -> frozenset[int]:
-    """Ids of the spaces whose centre-line midpoint lies between ``s_start`` and ``s_end`` (round the lap)."""
-    lap = graph.lap_length
-    span = _rel(s_end, s_start, lap)
-    return frozenset(sp.id for sp in graph.spaces if 0 <= _rel(_mid(sp, lap), s_start, lap) <= span)
+    """Ids of the spaces between the corner's stepped entry and exit lines."""
+    return corner_limits(graph, s_start, s_end).spaces
 
 
 def corner_paths(graph: LaneGraph, s_start: float, s_end: float) -> CornerPaths:
     """Count the longest and the shortest path through the corner between ``s_start`` and ``s_end``."""
-    inside = corner_spaces(graph, s_start, s_end)
-    if not inside:
-        raise GeometryError(
-            f"no space of the board lies in the corner from {s_start:.0f} to {s_end:.0f} mm",
-            hint="the corner is shorter than one space: widen it or leave it out of the spec",
-        )
+    lim = corner_limits(graph, s_start, s_end)
+    inside, before, after = lim.spaces, lim.before, lim.after
     spaces = graph.spaces
 
     def weight(i: int) -> int:
         return 0 if spaces[i].hidden else 1
 
-    entries = sorted(
-        {t for sp in spaces if sp.id not in inside for t in graph.moves(sp.id) if t in inside},
-    )
+    entries = sorted({t for b in before for t in graph.moves(b) if t in inside})
     if not entries:
-        raise GeometryError("the corner cannot be entered: no space outside it leads into it")
+        raise GeometryError("the corner cannot be entered: no space before it leads into it")
 
     visiting: set[int] = set()
 
     @cache
     def shortest(i: int) -> tuple[int, tuple[int, ...]]:
+        """Fewest corner spaces from ``i`` (counted) to leaving the corner; the path after ``i``."""
         if i in visiting:
             raise GeometryError("the board's spaces loop back on themselves inside a corner")
         visiting.add(i)
         moves = graph.moves(i)
         best: tuple[int, tuple[int, ...]] | None = None
-        if any(t not in inside for t in moves):
+        if any(t in after for t in moves):
             best = (0, ())
         for t in moves:
             if t in inside:
@@ -84,7 +142,7 @@ def corner_paths(graph: LaneGraph, s_start: float, s_end: float) -> CornerPaths:
                 if best is None or n < best[0] or (n == best[0] and (t, *path) < best[1]):
                     best = (n, (t, *path))
         visiting.discard(i)
-        if best is None:  # cannot happen on a loop, but never crash on a dead end
+        if best is None:  # a dead end (every move goes back before the entry): no path from here
             best = (10**9, ())
         return best[0] + weight(i), best[1]
 
@@ -93,19 +151,42 @@ def corner_paths(graph: LaneGraph, s_start: float, s_end: float) -> CornerPaths:
         n, path = shortest(e)
         if n_best is None or n < n_best:
             n_best, path_best, entry_best = n, path, e
-    short = n_best
-    short_path = (entry_best, *path_best)
+    if n_best is None or n_best >= 10**9:
+        raise GeometryError("no path leads through the corner from its entry to its exit")
 
-    def lane_run(i: int) -> int:
-        n, seen = 0, set()
-        while i in inside and i not in seen:
-            seen.add(i)
+    def lane_run(lane: int) -> int:
+        n, i = 0, lim.first[lane]
+        while i in inside:
             n += weight(i)
+            if i == lim.last[lane]:
+                break
             i = spaces[i].ahead
         return n
 
-    long, long_lane = max((lane_run(e), -spaces[e].lane) for e in entries)
-    return CornerPaths(long=long, short=short, long_lane=-long_lane, short_path=short_path, spaces=inside)
+    long, long_lane = max((lane_run(lane), -lane) for lane in range(graph.lanes))
+    return CornerPaths(
+        long=long,
+        short=n_best,
+        long_lane=-long_lane,
+        short_path=(entry_best, *path_best),
+        spaces=inside,
+        limits=lim,
+    )
+
+
+def plausible_short(paths: CornerPaths, graph: LaneGraph) -> str | None:
+    """Why a corner's red (short) number cannot be right for its size, or None. A shortest path may cut corners
+    diagonally but cannot be shorter than half the fewest spaces of any one lane, nor longer than that lane;
+    and a car must be able to stop once in the corner."""
+    per_lane = [sum(1 for i in paths.spaces if graph.spaces[i].lane == lane) for lane in range(graph.lanes)]
+    fewest = min(per_lane)
+    if paths.short < 1:
+        return "its shortest path has no space to stop on"
+    if paths.short > fewest:
+        return f"its shortest path ({paths.short}) is longer than its shortest lane ({fewest} spaces)"
+    if 2 * paths.short < fewest:
+        return f"its shortest path ({paths.short}) is under half its shortest lane ({fewest} spaces)"
+    return None
 
 
 def suggest_stops(radius_mm: float, short: int | None = None) -> int:

@@ -10,7 +10,7 @@ flags, the pit mark and the key go there, clear of the track and of every label 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...fonts import text_width
@@ -25,6 +25,7 @@ DEFAULT_BOARD = "formula-d-style.yaml"  # the per-lane road circuit in track_spe
 INK = "#1a1a1a"
 FLAG = "#f6c915"
 GREEN = "#1e8c3a"
+POLICE = "#1f56c9"  # the board's police blue
 RED = "#c62828"
 NUM = pt_to_mm(10)
 BOX_H = 6.0
@@ -68,9 +69,46 @@ def corner_marks(circuit) -> list[CornerMark]:
     return out
 
 
-def _across(circuit, s: float, extra: float) -> tuple[tuple[float, float], tuple[float, float]]:
-    h = circuit.half_width + extra
-    return circuit.offset_point(s, h), circuit.offset_point(s, -h)
+def stepped_line(circuit, edges: tuple[float, ...], extra: float = 0.0) -> tuple[tuple[float, float], ...]:
+    """A line across the track that follows space edges: across lane ``i`` at centre-line arc length
+    ``edges[i]`` (a space edge of that lane), stepping along the lane border to the next lane's edge. ``extra``
+    mm past each track edge. Points from the left edge to the right, page mm."""
+    import numpy as np
+
+    lap = circuit.lap_length
+    hw = circuit.lane_width / 2
+    # unwrap: each lane's edge taken within half a lap of the first lane's
+    ss = [edges[0]]
+    for s in edges[1:]:
+        ss.append(ss[-1] + ((s - ss[-1] + lap / 2) % lap - lap / 2))
+    pts: list[tuple[float, float]] = []
+    for lane, s in enumerate(ss):
+        d = circuit.lane_offset(lane)
+        if lane == 0:
+            pts.append(circuit.offset_point(s, d + hw + extra))
+        elif abs(s - ss[lane - 1]) > 1e-6:  # the step: along the border between this lane and the one before
+            a, b = ss[lane - 1], s
+            seg = circuit.offset_line(min(a, b), max(a, b), d + hw)
+            pts.extend(map(tuple, (seg if a < b else seg[::-1])[1:]))
+        pts.append(circuit.offset_point(s, d - hw - (extra if lane == circuit.lanes - 1 else 0.0)))
+    out = [pts[0]]
+    for p in pts[1:]:
+        if np.hypot(p[0] - out[-1][0], p[1] - out[-1][1]) > 1e-6:
+            out.append(p)
+    return tuple((round(float(x), 4), round(float(y), 4)) for x, y in out)
+
+
+def police_edges(circuit) -> tuple[float, ...] | None:
+    """The police line (spec: ``police_line``, at the end of that unit) snapped per lane to the nearest space
+    edge: a car has crossed it when it leaves the last space before it."""
+    from .corners import _nearest_edge
+
+    unit = circuit.spec.police_line
+    if unit is None or circuit.graph is None:
+        return None
+    s = circuit.unit_bounds(unit)[1] % circuit.lap_length
+    g = circuit.graph
+    return tuple(g.lane(lane)[_nearest_edge(g.lane(lane), s, g.lap_length)].s0 for lane in range(g.lanes))
 
 
 def _label_size(mark: CornerMark) -> tuple[float, float]:
@@ -127,12 +165,19 @@ def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None
     its labels in the board's free paper."""
     page, free = board.page, board.free
     layer = page.layer(LAYER)
-    line = Style(stroke=INK, width=0.7)
+    line = Style(stroke=INK, width=0.7, join="miter", cap="butt")
     for m in marks:
-        for s in (m.s_start, m.s_end):
-            a, b = _across(circuit, s, 1.2)
-            layer.add(Polyline((a, b), Style(stroke="#ffffff", width=1.5)))
-            layer.add(Polyline((a, b), line))
+        lim = m.paths.limits
+        for edges in (lim.entry, lim.exit):
+            pts = stepped_line(circuit, edges, 1.2)
+            layer.add(Polyline(pts, Style(stroke="#ffffff", width=1.5, join="miter")))
+            layer.add(Polyline(pts, line))
+    police = police_edges(circuit)
+    if police is not None:
+        pts = stepped_line(circuit, police, 1.5)
+        layer.add(Polyline(pts, Style(stroke="#ffffff", width=1.6, join="miter")))
+        layer.add(Polyline(pts, Style(stroke=POLICE, width=1.0, dash=(2.0, 1.0), join="miter")))
+        _police_label(layer, free, circuit, police)
     for m in marks:
         w, h = _label_size(m)
         mid = (m.s_start + (m.s_end - m.s_start) / 2) % circuit.lap_length
@@ -148,7 +193,21 @@ def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None
         # The board's own number (spec: pit.min_roll) unless the command overrides it.
         roll = pit_roll if pit_roll is not None else circuit.pit.min_roll
         _pit_mark(layer, free, circuit, roll)
-    _key(layer, free, page)
+    _key(layer, free, page, police is not None)
+
+
+def _police_label(layer, free, circuit, edges) -> None:
+    from ...track.board import words
+
+    label = words()["labels"]["police"]
+    size = pt_to_mm(6.5)
+    w, h = text_width(label, size, "condensed-bold") + 1.0, size * 1.4
+    s = sum(edges) / len(edges)
+    spot = _place(free, circuit, s, w, h, (1.0, -1.0))
+    if spot is None:
+        warn("the police line's label has no free room on the board")
+        return
+    layer.add(Text(label, spot[0], spot[1], size, "condensed-bold", POLICE, "middle", "middle"))
 
 
 def _leader(layer, circuit, s: float, spot: tuple[float, float], w: float, h: float) -> None:
@@ -190,14 +249,16 @@ def _pit_mark(layer, free, circuit, pit_roll: int | None) -> None:
         layer.add(Text(str(pit_roll), bx + BOX_H / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
 
 
-def _key(layer, free, page) -> None:
+def _key(layer, free, page, police: bool = False) -> None:
     """A small key: what the flag and the two numbers mean."""
     from shapely import box
 
     size = pt_to_mm(6.5)
     items = [(FLAG, "stops required"), (GREEN, "longest path, spaces"), (RED, "shortest path, spaces")]
+    if police:
+        items.append((POLICE, "police line (speed check)"))
     w = 4 + max(text_width(t, size, "condensed") for _, t in items) + 2
-    h = 3 * 4.2 + 1
+    h = len(items) * 4.2 + 1
     x0, y0, cw, ch = page.content_box
     for x, y in ((x0 + cw - w, y0 + ch - h), (x0, y0 + ch - h), (x0 + cw - w, y0), (x0, y0)):
         g = box(x, y, x + w, y + h)
@@ -219,6 +280,8 @@ def formula_d_board(
     circuit = load_circuit(track, paper, edge)
     if n_cars > circuit.spec.grid:
         warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
-    board = tr.draw_board(circuit)
+    # the board's police line runs straight across the track; Formula D steps it along space edges (overlay)
+    drawn = replace(circuit, spec=circuit.spec.model_copy(update={"police_line": None}))
+    board = tr.draw_board(drawn)
     overlay(board, circuit, corner_marks(circuit), pit_roll)
     return board.page
