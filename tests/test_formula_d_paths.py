@@ -209,3 +209,24 @@ def test_no_step_back_across_the_entry_line():
             p = corner_paths(c.graph, k.s_start, k.s_end)
             assert p.short == min(_per_lane(c, p))
             assert plausible_short(p, c.graph) is None
+
+
+def test_check_lists_undeclared_bends_and_implausible_corners():
+    import warnings
+
+    from generator.track.checks import formula_d_corners
+
+    segs = _square(90, 70)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        c = _circuit(segs, 3, corners=[{"from": 3, "to": 8, "stops": 1}])
+    notes = formula_d_corners(c)
+    # the three corners left out are listed, by their units; the declared one is fine
+    assert sum("bend at unit" in n and "not among the declared corners" in n for n in notes) == 3
+    # a corner of two units asking three stops: its shortest path has only two spaces
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        c2 = _circuit(segs, 3, corners=[{"from": 3, "to": 4, "stops": 3}])
+    notes = formula_d_corners(c2)
+    assert "corner 1: 3 stops but its shortest path has 2 space(s)" in notes
+    assert sum("not among the declared corners" in n for n in notes) == 3  # the first bend is declared, in part

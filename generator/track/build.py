@@ -138,6 +138,11 @@ def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, 
         c.danger_spaces = features.danger_spaces(c)
     c.grid = features.grid(c)
     checks.check_positions(report, c)
+    if not report.problems:
+        from ..notices import warn
+
+        for note in checks.formula_d_corners(c):
+            warn(f"{c.name}: {note}")
     return c
 
 

@@ -24,6 +24,7 @@ LAYER = "formula-d"
 DEFAULT_BOARD = "formula-d-style.yaml"  # the per-lane road circuit in track_specs/, when shipped
 INK = "#1a1a1a"
 FLAG = "#f6c915"
+FLAG_SUGGESTED = "#fbe9a0"  # stops Paddock suggests (the spec gives none): paler, dashed, "2?"
 GREEN = "#1e8c3a"
 POLICE = "#1f56c9"  # the board's police blue
 RED = "#c62828"
@@ -101,19 +102,23 @@ def stepped_line(circuit, edges: tuple[float, ...], extra: float = 0.0) -> tuple
 def police_edges(circuit) -> tuple[float, ...] | None:
     """The police line (spec: ``police_line``, at the end of that unit) snapped per lane to the nearest space
     edge: a car has crossed it when it leaves the last space before it."""
-    from .corners import _nearest_edge
+    from .corners import nearest_edge
 
     unit = circuit.spec.police_line
     if unit is None or circuit.graph is None:
         return None
     s = circuit.unit_bounds(unit)[1] % circuit.lap_length
     g = circuit.graph
-    return tuple(g.lane(lane)[_nearest_edge(g.lane(lane), s, g.lap_length)].s0 for lane in range(g.lanes))
+    return tuple(g.lane(lane)[nearest_edge(g.lane(lane), s, g.lap_length)].s0 for lane in range(g.lanes))
 
 
 def _label_size(mark: CornerMark) -> tuple[float, float]:
-    w = sum(_box_w(t) for t in (str(mark.stops), str(mark.paths.long), str(mark.paths.short))) + 2 * 1.0 + 2.2
+    w = sum(_box_w(t) for t in (_stops_text(mark), str(mark.paths.long), str(mark.paths.short))) + 2 * 1.0 + 2.2
     return w, BOX_H + 2.5
+
+
+def _stops_text(mark: CornerMark) -> str:
+    return f"{mark.stops}?" if mark.stops_suggested else str(mark.stops)
 
 
 def _box_w(text: str) -> float:
@@ -130,10 +135,13 @@ def _draw_label(layer, mark: CornerMark, x: float, y: float) -> None:
         Polyline(((cx + 0.4, top - 1.2), (cx + 0.4, top + BOX_H + 1.3)), Style(stroke=INK, width=0.6, cap="round"))
     )
     fx = cx + 1.0
-    fw = _box_w(str(mark.stops))
+    fw = _box_w(_stops_text(mark))
     cloth = ((fx, top), (fx + fw, top + 0.6), (fx + fw, top + BOX_H - 0.6), (fx, top + BOX_H))
-    layer.add(Polygon(cloth, (), Style(stroke=INK, width=0.3, fill=FLAG)))
-    layer.add(Text(str(mark.stops), fx + fw / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
+    if mark.stops_suggested:  # Paddock's suggestion, not the spec's: a pale flag, dashed, with a "?"
+        layer.add(Polygon(cloth, (), Style(stroke=INK, width=0.3, fill=FLAG_SUGGESTED, dash=(0.8, 0.5))))
+    else:
+        layer.add(Polygon(cloth, (), Style(stroke=INK, width=0.3, fill=FLAG)))
+    layer.add(Text(_stops_text(mark), fx + fw / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
     bx = fx + fw + 1.2
     for value, colour in ((mark.paths.long, GREEN), (mark.paths.short, RED)):
         bw = _box_w(str(value))
@@ -193,7 +201,7 @@ def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None
         # The board's own number (spec: pit.min_roll) unless the command overrides it.
         roll = pit_roll if pit_roll is not None else circuit.pit.min_roll
         _pit_mark(layer, free, circuit, roll)
-    _key(layer, free, page, police is not None)
+    _key(layer, free, page, police is not None, any(m.stops_suggested for m in marks))
 
 
 def _police_label(layer, free, circuit, edges) -> None:
@@ -249,12 +257,14 @@ def _pit_mark(layer, free, circuit, pit_roll: int | None) -> None:
         layer.add(Text(str(pit_roll), bx + BOX_H / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
 
 
-def _key(layer, free, page, police: bool = False) -> None:
+def _key(layer, free, page, police: bool = False, suggested: bool = False) -> None:
     """A small key: what the flag and the two numbers mean."""
     from shapely import box
 
     size = pt_to_mm(6.5)
     items = [(FLAG, "stops required"), (GREEN, "longest path, spaces"), (RED, "shortest path, spaces")]
+    if suggested:
+        items.insert(1, (FLAG_SUGGESTED, "2? stops suggested by Paddock (not in the spec)"))
     if police:
         items.append((POLICE, "police line (speed check)"))
     w = 4 + max(text_width(t, size, "condensed") for _, t in items) + 2
