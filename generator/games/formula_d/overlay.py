@@ -43,8 +43,9 @@ class CornerMark:
     paths: CornerPaths
 
 
-def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE):
-    """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces."""
+def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, road_race: bool = False):
+    """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces. A road
+    race (``road_race``) has no pit lane: the rulebook's road races do not use the pits."""
     from ... import track as tr
 
     if track is not None:
@@ -58,6 +59,8 @@ def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE):
     spec, lines, path = tr.load_spec(path)
     if spec.units != "per-lane":
         spec = spec.model_copy(update={"units": "per-lane"})
+    if road_race and spec.pit is not None:
+        spec = spec.model_copy(update={"pit": None})
     return tr.build(spec, path, lines, paper, edge)
 
 
@@ -282,12 +285,18 @@ def _key(layer, free, page, police: bool = False, suggested: bool = False) -> No
 
 
 def formula_d_board(
-    track: Path | None = None, n_cars: int = 0, pit_roll: int | None = None, paper=None, edge: float = DEFAULT_EDGE
+    track: Path | None = None,
+    n_cars: int = 0,
+    pit_roll: int | None = None,
+    paper=None,
+    edge: float = DEFAULT_EDGE,
+    road_race: bool = False,
 ) -> Page:
-    """The board page with the Formula D layer on top, placed on ``paper`` (default: the spec's)."""
+    """The board page with the Formula D layer on top, placed on ``paper`` (default: the spec's); a road race
+    (``road_race``) prints no pit lane."""
     from ... import track as tr
 
-    circuit = load_circuit(track, paper, edge)
+    circuit = load_circuit(track, paper, edge, road_race)
     if n_cars > circuit.spec.grid:
         warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
     # the board's police line runs straight across the track; Formula D steps it along space edges (overlay)
