@@ -21,7 +21,7 @@ from ...units import pt_to_mm
 from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"
-DEFAULT_BOARD = "formula-d-style.yaml"  # the per-lane road circuit in track_specs/, when shipped
+DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A2, the pack's default board
 INK = "#1a1a1a"
 FLAG = "#f6c915"
 FLAG_SUGGESTED = "#fbe9a0"  # stops Paddock suggests (the spec gives none): paler, dashed, "2?"
@@ -41,6 +41,7 @@ class CornerMark:
     stops: int
     stops_suggested: bool
     paths: CornerPaths
+    name: str | None = None  # the spec's corner name, printed above the flag
 
 
 def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, road_race: bool = False):
@@ -69,7 +70,7 @@ def corner_marks(circuit) -> list[CornerMark]:
     for i, c in enumerate(circuit.corners):
         paths = corner_paths(circuit.graph, c.s_start, c.s_end)
         stops = c.stops or suggest_stops(c.radius, paths.short)
-        out.append(CornerMark(i + 1, c.s_start, c.s_end, c.radius, stops, c.stops is None, paths))
+        out.append(CornerMark(i + 1, c.s_start, c.s_end, c.radius, stops, c.stops is None, paths, c.name))
     return out
 
 
@@ -115,9 +116,19 @@ def police_edges(circuit) -> tuple[float, ...] | None:
     return tuple(g.lane(lane)[nearest_edge(g.lane(lane), s, g.lap_length)].s0 for lane in range(g.lanes))
 
 
+NAME = pt_to_mm(6.5)  # a corner's name, above its flag
+NAME_H = NAME * 1.3
+
+
 def _label_size(mark: CornerMark) -> tuple[float, float]:
-    w = sum(_box_w(t) for t in (_stops_text(mark), str(mark.paths.long), str(mark.paths.short))) + 2 * 1.0 + 2.2
+    w = _boxes_w(mark)
+    if mark.name:
+        return max(w, text_width(mark.name, NAME, "condensed-bold")), BOX_H + 2.5 + NAME_H
     return w, BOX_H + 2.5
+
+
+def _boxes_w(mark: CornerMark) -> float:
+    return sum(_box_w(t) for t in (_stops_text(mark), str(mark.paths.long), str(mark.paths.short))) + 2 * 1.0 + 2.2
 
 
 def _stops_text(mark: CornerMark) -> str:
@@ -129,8 +140,12 @@ def _box_w(text: str) -> float:
 
 
 def _draw_label(layer, mark: CornerMark, x: float, y: float) -> None:
-    """Flag (stops), green (long), red (short), left to right, centred on (x, y)."""
+    """The corner's name over its flag (stops), green (long), red (short), left to right, centred on (x, y)."""
     w, h = _label_size(mark)
+    if mark.name:
+        layer.add(Text(mark.name, x, y - h / 2 + NAME * 0.85, NAME, "condensed-bold", INK, anchor="middle"))
+        y += NAME_H / 2
+    w = _boxes_w(mark)
     cx = x - w / 2
     top = y - BOX_H / 2
     # the flag: a pole and a yellow cloth with the stops
@@ -205,6 +220,21 @@ def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None
         roll = pit_roll if pit_roll is not None else circuit.pit.min_roll
         _pit_mark(layer, free, circuit, roll)
     _key(layer, free, page, police is not None, any(m.stops_suggested for m in marks))
+
+
+def _clear_grid(page, circuit) -> None:
+    """Space numbers the board printed under a grid slot would sit under the slot's own number (pole "1" under
+    "50"): they are left out there — the slots number those spaces."""
+    from shapely import Point
+    from shapely import Polygon as SPoly
+
+    slots = [SPoly(s.outline).buffer(1.0) for s in circuit.grid]
+    if not slots:
+        return
+    layer = page.layer("labels")
+    layer.items = [
+        i for i in layer.items if not (isinstance(i, Text) and any(g.contains(Point(i.x, i.y)) for g in slots))
+    ]
 
 
 def _police_label(layer, free, circuit, edges) -> None:
@@ -302,5 +332,6 @@ def formula_d_board(
     # the board's police line runs straight across the track; Formula D steps it along space edges (overlay)
     drawn = replace(circuit, spec=circuit.spec.model_copy(update={"police_line": None}))
     board = tr.draw_board(drawn)
+    _clear_grid(board.page, circuit)
     overlay(board, circuit, corner_marks(circuit), pit_roll)
     return board.page
