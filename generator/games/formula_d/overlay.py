@@ -162,10 +162,19 @@ def _draw_label(layer, mark: CornerMark, x: float, y: float) -> None:
     layer.add(Text(_stops_text(mark), fx + fw / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
     bx = fx + fw + 1.2
     for value, colour in ((mark.paths.long, GREEN), (mark.paths.short, RED)):
+        # green filled, red outlined: told apart in greyscale too
         bw = _box_w(str(value))
-        layer.add(rect(bx, top, bw, BOX_H, Style(stroke=INK, width=0.3, fill=colour)))
-        layer.add(Text(str(value), bx + bw / 2, y, NUM, "bold", "#ffffff", anchor="middle", valign="middle"))
+        layer.add(rect(bx, top, bw, BOX_H, _path_box(colour)))
+        ink = "#ffffff" if colour == GREEN else RED
+        layer.add(Text(str(value), bx + bw / 2, y, NUM, "bold", ink, anchor="middle", valign="middle"))
         bx += bw + 1.0
+
+
+def _path_box(colour: str) -> Style:
+    """The long path's box is filled green; the short path's is white with a thick red frame."""
+    if colour == RED:
+        return Style(stroke=RED, width=0.8, fill="#ffffff")
+    return Style(stroke=INK, width=0.3, fill=colour)
 
 
 def _place(free, circuit, s: float, w: float, h: float, sides: tuple[float, ...], side_first: bool = False):
@@ -309,7 +318,8 @@ def _key(layer, free, page, police: bool = False, suggested: bool = False) -> No
             free.take(g)
             for i, (colour, label) in enumerate(items):
                 yy = y + 1 + i * 4.2
-                layer.add(rect(x, yy, 3.2, 3.2, Style(stroke=INK, width=0.25, fill=colour)))
+                swatch = _path_box(colour) if colour in (GREEN, RED) else Style(stroke=INK, width=0.25, fill=colour)
+                layer.add(rect(x, yy, 3.2, 3.2, swatch))
                 layer.add(Text(label, x + 4.4, yy + 1.6, size, "condensed", INK, valign="middle"))
             return
 
