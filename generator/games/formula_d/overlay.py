@@ -44,9 +44,12 @@ class CornerMark:
     name: str | None = None  # the spec's corner name, printed above the flag
 
 
-def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, road_race: bool = False):
+def load_circuit(
+    track: Path | None, paper=None, edge: float = DEFAULT_EDGE, road_race: bool = False, garages: int = 0
+):
     """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces. A road
-    race (``road_race``) has no pit lane: the rulebook's road races do not use the pits."""
+    race (``road_race``) has no pit lane: the rulebook's road races do not use the pits. ``garages`` (the number
+    of cars, when known): at least one pit box per car, as every player has his own pit."""
     from ... import track as tr
 
     if track is not None:
@@ -62,6 +65,8 @@ def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, roa
         spec = spec.model_copy(update={"units": "per-lane"})
     if road_race and spec.pit is not None:
         spec = spec.model_copy(update={"pit": None})
+    elif spec.pit is not None and garages > spec.pit.garages:
+        spec = spec.model_copy(update={"pit": spec.pit.model_copy(update={"garages": min(garages, 30)})})
     return tr.build(spec, path, lines, paper, edge)
 
 
@@ -336,7 +341,7 @@ def formula_d_board(
     (``road_race``) prints no pit lane."""
     from ... import track as tr
 
-    circuit = load_circuit(track, paper, edge, road_race)
+    circuit = load_circuit(track, paper, edge, road_race, garages=n_cars)
     if n_cars > circuit.spec.grid:
         warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
     # the board's police line runs straight across the track; Formula D steps it along space edges (overlay)
