@@ -73,3 +73,35 @@ def test_finish_line_is_a_space_edge_in_every_lane(circuit):
     for lane in range(g.lanes):
         assert g.lane(lane)[0].s0 == 0.0
     assert _cuts(stepped_line(circuit, (0.0,) * circuit.lanes), circuit) == []
+
+
+@pytest.fixture(scope="module")
+def howling(tmp_path_factory):
+    """The Corniche with an "engines are howling" zone from unit 48 across the start line to unit 3."""
+    text = SPEC.read_text(encoding="utf-8").replace("police_line: 10", "police_line: 10\nhowling: [{from: 48, to: 3}]")
+    path = tmp_path_factory.mktemp("howl") / "howl.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_howling_zone_shows_on_a_spec_that_declares_it(howling):
+    from generator.games.formula_d.overlay import HOWL, LAYER, formula_d_board, howling_zones
+    from generator.scene import Polygon as ScenePolygon
+    from generator.scene import Text, walk
+
+    circuit = load_circuit(howling)
+    (zone,) = howling_zones(circuit)
+    # across the start line: in every lane the zone's last space is one of the lane's first few
+    for lane in range(circuit.lanes):
+        assert circuit.graph.spaces[zone.last[lane]].index < 4
+        assert circuit.graph.spaces[zone.first[lane]].index > circuit.graph.count(lane) - 4
+    for edges in (zone.entry, zone.exit):
+        assert _cuts(stepped_line(circuit, edges), circuit) == []
+    page = formula_d_board(howling, road_race=True)
+    items = list(walk(page.layer(LAYER).items))
+    tinted = [i for i in items if isinstance(i, ScenePolygon) and i.style.fill == HOWL]
+    spaces = [i for i in tinted if Polygon(i.exterior).area > 100]  # not the key's 3.2 mm swatch
+    assert len(spaces) == len(zone.spaces) == len(tinted) - 1  # every space of the zone, tinted
+    assert "ENGINES HOWLING" in {i.text for i in items if isinstance(i, Text)}
+    plain = formula_d_board(SPEC, road_race=True)
+    assert not [i for i in walk(plain.layer(LAYER).items) if isinstance(i, ScenePolygon) and i.style.fill == HOWL]

@@ -27,6 +27,8 @@ FLAG = "#f6c915"
 FLAG_SUGGESTED = "#fbe9a0"  # stops Paddock suggests (the spec gives none): paler, dashed, "2?"
 GREEN = "#1e8c3a"
 POLICE = "#1f56c9"  # the board's police blue
+HOWL = "#7b2fa0"  # "the engines are howling" zones (road races)
+HOWL_OPACITY = 0.3
 RED = "#c62828"
 NUM = pt_to_mm(10)
 BOX_H = 6.0
@@ -206,6 +208,9 @@ def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None
     page, free = board.page, board.free
     layer = page.layer(LAYER)
     line = Style(stroke=INK, width=0.7, join="miter", cap="butt")
+    howling = howling_zones(circuit)
+    for i, zone in enumerate(howling):
+        _draw_zone(layer, free, circuit, zone, i)
     for m in marks:
         lim = m.paths.limits
         for edges in (lim.entry, lim.exit):
@@ -233,7 +238,44 @@ def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None
         # The board's own number (spec: pit.min_roll) unless the command overrides it.
         roll = pit_roll if pit_roll is not None else circuit.pit.min_roll
         _pit_mark(layer, free, circuit, roll)
-    _key(layer, free, page, police is not None, any(m.stops_suggested for m in marks))
+    _key(layer, free, page, police is not None, any(m.stops_suggested for m in marks), bool(howling))
+
+
+def howling_zones(circuit) -> list:
+    """The spec's "engines are howling" zones as :class:`CornerLimits` (their spaces between stepped lines)."""
+    from .corners import corner_limits
+
+    if circuit.graph is None:
+        return []
+    L = circuit.lap_length
+    out = []
+    for z in circuit.spec.howling:
+        a = circuit.unit_bounds(z.from_)[0] % L
+        b = circuit.unit_bounds(z.to)[1] % L
+        out.append(corner_limits(circuit.graph, a, b))
+    return out
+
+
+def _draw_zone(layer, free, circuit, zone, index: int) -> None:
+    """A howling zone: its spaces tinted, its limits stepped along space edges, a label beside it."""
+    for i in sorted(zone.spaces):
+        sp = circuit.graph.spaces[i]
+        layer.add(Polygon(sp.polygon, (), Style(stroke=None, fill=HOWL, opacity=HOWL_OPACITY)))
+    for edges in (zone.entry, zone.exit):
+        layer.add(Polyline(stepped_line(circuit, edges, 1.5), Style(stroke=HOWL, width=1.0, join="miter")))
+    from .facts import sheets
+
+    text = sheets()["board_labels"]["howling"]
+    size = pt_to_mm(6.5)
+    w, h = text_width(text, size, "condensed-bold") + 1.0, size * 1.4
+    L = circuit.lap_length
+    a, b = zone.entry[0], zone.exit[0]
+    mid = (a + ((b - a) % L) / 2) % L
+    spot = _place(free, circuit, mid, w, h, (1.0, -1.0))
+    if spot is None:
+        warn(f"howling zone {index + 1}: no free room for its label")
+        return
+    layer.add(Text(text, spot[0], spot[1], size, "condensed-bold", HOWL, "middle", "middle"))
 
 
 def _clear_grid(page, circuit) -> None:
@@ -304,7 +346,7 @@ def _pit_mark(layer, free, circuit, pit_roll: int | None) -> None:
         layer.add(Text(str(pit_roll), bx + BOX_H / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
 
 
-def _key(layer, free, page, police: bool = False, suggested: bool = False) -> None:
+def _key(layer, free, page, police: bool = False, suggested: bool = False, howling: bool = False) -> None:
     """A small key: what the flag and the two numbers mean."""
     from shapely import box
 
@@ -314,6 +356,8 @@ def _key(layer, free, page, police: bool = False, suggested: bool = False) -> No
         items.insert(1, (FLAG_SUGGESTED, "2? stops suggested by Paddock (not in the spec)"))
     if police:
         items.append((POLICE, "police line (speed check)"))
+    if howling:
+        items.append((HOWL, "engines howling: end a move here, roll for a shot"))
     w = 4 + max(text_width(t, size, "condensed") for _, t in items) + 2
     h = len(items) * 4.2 + 1
     x0, y0, cw, ch = page.content_box
@@ -324,6 +368,8 @@ def _key(layer, free, page, police: bool = False, suggested: bool = False) -> No
             for i, (colour, label) in enumerate(items):
                 yy = y + 1 + i * 4.2
                 swatch = _path_box(colour) if colour in (GREEN, RED) else Style(stroke=INK, width=0.25, fill=colour)
+                if colour == HOWL:
+                    swatch = Style(stroke=HOWL, width=0.6, fill=HOWL, opacity=HOWL_OPACITY)
                 layer.add(rect(x, yy, 3.2, 3.2, swatch))
                 layer.add(Text(label, x + 4.4, yy + 1.6, size, "condensed", INK, valign="middle"))
             return
