@@ -46,9 +46,7 @@ class CornerMark:
     name: str | None = None  # the spec's corner name, printed above the flag
 
 
-def load_circuit(
-    track: Path | None, paper=None, edge: float = DEFAULT_EDGE, road_race: bool = False, garages: int = 0
-):
+def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, road_race: bool = False, garages: int = 0):
     """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces. A road
     race (``road_race``) has no pit lane: the rulebook's road races do not use the pits. ``garages`` (the number
     of cars, when known): at least one pit box per car, as every player has his own pit."""
