@@ -230,3 +230,18 @@ def test_check_lists_undeclared_bends_and_implausible_corners():
     notes = formula_d_corners(c2)
     assert "corner 1: 3 stops but its shortest path has 2 space(s)" in notes
     assert sum("not among the declared corners" in n for n in notes) == 3  # the first bend is declared, in part
+
+
+def test_check_names_grid_slots_inside_a_corner():
+    import warnings
+
+    from generator.track.checks import formula_d_corners
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        # the start 45 mm after a corner: two rows of the grid fit, the third is in the corner
+        ok = _circuit(_square(90, 70), 3, grid=6)
+        c = _circuit(_square(90, 70), 3, grid=9)
+    assert not [n for n in formula_d_corners(ok) if "grid slot" in n]
+    (note,) = [n for n in formula_d_corners(c) if "grid slot" in n]
+    assert note.startswith("corner 4: grid slot(s) 7, 8, 9 lie in the corner")

@@ -341,7 +341,8 @@ def check_positions(report: Report, c: Circuit) -> None:
 def formula_d_corners(c: Circuit) -> list[str]:
     """Formula D boards (``game: formula-d``, per-lane spaces): what a designer should look at, in words — a corner
     whose short (red) number is implausible for its size, a corner asking more stops than its shortest path has
-    spaces, and (when the spec declares its corners) every bend over 45° the declaration leaves out. These do
+    spaces, a grid slot inside a corner, and (when the spec declares its corners) every bend over 45° the
+    declaration leaves out. These do
     not stop the board printing; :func:`generator.track.build.analyse` passes them to ``notices.warn``."""
     from dataclasses import replace
 
@@ -351,7 +352,10 @@ def formula_d_corners(c: Circuit) -> list[str]:
 
     if c.graph is None or c.spec.game != "formula-d":
         return []
+    from shapely import Polygon as SPoly
+
     out = []
+    slots = [(s.number, SPoly(s.outline)) for s in c.grid]
     for i, k in enumerate(c.corners):
         name = f"corner {i + 1}" + (f" ({k.name})" if k.name else "")
         try:
@@ -359,6 +363,13 @@ def formula_d_corners(c: Circuit) -> list[str]:
         except Exception as err:  # a GeometryError: the corner has no way through
             out.append(f"{name}: {err}")
             continue
+        inside = [SPoly(c.graph.spaces[j].polygon) for j in paths.spaces]
+        hit = [n for n, slot in slots if any(sp.intersection(slot).area > 1.0 for sp in inside)]
+        if hit:
+            out.append(
+                f"{name}: grid slot(s) {', '.join(map(str, hit))} lie in the corner; move the start ('start.at') "
+                "or the corner, or give fewer grid slots"
+            )
         why = plausible_short(paths, c.graph)
         if why:
             out.append(f"{name}: {why}; check its 'from' and 'to'")
