@@ -105,3 +105,16 @@ def test_howling_zone_shows_on_a_spec_that_declares_it(howling):
     assert "ENGINES HOWLING" in {i.text for i in items if isinstance(i, Text)}
     plain = formula_d_board(SPEC, road_race=True)
     assert not [i for i in walk(plain.layer(LAYER).items) if isinstance(i, ScenePolygon) and i.style.fill == HOWL]
+
+
+def test_tunnel_tags_are_distinct_per_lane():
+    """A car leaving a tagged space goes to the space with the same tag beyond the tunnel, in its own lane: every
+    lane has its own tag, printed twice (before and after the tunnel)."""
+    from collections import Counter
+
+    from generator.games.formula_d.overlay import formula_d_board
+    from generator.scene import Text
+
+    page = formula_d_board(SPEC)
+    tags = Counter(t.text for t in page.layer("labels").items if isinstance(t, Text) and t.text.startswith("T1"))
+    assert tags == {"T1a": 2, "T1b": 2}
