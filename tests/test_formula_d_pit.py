@@ -62,9 +62,9 @@ def test_pit_roll_option_fills_the_box(tmp_path):
 def test_road_race_has_no_pit_lane_and_no_pit_card(race, road):
     _, race_folder = race
     _, road_folder = road
-    assert "PIT LANE" in pdf_text(race_folder / "board.pdf")
+    assert "PIT IN" in pdf_text(race_folder / "board.pdf")
     board = pdf_text(road_folder / "board.pdf")
-    assert "PIT LANE" not in board and PIT_LABEL not in board
+    assert "PIT IN" not in board and "PIT LANE" not in board and PIT_LABEL not in board
     race_cards = "".join(pdf_text(p) for p in sorted(race_folder.glob("reference-*.pdf")))
     road_cards = "".join(pdf_text(p) for p in sorted(road_folder.glob("reference-*.pdf")))
     assert "Pit stops" in race_cards and "Pit stops" not in road_cards

@@ -123,6 +123,7 @@ def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, 
     if not checks.check_lap(report, c):
         return c
     checks.check_fold(report, c)
+    checks.check_room_for_car(report, c)
     c.corners = features.corners(report, c)
     c.kerbs = features.kerbs(report, c)
     found = features.self_crossings(c.line)
@@ -137,7 +138,9 @@ def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, 
         c.graph = lane_graph(c)
         c.danger_spaces = features.danger_spaces(c)
     c.grid = features.grid(c)
+    c.grid_units = features.grid_units(c)
     checks.check_positions(report, c)
+    checks.check_grid(report, c)
     if not report.problems:
         from ..notices import warn
 
