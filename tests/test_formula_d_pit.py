@@ -3,6 +3,8 @@ rulebook gives no number); a road race (--gt) prints no pit lane and no pit-stop
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import pdf_text
 
@@ -69,3 +71,19 @@ def test_road_race_has_no_pit_lane_and_no_pit_card(race, road):
     road_cards = "".join(pdf_text(p) for p in sorted(road_folder.glob("reference-*.pdf")))
     assert "Pit stops" in race_cards and "Pit stops" not in road_cards
     assert "Road races (GT)" in road_cards
+
+
+def test_pit_lane_is_a_lane_of_spaces_with_a_box_per_car():
+    """The default board's pit lane (the circuit engine's): spaces about one unit long between its bold entry and
+    exit lines, and at least one garage per car."""
+    import numpy as np
+
+    from generator.games.formula_d.overlay import load_circuit
+
+    c = load_circuit(None)
+    assert c.pit is not None and c.pit.units >= 4
+    steps = np.diff(np.array(c.pit.unit_s))
+    assert np.all(steps > 0.5 * c.unit) and np.all(steps < 1.5 * c.unit)
+    assert c.pit.garages >= 10
+    small = load_circuit(Path(__file__).parent / "formula_d" / "square-2-lanes.yaml", garages=6)
+    assert small.pit.garages == 6  # the fixture gives 4 boxes: raised to the 6 cars
