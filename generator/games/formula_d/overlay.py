@@ -379,18 +379,20 @@ def _key(layer, free, page, police: bool = False, suggested: bool = False, howli
     w = 4 + max(text_width(t, size, "condensed") for _, t in items) + 2
     h = len(items) * 4.2 + 1
     x0, y0, cw, ch = page.content_box
-    for x, y in ((x0 + cw - w, y0 + ch - h), (x0, y0 + ch - h), (x0 + cw - w, y0), (x0, y0)):
-        g = box(x, y, x + w, y + h)
-        if free.free(g):
-            free.take(g)
-            for i, (colour, label) in enumerate(items):
-                yy = y + 1 + i * 4.2
-                swatch = _path_box(colour) if colour in (GREEN, RED) else Style(stroke=INK, width=0.25, fill=colour)
-                if colour == HOWL:
-                    swatch = Style(stroke=HOWL, width=0.6, fill=HOWL, opacity=HOWL_OPACITY)
-                layer.add(rect(x, yy, 3.2, 3.2, swatch))
-                layer.add(Text(label, x + 4.4, yy + 1.6, size, "condensed", INK, valign="middle"))
-            return
+    corners = [(x0 + cw - w, y0 + ch - h), (x0, y0 + ch - h), (x0 + cw - w, y0), (x0, y0)]
+    spot = free.find(w, h, corners, step=3.0)  # a corner of the page if free, else the nearest free paper
+    if spot is None:
+        warn("the Formula D key (flag, green and red numbers) has no free room on the board")
+        return
+    x, y = spot
+    free.take(box(x, y, x + w, y + h))
+    for i, (colour, label) in enumerate(items):
+        yy = y + 1 + i * 4.2
+        swatch = _path_box(colour) if colour in (GREEN, RED) else Style(stroke=INK, width=0.25, fill=colour)
+        if colour == HOWL:
+            swatch = Style(stroke=HOWL, width=0.6, fill=HOWL, opacity=HOWL_OPACITY)
+        layer.add(rect(x, yy, 3.2, 3.2, swatch))
+        layer.add(Text(label, x + 4.4, yy + 1.6, size, "condensed", INK, valign="middle"))
 
 
 def formula_d_board(
