@@ -473,7 +473,7 @@ def check_room_for_car(report: Report, c: Circuit) -> None:
         report.problem(
             "room",
             f"no room for a car: the inner ({side}) edge of unit {k + 1} is {math.floor(inner[k] * 10) / 10:.1f} mm, "
-            f"under the {need_edge:.1f} mm that holds {holds} a car; centre-line radius "
+            f"under {holds} a car ({frac * c.unit:g} mm); centre-line radius "
             f"{math.floor(r * 10) / 10:.1f} mm, the least on this {2 * c.half_width:g} mm track is {want:g} mm",
             advice,
             loc,
@@ -503,12 +503,16 @@ def _in_corner(c: Circuit, unit: int) -> bool:
     return False
 
 
-def check_grid(report: Report, c: Circuit) -> None:
+def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
     """Boards ruled across (f1-dice): the grid stands on straight track, every row of slots (one unit behind the
-    line each) clear of a corner. Otherwise say how far the start line must move along its straight, or how much
+    line each) clear of a corner, when the spec file gives ``grid`` or the caller ``asked`` (a pack sizing the
+    grid to its field).
+    Otherwise say how far the start line must move along its straight, or how much
     longer the straight must be."""
     spec = c.spec
     rows = math.ceil(spec.grid / c.lanes) if spec.grid else 0
+    if not asked and report.line_of("grid") is None:  # a default grid the spec never asked for is not held to it
+        return
     if c.graph is not None or not rows or rows > c.units_count // 3:  # per-lane boards: their game's own grid
         return  # none, or already reported by check_positions
     n = c.units_count

@@ -101,6 +101,8 @@ def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: i
     with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
     (``garages``), or no pit lane (``pit=False``)."""
     from ... import track as circuits
+    from ...track.checks import check_grid
+    from ...track.problems import Report, geometry_error
 
     spec, lines, path = circuits.load_spec(track or circuits.default_spec())
     update: dict = {"grid": cars}
@@ -109,7 +111,12 @@ def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: i
     elif spec.pit is not None and garages:
         update["pit"] = spec.pit.model_copy(update={"garages": garages})
     spec = spec.model_copy(update=update)
-    return circuits.build(spec, path, lines, opts.board_paper(), opts.edge)
+    circuit = circuits.build(spec, path, lines, opts.board_paper(), opts.edge)
+    report = Report(path, lines)
+    check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
+    if report.problems:
+        raise geometry_error(report.problems, path)
+    return circuit
 
 
 def race_facts(circuit, laps: int | None = None) -> RaceFacts:
