@@ -53,17 +53,19 @@ def test_overlay_draws_lines_flags_and_numbers():
     circuit = load_circuit(FIXTURES / "square-2-lanes.yaml")
     marks = corner_marks(circuit)
     items = list(walk(page.layer(LAYER).items))
-    # entry and exit lines: two strokes each (white under black), across the whole track
-    across = [i for i in items if isinstance(i, Polyline) and len(i.points) == 2 and i.style.stroke == "#1a1a1a"
-              and i.style.width == 0.7]  # fmt: skip
+    # entry and exit lines: two strokes each (white under black), stepped across the whole track: they start
+    # and end 1.2 mm past its edges
+    across = [i for i in items if isinstance(i, Polyline) and i.style.stroke == "#1a1a1a" and i.style.width == 0.7]
     assert len(across) == 2 * len(marks)
     for line in across:
-        (x0, y0), (x1, y1) = line.points
-        assert math.hypot(x1 - x0, y1 - y0) == pytest.approx(2 * (circuit.half_width + 1.2), abs=0.01)
+        for x, y in (line.points[0], line.points[-1]):
+            d = min(math.hypot(x - px, y - py) for px, py in circuit.line.xy)
+            assert d == pytest.approx(circuit.half_width + 1.2, abs=0.3)
     texts = [i.text for i in items if isinstance(i, Text)]
     for m in marks:
         assert texts.count(str(m.paths.long)) >= 1 and texts.count(str(m.paths.short)) >= 1
-    flags = [i for i in items if isinstance(i, Polygon) and i.style.fill == "#f6c915" and i.style.width == 0.3]
+    flag_fills = ("#f6c915", "#fbe9a0")  # stops from the spec; stops Paddock suggests
+    flags = [i for i in items if isinstance(i, Polygon) and i.style.fill in flag_fills and i.style.width == 0.3]
     assert len(flags) == len(marks)
     assert "7" in texts and "MIN. ROLL TO ENTER THE PIT" in texts
 
@@ -119,7 +121,7 @@ def test_pack_cli_with_a_players_file(tmp_path):
 
 def test_corners_json_entries_are_check_json_entries_plus_the_counts(capsys):
     """`corners --json` and `check --json` give a corner with the same keys and values; corners adds the stops it
-    uses and the two path counts."""
+    uses, the two path counts and the spaces per lane."""
     import json
 
     from generator.cli import main
@@ -135,7 +137,7 @@ def test_corners_json_entries_are_check_json_entries_plus_the_counts(capsys):
     assert (data["name"], data["file"], data["lanes"]) == (check["name"], check["file"], check["lanes"])
     assert len(data["corners"]) == len(check["corners"]) == 4
     for mine, theirs in zip(data["corners"], check["corners"], strict=True):
-        assert set(mine) == set(theirs) | {"stops_suggested", "long", "short"}
+        assert set(mine) == set(theirs) | {"stops_suggested", "long", "short", "spaces_per_lane"}
         same = {k: v for k, v in theirs.items() if k != "stops"}
         assert {k: v for k, v in mine.items() if k in same} == same
         assert theirs["stops"] is None and mine["stops_suggested"] and mine["stops"] >= 1

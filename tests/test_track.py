@@ -366,10 +366,14 @@ def test_tunnel_tags_do_not_cover_space_numbers():
     assert "Tn: tunnel n" in legend and "Tn = Tn" not in legend
 
 
-def test_pit_min_roll_reaches_the_built_circuit():
-    c = track.load(next(p for p in SPECS if p.stem == "formula-d-style"))
+def test_pit_min_roll_reaches_the_built_circuit(tmp_path):
+    # the shipped specs set no min_roll (the rulebook gives no number): a spec that sets one as a house rule
+    text = SPECS_BY_NAME["formula-d-style"].read_text(encoding="utf-8")
+    house = tmp_path / "house.yaml"
+    house.write_text(text.replace("garages: 4}", "garages: 4, min_roll: 4}"), encoding="utf-8")
+    c = track.load(house)
     assert c.pit is not None and c.pit.min_roll == 4
-    assert _check_json(SPECS_BY_NAME["formula-d-style"])["pit"]["min_roll"] == 4
+    assert _check_json(house)["pit"]["min_roll"] == 4
     spec, _, _ = track.load_spec(track.default_spec())
     assert track.build(spec).pit.min_roll is None
     with pytest.raises(Exception, match="less than or equal to 30"):
@@ -423,8 +427,12 @@ def test_board_words_come_from_the_shared_legend_template():
     words = template("board/legend.yaml")
     c = track.load(SPECS_BY_NAME["formula-d-style"])
     texts = {t.text for t in walk(track.draw_board(c).page.items()) if isinstance(t, Text)}
-    assert words["legend"]["pit_roll"].format(garages=c.pit.garages, roll=4) in texts
-    assert "enter with a gear-die roll of 4 or more" in words["legend"]["pit_roll"].format(garages=4, roll=4)
+    pit = {"garages": c.pit.garages, "units": c.pit.units}
+    assert words["legend"]["pit"].format(**pit) in texts  # no min_roll set: no roll claimed
+    house = track.build(c.spec.model_copy(update={"pit": c.spec.pit.model_copy(update={"min_roll": 4})}))
+    texts_house = {t.text for t in walk(track.draw_board(house).page.items()) if isinstance(t, Text)}
+    assert words["legend"]["pit_roll"].format(**pit, roll=4) in texts_house
+    assert "enter with a gear-die roll of 4 or more" in words["legend"]["pit_roll"].format(**pit, roll=4)
     assert words["legend"]["tunnel"].format(what="spaces") in texts
     assert {words["labels"]["start"], words["labels"]["podium"], words["labels"]["police"]} <= texts
     spec, _, _ = track.load_spec(SPECS_BY_NAME["oval"])

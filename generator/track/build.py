@@ -141,6 +141,11 @@ def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, 
     c.grid_units = features.grid_units(c)
     checks.check_positions(report, c)
     checks.check_grid(report, c)
+    if not report.problems:
+        from ..notices import warn
+
+        for note in checks.formula_d_corners(c):
+            warn(f"{c.name}: {note}")
     return c
 
 

@@ -335,6 +335,66 @@ def check_positions(report: Report, c: Circuit) -> None:
             )
 
 
+# ---------------------------------------------------------------------------------------------- Formula D
+
+
+def formula_d_corners(c: Circuit) -> list[str]:
+    """Formula D boards (``game: formula-d``, per-lane spaces): what a designer should look at, in words — a corner
+    whose short (red) number is implausible for its size, a corner asking more stops than its shortest path has
+    spaces, a grid slot inside a corner, and (when the spec declares its corners) every bend over 45° the
+    declaration leaves out. These do
+    not stop the board printing; :func:`generator.track.build.analyse` passes them to ``notices.warn``."""
+    from dataclasses import replace
+
+    from . import features
+    from .problems import Report
+    from .spaces import corner_paths, plausible_short
+
+    if c.graph is None or c.spec.game != "formula-d":
+        return []
+    from shapely import Polygon as SPoly
+
+    out = []
+    slots = [(s.number, SPoly(s.outline)) for s in c.grid]
+    for i, k in enumerate(c.corners):
+        name = f"corner {i + 1}" + (f" ({k.name})" if k.name else "")
+        try:
+            paths = corner_paths(c.graph, k.s_start, k.s_end)
+        except Exception as err:  # a GeometryError: the corner has no way through
+            out.append(f"{name}: {err}")
+            continue
+        inside = [SPoly(c.graph.spaces[j].polygon) for j in paths.spaces]
+        hit = [n for n, slot in slots if any(sp.intersection(slot).area > 1.0 for sp in inside)]
+        if hit:
+            out.append(
+                f"{name}: grid slot(s) {', '.join(map(str, hit))} lie in the corner; move the start ('start.at') "
+                "or the corner, or give fewer grid slots"
+            )
+        why = plausible_short(paths, c.graph)
+        if why:
+            out.append(f"{name}: {why}; check its 'from' and 'to'")
+        if k.stops is not None and k.stops > paths.short:
+            out.append(f"{name}: {k.stops} stops but its shortest path has {paths.short} space(s)")
+    if c.spec.corners is not None:
+        found = features.corners(Report(None, None), replace(c, spec=c.spec.model_copy(update={"corners": None})))
+        L = c.lap_length
+        for b in found:
+            if b.angle <= 45:
+                continue
+            if not any(_overlaps(b, k, L) for k in c.corners):
+                out.append(
+                    f"a {b.angle:.0f}° {b.direction} bend at unit {c.unit_at(b.s_start)}–{c.unit_at(b.s_end)} is "
+                    "not among the declared corners; declare it under 'corners' if cars must stop there"
+                )
+    return out
+
+
+def _overlaps(a, b, L: float) -> bool:
+    """Whether two corners' spans (round the lap) share any stretch of track."""
+    la, lb = (a.s_end - a.s_start) % L, (b.s_end - b.s_start) % L
+    return (b.s_start - a.s_start) % L < la or (a.s_start - b.s_start) % L < lb
+
+
 # ------------------------------------------------------------------------------------------- room for a car
 
 

@@ -122,6 +122,14 @@ class Danger(_Model):
     lane: Annotated[Int | None, Field(ge=1, le=7, description="Lane 1 = left edge; omitted = every lane.")] = None
 
 
+class Zone(_Model):
+    """A stretch of track from one unit to another (may wrap past the start line), e.g. Formula D's road-race
+    "engines are howling" zone."""
+
+    from_: Annotated[UnitNo, Field(alias="from", description="First unit of the zone.")]
+    to: Annotated[UnitNo, Field(description="Last unit of the zone (before 'from': it wraps past the line).")]
+
+
 class Crossing(_Model):
     kind: Literal["bridge", "tunnel"] = "bridge"
     upper: Literal["first", "second"] = Field(
@@ -198,6 +206,11 @@ class CircuitSpec(_Model):
     corners: Annotated[list[CornerSpec] | None, Field(max_length=MAX_ITEMS)] = None
     danger: Annotated[list[Danger], Field(max_length=MAX_ITEMS)] = []
     police_line: Annotated[UnitNo | None, Field(description="Police line at the end of this unit.")] = None
+    howling: Annotated[list[Zone], Field(max_length=MAX_ITEMS)] = Field(
+        [],
+        description="Formula D road races: 'the engines are howling' zones; a car ending its move there rolls the "
+        "black die on the shooting table.",
+    )
     crossings: Annotated[list[Crossing], Field(max_length=MAX_ITEMS)] = []
     title: Annotated[str | None, Field(min_length=1, max_length=80)] = Field(
         None, description="Title printed on the board (default: name)."

@@ -79,6 +79,9 @@ def corners(
         # the corner as `paddock check --json` gives it, with the stops used and the two path counts
         row = corner_entry(circuit, m.index - 1)
         row.update(stops=m.stops, stops_suggested=m.stops_suggested, long=m.paths.long, short=m.paths.short)
+        # the corner's spaces lane by lane (lane 1 = left), between its stepped entry and exit lines
+        g = circuit.graph
+        row["spaces_per_lane"] = [sum(1 for i in m.paths.spaces if g.spaces[i].lane == k) for k in range(g.lanes)]
         rows.append(row)
     if as_json:
         source = str(circuit.source) if circuit.source else None

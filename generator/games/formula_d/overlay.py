@@ -10,7 +10,7 @@ flags, the pit mark and the key go there, clear of the track and of every label 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...fonts import text_width
@@ -21,10 +21,14 @@ from ...units import pt_to_mm
 from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"
-DEFAULT_BOARD = "formula-d-style.yaml"  # the per-lane road circuit in track_specs/, when shipped
+DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A2, the pack's default board
 INK = "#1a1a1a"
 FLAG = "#f6c915"
+FLAG_SUGGESTED = "#fbe9a0"  # stops Paddock suggests (the spec gives none): paler, dashed, "2?"
 GREEN = "#1e8c3a"
+POLICE = "#1f56c9"  # the board's police blue
+HOWL = "#7b2fa0"  # "the engines are howling" zones (road races)
+HOWL_OPACITY = 0.3
 RED = "#c62828"
 NUM = pt_to_mm(10)
 BOX_H = 6.0
@@ -39,10 +43,13 @@ class CornerMark:
     stops: int
     stops_suggested: bool
     paths: CornerPaths
+    name: str | None = None  # the spec's corner name, printed above the flag
 
 
-def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE):
-    """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces."""
+def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, road_race: bool = False, garages: int = 0):
+    """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces. A road
+    race (``road_race``) has no pit lane: the rulebook's road races do not use the pits. ``garages`` (the number
+    of cars, when known): at least one pit box per car, as every player has his own pit."""
     from ... import track as tr
 
     if track is not None:
@@ -56,6 +63,10 @@ def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE):
     spec, lines, path = tr.load_spec(path)
     if spec.units != "per-lane":
         spec = spec.model_copy(update={"units": "per-lane"})
+    if road_race and spec.pit is not None:
+        spec = spec.model_copy(update={"pit": None})
+    elif spec.pit is not None and garages > spec.pit.garages:
+        spec = spec.model_copy(update={"pit": spec.pit.model_copy(update={"garages": min(garages, 30)})})
     return tr.build(spec, path, lines, paper, edge)
 
 
@@ -64,18 +75,69 @@ def corner_marks(circuit) -> list[CornerMark]:
     for i, c in enumerate(circuit.corners):
         paths = corner_paths(circuit.graph, c.s_start, c.s_end)
         stops = c.stops or suggest_stops(c.radius, paths.short)
-        out.append(CornerMark(i + 1, c.s_start, c.s_end, c.radius, stops, c.stops is None, paths))
+        out.append(CornerMark(i + 1, c.s_start, c.s_end, c.radius, stops, c.stops is None, paths, c.name))
     return out
 
 
-def _across(circuit, s: float, extra: float) -> tuple[tuple[float, float], tuple[float, float]]:
-    h = circuit.half_width + extra
-    return circuit.offset_point(s, h), circuit.offset_point(s, -h)
+def stepped_line(circuit, edges: tuple[float, ...], extra: float = 0.0) -> tuple[tuple[float, float], ...]:
+    """A line across the track that follows space edges: across lane ``i`` at centre-line arc length
+    ``edges[i]`` (a space edge of that lane), stepping along the lane border to the next lane's edge. ``extra``
+    mm past each track edge. Points from the left edge to the right, page mm."""
+    import numpy as np
+
+    lap = circuit.lap_length
+    hw = circuit.lane_width / 2
+    # unwrap: each lane's edge taken within half a lap of the first lane's
+    ss = [edges[0]]
+    for s in edges[1:]:
+        ss.append(ss[-1] + ((s - ss[-1] + lap / 2) % lap - lap / 2))
+    pts: list[tuple[float, float]] = []
+    for lane, s in enumerate(ss):
+        d = circuit.lane_offset(lane)
+        if lane == 0:
+            pts.append(circuit.offset_point(s, d + hw + extra))
+        elif abs(s - ss[lane - 1]) > 1e-6:  # the step: along the border between this lane and the one before
+            a, b = ss[lane - 1], s
+            seg = circuit.offset_line(min(a, b), max(a, b), d + hw)
+            pts.extend(map(tuple, (seg if a < b else seg[::-1])[1:]))
+        pts.append(circuit.offset_point(s, d - hw - (extra if lane == circuit.lanes - 1 else 0.0)))
+    out = [pts[0]]
+    for p in pts[1:]:
+        if np.hypot(p[0] - out[-1][0], p[1] - out[-1][1]) > 1e-6:
+            out.append(p)
+    return tuple((round(float(x), 4), round(float(y), 4)) for x, y in out)
+
+
+def police_edges(circuit) -> tuple[float, ...] | None:
+    """The police line (spec: ``police_line``, at the end of that unit) snapped per lane to the nearest space
+    edge: a car has crossed it when it leaves the last space before it."""
+    from .corners import nearest_edge
+
+    unit = circuit.spec.police_line
+    if unit is None or circuit.graph is None:
+        return None
+    s = circuit.unit_bounds(unit)[1] % circuit.lap_length
+    g = circuit.graph
+    return tuple(g.lane(lane)[nearest_edge(g.lane(lane), s, g.lap_length)].s0 for lane in range(g.lanes))
+
+
+NAME = pt_to_mm(6.5)  # a corner's name, above its flag
+NAME_H = NAME * 1.3
 
 
 def _label_size(mark: CornerMark) -> tuple[float, float]:
-    w = sum(_box_w(t) for t in (str(mark.stops), str(mark.paths.long), str(mark.paths.short))) + 2 * 1.0 + 2.2
+    w = _boxes_w(mark)
+    if mark.name:
+        return max(w, text_width(mark.name, NAME, "condensed-bold")), BOX_H + 2.5 + NAME_H
     return w, BOX_H + 2.5
+
+
+def _boxes_w(mark: CornerMark) -> float:
+    return sum(_box_w(t) for t in (_stops_text(mark), str(mark.paths.long), str(mark.paths.short))) + 2 * 1.0 + 2.2
+
+
+def _stops_text(mark: CornerMark) -> str:
+    return f"{mark.stops}?" if mark.stops_suggested else str(mark.stops)
 
 
 def _box_w(text: str) -> float:
@@ -83,8 +145,12 @@ def _box_w(text: str) -> float:
 
 
 def _draw_label(layer, mark: CornerMark, x: float, y: float) -> None:
-    """Flag (stops), green (long), red (short), left to right, centred on (x, y)."""
+    """The corner's name over its flag (stops), green (long), red (short), left to right, centred on (x, y)."""
     w, h = _label_size(mark)
+    if mark.name:
+        layer.add(Text(mark.name, x, y - h / 2 + NAME * 0.85, NAME, "condensed-bold", INK, anchor="middle"))
+        y += NAME_H / 2
+    w = _boxes_w(mark)
     cx = x - w / 2
     top = y - BOX_H / 2
     # the flag: a pole and a yellow cloth with the stops
@@ -92,16 +158,28 @@ def _draw_label(layer, mark: CornerMark, x: float, y: float) -> None:
         Polyline(((cx + 0.4, top - 1.2), (cx + 0.4, top + BOX_H + 1.3)), Style(stroke=INK, width=0.6, cap="round"))
     )
     fx = cx + 1.0
-    fw = _box_w(str(mark.stops))
+    fw = _box_w(_stops_text(mark))
     cloth = ((fx, top), (fx + fw, top + 0.6), (fx + fw, top + BOX_H - 0.6), (fx, top + BOX_H))
-    layer.add(Polygon(cloth, (), Style(stroke=INK, width=0.3, fill=FLAG)))
-    layer.add(Text(str(mark.stops), fx + fw / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
+    if mark.stops_suggested:  # Paddock's suggestion, not the spec's: a pale flag, dashed, with a "?"
+        layer.add(Polygon(cloth, (), Style(stroke=INK, width=0.3, fill=FLAG_SUGGESTED, dash=(0.8, 0.5))))
+    else:
+        layer.add(Polygon(cloth, (), Style(stroke=INK, width=0.3, fill=FLAG)))
+    layer.add(Text(_stops_text(mark), fx + fw / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
     bx = fx + fw + 1.2
     for value, colour in ((mark.paths.long, GREEN), (mark.paths.short, RED)):
+        # green filled, red outlined: told apart in greyscale too
         bw = _box_w(str(value))
-        layer.add(rect(bx, top, bw, BOX_H, Style(stroke=INK, width=0.3, fill=colour)))
-        layer.add(Text(str(value), bx + bw / 2, y, NUM, "bold", "#ffffff", anchor="middle", valign="middle"))
+        layer.add(rect(bx, top, bw, BOX_H, _path_box(colour)))
+        ink = "#ffffff" if colour == GREEN else RED
+        layer.add(Text(str(value), bx + bw / 2, y, NUM, "bold", ink, anchor="middle", valign="middle"))
         bx += bw + 1.0
+
+
+def _path_box(colour: str) -> Style:
+    """The long path's box is filled green; the short path's is white with a thick red frame."""
+    if colour == RED:
+        return Style(stroke=RED, width=0.8, fill="#ffffff")
+    return Style(stroke=INK, width=0.3, fill=colour)
 
 
 def _place(free, circuit, s: float, w: float, h: float, sides: tuple[float, ...], side_first: bool = False):
@@ -127,12 +205,22 @@ def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None
     its labels in the board's free paper."""
     page, free = board.page, board.free
     layer = page.layer(LAYER)
-    line = Style(stroke=INK, width=0.7)
+    line = Style(stroke=INK, width=0.7, join="miter", cap="butt")
+    howling = howling_zones(circuit)
+    for i, zone in enumerate(howling):
+        _draw_zone(layer, free, circuit, zone, i)
     for m in marks:
-        for s in (m.s_start, m.s_end):
-            a, b = _across(circuit, s, 1.2)
-            layer.add(Polyline((a, b), Style(stroke="#ffffff", width=1.5)))
-            layer.add(Polyline((a, b), line))
+        lim = m.paths.limits
+        for edges in (lim.entry, lim.exit):
+            pts = stepped_line(circuit, edges, 1.2)
+            layer.add(Polyline(pts, Style(stroke="#ffffff", width=1.5, join="miter")))
+            layer.add(Polyline(pts, line))
+    police = police_edges(circuit)
+    if police is not None:
+        pts = stepped_line(circuit, police, 1.5)
+        layer.add(Polyline(pts, Style(stroke="#ffffff", width=1.6, join="miter")))
+        layer.add(Polyline(pts, Style(stroke=POLICE, width=1.0, dash=(2.0, 1.0), join="miter")))
+        _police_label(layer, free, circuit, police)
     for m in marks:
         w, h = _label_size(m)
         mid = (m.s_start + (m.s_end - m.s_start) / 2) % circuit.lap_length
@@ -148,7 +236,93 @@ def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None
         # The board's own number (spec: pit.min_roll) unless the command overrides it.
         roll = pit_roll if pit_roll is not None else circuit.pit.min_roll
         _pit_mark(layer, free, circuit, roll)
-    _key(layer, free, page)
+    _key(layer, free, page, police is not None, any(m.stops_suggested for m in marks), bool(howling))
+
+
+def howling_zones(circuit) -> list:
+    """The spec's "engines are howling" zones as :class:`CornerLimits` (their spaces between stepped lines)."""
+    from .corners import corner_limits
+
+    if circuit.graph is None:
+        return []
+    L = circuit.lap_length
+    out = []
+    for z in circuit.spec.howling:
+        a = circuit.unit_bounds(z.from_)[0] % L
+        b = circuit.unit_bounds(z.to)[1] % L
+        out.append(corner_limits(circuit.graph, a, b))
+    return out
+
+
+def _draw_zone(layer, free, circuit, zone, index: int) -> None:
+    """A howling zone: its spaces tinted, its limits stepped along space edges, a label beside it."""
+    for i in sorted(zone.spaces):
+        sp = circuit.graph.spaces[i]
+        layer.add(Polygon(sp.polygon, (), Style(stroke=None, fill=HOWL, opacity=HOWL_OPACITY)))
+    for edges in (zone.entry, zone.exit):
+        layer.add(Polyline(stepped_line(circuit, edges, 1.5), Style(stroke=HOWL, width=1.0, join="miter")))
+    from .facts import sheets
+
+    text = sheets()["board_labels"]["howling"]
+    size = pt_to_mm(6.5)
+    w, h = text_width(text, size, "condensed-bold") + 1.0, size * 1.4
+    L = circuit.lap_length
+    a, b = zone.entry[0], zone.exit[0]
+    mid = (a + ((b - a) % L) / 2) % L
+    spot = _place(free, circuit, mid, w, h, (1.0, -1.0))
+    if spot is None:
+        warn(f"howling zone {index + 1}: no free room for its label")
+        return
+    layer.add(Text(text, spot[0], spot[1], size, "condensed-bold", HOWL, "middle", "middle"))
+
+
+def _tags_per_lane(page, circuit) -> None:
+    """The board tags the spaces either side of a tunnel "T1" in every lane; Formula D puts a car leaving a tagged
+    space on the space "with the same number" beyond the tunnel, so each lane's pair gets its own tag: T1a in the
+    left lane, T1b in the next …"""
+    import re
+    from dataclasses import replace as copy
+
+    if circuit.graph is None:
+        return
+    layer = page.layer("labels")
+    spaces = circuit.graph.spaces
+    out = []
+    for item in layer.items:
+        if isinstance(item, Text) and re.fullmatch(r"T\d+", item.text):
+            sp = min(spaces, key=lambda s: math.hypot(s.center[0] - item.x, s.center[1] - item.y))
+            item = copy(item, text=f"{item.text}{'abcdefg'[sp.lane]}")
+        out.append(item)
+    layer.items = out
+
+
+def _clear_grid(page, circuit) -> None:
+    """Space numbers the board printed under a grid slot would sit under the slot's own number (pole "1" under
+    "50"): they are left out there — the slots number those spaces."""
+    from shapely import Point
+    from shapely import Polygon as SPoly
+
+    slots = [SPoly(s.outline).buffer(1.0) for s in circuit.grid]
+    if not slots:
+        return
+    layer = page.layer("labels")
+    layer.items = [
+        i for i in layer.items if not (isinstance(i, Text) and any(g.contains(Point(i.x, i.y)) for g in slots))
+    ]
+
+
+def _police_label(layer, free, circuit, edges) -> None:
+    from ...track.board import words
+
+    label = words()["labels"]["police"]
+    size = pt_to_mm(6.5)
+    w, h = text_width(label, size, "condensed-bold") + 1.0, size * 1.4
+    s = sum(edges) / len(edges)
+    spot = _place(free, circuit, s, w, h, (1.0, -1.0))
+    if spot is None:
+        warn("the police line's label has no free room on the board")
+        return
+    layer.add(Text(label, spot[0], spot[1], size, "condensed-bold", POLICE, "middle", "middle"))
 
 
 def _leader(layer, circuit, s: float, spot: tuple[float, float], w: float, h: float) -> None:
@@ -190,35 +364,56 @@ def _pit_mark(layer, free, circuit, pit_roll: int | None) -> None:
         layer.add(Text(str(pit_roll), bx + BOX_H / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
 
 
-def _key(layer, free, page) -> None:
+def _key(layer, free, page, police: bool = False, suggested: bool = False, howling: bool = False) -> None:
     """A small key: what the flag and the two numbers mean."""
     from shapely import box
 
     size = pt_to_mm(6.5)
     items = [(FLAG, "stops required"), (GREEN, "longest path, spaces"), (RED, "shortest path, spaces")]
+    if suggested:
+        items.insert(1, (FLAG_SUGGESTED, "2? stops suggested by Paddock (not in the spec)"))
+    if police:
+        items.append((POLICE, "police line (speed check)"))
+    if howling:
+        items.append((HOWL, "engines howling: end a move here, roll for a shot"))
     w = 4 + max(text_width(t, size, "condensed") for _, t in items) + 2
-    h = 3 * 4.2 + 1
+    h = len(items) * 4.2 + 1
     x0, y0, cw, ch = page.content_box
-    for x, y in ((x0 + cw - w, y0 + ch - h), (x0, y0 + ch - h), (x0 + cw - w, y0), (x0, y0)):
-        g = box(x, y, x + w, y + h)
-        if free.free(g):
-            free.take(g)
-            for i, (colour, label) in enumerate(items):
-                yy = y + 1 + i * 4.2
-                layer.add(rect(x, yy, 3.2, 3.2, Style(stroke=INK, width=0.25, fill=colour)))
-                layer.add(Text(label, x + 4.4, yy + 1.6, size, "condensed", INK, valign="middle"))
-            return
+    corners = [(x0 + cw - w, y0 + ch - h), (x0, y0 + ch - h), (x0 + cw - w, y0), (x0, y0)]
+    spot = free.find(w, h, corners, step=3.0)  # a corner of the page if free, else the nearest free paper
+    if spot is None:
+        warn("the Formula D key (flag, green and red numbers) has no free room on the board")
+        return
+    x, y = spot
+    free.take(box(x, y, x + w, y + h))
+    for i, (colour, label) in enumerate(items):
+        yy = y + 1 + i * 4.2
+        swatch = _path_box(colour) if colour in (GREEN, RED) else Style(stroke=INK, width=0.25, fill=colour)
+        if colour == HOWL:
+            swatch = Style(stroke=HOWL, width=0.6, fill=HOWL, opacity=HOWL_OPACITY)
+        layer.add(rect(x, yy, 3.2, 3.2, swatch))
+        layer.add(Text(label, x + 4.4, yy + 1.6, size, "condensed", INK, valign="middle"))
 
 
 def formula_d_board(
-    track: Path | None = None, n_cars: int = 0, pit_roll: int | None = None, paper=None, edge: float = DEFAULT_EDGE
+    track: Path | None = None,
+    n_cars: int = 0,
+    pit_roll: int | None = None,
+    paper=None,
+    edge: float = DEFAULT_EDGE,
+    road_race: bool = False,
 ) -> Page:
-    """The board page with the Formula D layer on top, placed on ``paper`` (default: the spec's)."""
+    """The board page with the Formula D layer on top, placed on ``paper`` (default: the spec's); a road race
+    (``road_race``) prints no pit lane."""
     from ... import track as tr
 
-    circuit = load_circuit(track, paper, edge)
+    circuit = load_circuit(track, paper, edge, road_race, garages=n_cars)
     if n_cars > circuit.spec.grid:
         warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
-    board = tr.draw_board(circuit)
+    # the board's police line runs straight across the track; Formula D steps it along space edges (overlay)
+    drawn = replace(circuit, spec=circuit.spec.model_copy(update={"police_line": None}))
+    board = tr.draw_board(drawn)
+    _clear_grid(board.page, circuit)
+    _tags_per_lane(board.page, circuit)
     overlay(board, circuit, corner_marks(circuit), pit_roll)
     return board.page

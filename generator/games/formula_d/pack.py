@@ -52,7 +52,11 @@ def build(
         for note in p.notes:
             warn(note)
 
-    board = formula_d_board(track, n_cars=len(roster), pit_roll=pit_roll, paper=opts.board_paper(), edge=opts.edge)
+    if gt and pit_roll is not None:
+        warn("--pit-roll is left out: a road race (--gt) uses no pits, so its board has no pit lane")
+    board = formula_d_board(
+        track, n_cars=len(roster), pit_roll=pit_roll, paper=opts.board_paper(), edge=opts.edge, road_race=gt
+    )
     sheets: list[Sheet] = [Sheet("board", board)]
     sheets += numbered("scorecards", scorecard_pages(roster, opts.document_page(SCORECARD_PAPER), weather, tyres))
     sheets += numbered("dashboards", dashboard_pages(roster, opts.document_page(DASHBOARD_PAPER)))

@@ -137,6 +137,8 @@ def reference_pages(page_spec: PageSpec, road_race: bool = False) -> list[Page]:
     """The cards at their natural heights, in two columns, top to bottom, as many pages as they need."""
     s = facts.sheets()
     specs = list(s["reference"]) + ([s["road_race"]] if road_race else [])
+    if road_race:  # cards a road race has no use for (the pits)
+        specs = [c for c in specs if c.get("road_race", True)]
     gap = 4.0
     x0, y0, w, h = page_spec.content_box
     m = 0.3

@@ -26,17 +26,21 @@ def token_pages(field: TeamField, spec: PageSpec) -> list[Page]:
     length, width = token_size()
 
     def token(page: Page, entry, x: float, y: float) -> None:
+        # small enough to sit in one space: the livery, and on a white label the number over the short name
         team, driver = entry
         page.layer("token-fill").extend(livery_items(team, x, y, length, width, nose="right"))
-        label = f"{driver.number} {driver.wing_name}" if driver.number is not None else driver.wing_name
-        box = length * 0.56
-        page.layer("token-fill").add(
-            rect(x + (length - box) / 2, y + width / 2 - 2.4, box, 4.8, Style(stroke=None, fill="#ffffff"))
-        )
-        s = fit(label, "condensed-bold", pt_to_mm(8), box - 1.0, "car token")
-        page.layer("token-text").add(
-            Text(label, x + length / 2, y + width / 2, s, "condensed-bold", INK, "middle", "middle")
-        )
+        box_w, box_h = length - 4.0, width - 3.0
+        bx, by = x + (length - box_w) / 2, y + (width - box_h) / 2
+        page.layer("token-fill").add(rect(bx, by, box_w, box_h, Style(stroke=None, fill="#ffffff")))
+        lines = [driver.wing_name] if driver.number is None else [str(driver.number), driver.wing_name]
+        sizes = [pt_to_mm(7.5), pt_to_mm(5.5)][-len(lines) :]
+        fonts = ["bold", "condensed-bold"][-len(lines) :]
+        step = box_h / len(lines)
+        for i, (text, size, font) in enumerate(zip(lines, sizes, fonts, strict=True)):
+            s = fit(text, font, size, box_w - 0.8, "car token")
+            page.layer("token-text").add(
+                Text(text, x + length / 2, by + step * (i + 0.5), s, font, INK, "middle", "middle")
+            )
         page.layer("token-cut").add(rect(x, y, length, width, CUT))
 
     entries = [(t, d) for t, d in field.drivers for _ in range(2)]
