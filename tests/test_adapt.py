@@ -17,9 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from synthetic_circuits import figure_eight, random_circuit
 
+from generator.errors import InputError
 from generator.paper import PageSpec, Paper
-from generator.track.adapt import ROTATE_GAIN, adapt, read_points
+from generator.track.adapt import ROTATE_GAIN, adapt
 from generator.track.fidelity import measure
+from generator.track.load import read_points
 
 CIRCUITS = sorted((Path(__file__).parents[2] / "shared" / "circuits").glob("*.csv"))
 A3 = PageSpec(Paper("a3", "landscape")).content_box
@@ -167,9 +169,10 @@ def test_read_points_matches_numpy(tmp_path):
     plain.write_text("x,y\n0,0\n100,0\n100,50\n0,50\n", encoding="utf-8")
     assert read_points(plain).shape == (4, 2)
     bad = tmp_path / "bad.csv"
-    bad.write_text("0,0\n1,x\n", encoding="utf-8")
-    with pytest.raises(ValueError):
+    bad.write_text("0,0\n1,1\n2,0\n1,x\n", encoding="utf-8")
+    with pytest.raises(InputError, match="cannot read a point") as err:
         read_points(bad)
+    assert err.value.line == 4
 
 
 # ---------------------------------------------------------------------------------------------- other circuits

@@ -154,6 +154,19 @@ def problem_entry(p) -> dict:
     return d
 
 
+def centre_line(c) -> list:
+    """The board's centre line for ``check --json``: page mm (y down), from the start line in the race direction,
+    a point every mm or closer (the closing point left out)."""
+    import numpy as np
+
+    from ..track.fidelity import closed, resample
+
+    xy = c.line.xy[:-1]
+    if len(xy) > 1 and np.hypot(*np.diff(closed(xy), axis=0).T).max() > 1.0:
+        xy = resample(xy, 1.0)
+    return np.round(xy, 2).tolist()
+
+
 def check_summary(path: Path, result=None, error=None) -> dict:
     """The ``check --json`` answer: for an :class:`~generator.track.Analysis` ``result``, or for a spec that could
     not be read (``error``, a PaddockError: its one problem). Every key is always there (null when unknown)."""
@@ -173,6 +186,10 @@ def check_summary(path: Path, result=None, error=None) -> dict:
         "problems": [],
         "changes": [],
         "pit": None,
+        "deviation": None,
+        "north": None,
+        "source_to_page": None,
+        "centre_line": [],
     }
     if error is not None:
         problem = {"kind": "input", "where": error.field or "", "message": error.message, "hint": error.hint or ""}
@@ -205,6 +222,19 @@ def check_summary(path: Path, result=None, error=None) -> dict:
         paper=c.paper.label,
         fits=not any(p.kind == "fit" for p in result.problems),
     )
+    out["centre_line"] = centre_line(c)
+    if c.fidelity is not None:
+        out["deviation"] = c.fidelity.as_dict()
+    if c.source_to_page is not None:
+        sc, rot, shift = c.source_to_page
+        out["source_to_page"] = {
+            "flip_y": True,
+            "rotation_deg": round(rot, 6),
+            "scale": round(sc, 9),
+            "shift_mm": [round(shift[0], 4), round(shift[1], 4)],
+        }
+    if c.north is not None:
+        out["north"] = [round(c.north[0], 4), round(c.north[1], 4)]
     if c.pit:
         out["pit"] = {
             "side": c.pit.side,

@@ -123,6 +123,14 @@ class Circuit:
     edge: float = DEFAULT_EDGE  # the printer's unprintable edge the circuit was placed clear of
     grid: tuple[GridSlot, ...] = ()
     danger_spaces: frozenset[int] = frozenset()  # per-lane: ids of the spaces marked as danger
+    # a real centre line adapted keeping its shape (points/CSV at 'fit: page', no smoothing): how far the board's
+    # centre line is from it (a generator.track.fidelity.Fidelity), and north on the page (a unit vector, y down)
+    # when the source is a map (a CSV: x east, y north); None otherwise
+    fidelity: object = None
+    north: tuple[float, float] | None = None
+    # how the source points (x right, y up) were carried onto the page: flip y, turn clockwise by rotation_deg,
+    # scale (page mm per source unit), shift (page mm) — (scale, rotation_deg, (dx, dy)); None for segments
+    source_to_page: tuple | None = None
 
     @property
     def page(self) -> PageSpec:

@@ -11,10 +11,8 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from .centerline import clean_points, read_csv
+from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, read_csv
 from .model import CircuitSpec
-
-CSV_SMOOTHING = 30.0  # mm: the smoothing a bare centre-line CSV gets (paddock track Budapest.csv)
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
 OVERRIDABLE = ("lanes", "smoothing", "fit")
@@ -47,7 +45,8 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
         if not path.is_file():
             raise InputError("file not found", file=path, hint="check the path")
         name = path.stem.replace("_", " ").replace("-", " ")
-        spec = CircuitSpec(name=name, csv=str(path.resolve()), smoothing=CSV_SMOOTHING)
+        # no smoothing: a bare centre line is adapted to the board keeping its shape (see adapt.py)
+        spec = CircuitSpec(name=name, csv=str(path.resolve()))
         lines = LineMap()
     else:
         data, lines = load_yaml(path)
@@ -96,7 +95,7 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
         csv = Path(spec.csv)
         if not csv.is_absolute() and path is not None:
             csv = path.parent / csv
-        P = read_csv(csv)
+        P = read_points(csv)
     if not np.all(np.isfinite(P)):
         raise InputError("points must be finite numbers", file=path, line=report.line_of("points"), field="points")
     P = P * np.array([1.0, -1.0])  # y up (maps, graph paper) → page y down
@@ -125,3 +124,33 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
             **where,
         )
     return P
+
+
+def read_points(path) -> np.ndarray:
+    """The x, y columns of a centre-line CSV (racetrack-database ``# x_m,y_m,w_tr_right_m,w_tr_left_m`` or a plain
+    x,y CSV), read through Paddock's bounded reader and parsed in one numpy pass (a 300 000-point file in a
+    fraction of a second). Anything the fast pass does not take as it is (a header, semicolons and decimal commas,
+    a bad value, numbers out of range) goes to the line-by-line reader
+    (:func:`~generator.track.centerline.read_csv`), which reads it or names the line at fault."""
+    import io
+    import warnings
+
+    from ..safeio import read_text
+
+    text = read_text(path, what="centre-line CSV")
+    if ";" not in text:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                P = np.loadtxt(io.StringIO(text), delimiter=",", comments="#", ndmin=2, usecols=(0, 1))
+        except (ValueError, IndexError):
+            P = None
+        if (
+            P is not None
+            and 4 <= len(P) <= MAX_CSV_POINTS
+            and np.all(np.isfinite(P))
+            and float(np.abs(P).max()) <= MAX_CSV_COORD
+            and float(np.ptp(P, axis=0).max()) >= MIN_CSV_SPAN
+        ):
+            return P
+    return read_csv(path, text=text)
