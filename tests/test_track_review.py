@@ -358,3 +358,25 @@ def test_check_json_has_one_shape_whatever_happens():
             assert {"kind", "where", "message", "hint", "fixes"} <= set(p)
     assert shapes[0] == shapes[1] == shapes[2]
     assert "pit" in shapes[0] and "lane_width_mm" in shapes[0]
+
+
+# ------------------------------------------------------------------------------------------ figure-eight CSV
+
+
+def test_a_figure_eight_csv_builds_with_a_bridge_and_crossing_advice_works(tmp_path):
+    from synthetic_circuits import figure_eight
+
+    csv = tmp_path / "eight.csv"
+    np.savetxt(csv, np.roll(figure_eight(), 100, axis=0), delimiter=",", header="x_m,y_m")
+    runner = CliRunner()
+    res = runner.invoke(app, ["check", str(csv), "--json"])
+    assert res.exit_code == 0, res.stdout
+    data = json.loads(res.stdout)
+    assert data["buildable"] and any("bridge" in ch for ch in data["changes"])
+    # the smoothing path finds the crossing undeclared: its advice names --crossing, and following it builds
+    bad = runner.invoke(app, ["check", str(csv), "--smoothing", "20"])
+    assert bad.exit_code == 3 and "--crossing bridge" in bad.stdout
+    good = runner.invoke(app, ["check", str(csv), "--smoothing", "20", "--crossing", "tunnel"])
+    assert good.exit_code == 0 and "drawn as a tunnel" in good.stdout
+    wrong = runner.invoke(app, ["check", str(csv), "--crossing", "ramp"])
+    assert wrong.exception.exit_code == 2 and "--crossing ramp" in str(wrong.exception)

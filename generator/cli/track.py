@@ -18,7 +18,8 @@ SmoothingOpt = Annotated[
     typer.Option(
         "--smoothing",
         metavar="MM",
-        help="CSV/points: smooth the centre line over this many mm on paper (spec 'smoothing'; a CSV gets 30).",
+        help="CSV/points: smooth the centre line over this many mm on paper (spec 'smoothing'); without it a real "
+        "centre line is adapted keeping its shape.",
         show_default=False,
     ),
 ]
@@ -32,14 +33,25 @@ FitOpt = Annotated[
     ),
 ]
 
+CrossingOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--crossing",
+        metavar="bridge|tunnel",
+        help="Draw every place the track crosses itself (and the spec declares no crossings) as a bridge or a "
+        "tunnel; a real figure-eight from a CSV is a bridge anyway.",
+        show_default=False,
+    ),
+]
 
-def _overrides(lanes, smoothing, fit) -> dict:
+
+def _overrides(lanes, smoothing, fit, crossing=None) -> dict:
     """The spec fields the options replace; ``--fit`` is 'page' or a lap length in units (anything else is left
     for the library to refuse, after it has checked that the spec takes a --fit at all)."""
     if isinstance(fit, str):
         text = fit.strip().lower()
         fit = "page" if text == "page" else int(text) if text.lstrip("-").isdigit() else fit
-    return {"lanes": lanes, "smoothing": smoothing, "fit": fit}
+    return {"lanes": lanes, "smoothing": smoothing, "fit": fit, "crossing": crossing}
 
 
 # ------------------------------------------------------------------------------------- problems in CLI words
@@ -74,6 +86,8 @@ def fix_text(fix) -> str:
         )
     if fix.field == "paper":
         return f"print it there (--paper {_paper_arg(fix.paper)}; in the spec 'paper: {v}')"
+    if fix.field == "crossing":
+        return f"draw it as a {v} (--crossing {v}, or 'crossings: [{{kind: {v}}}]' in a spec)"
     if fix.field in OVERRIDABLE:
         return f"--{fix.field.replace('_', '-')} {v} (or '{fix.field}: {v}' in the spec)"
     return f"set '{fix.field}: {v}' in the spec"
@@ -246,6 +260,12 @@ def check_summary(path: Path, result=None, error=None) -> dict:
     return out
 
 
+def change_text(change: str) -> str:
+    """A change the build made, said on the command line: 'close: auto' lengthens segments; anything else (a
+    crossing drawn as a bridge) is said as it is."""
+    return f"close: auto changed {change}" if change.startswith("segment ") else change
+
+
 def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from .. import track
     from ..errors import PaddockError
@@ -255,7 +275,7 @@ def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     except PaddockError as err:
         raise cli_error(err) from None
     for change in circuit.changes:
-        typer.echo(f"paddock: close: auto changed {change}", err=True)
+        typer.echo(f"paddock: {change_text(change)}", err=True)
     return circuit, [track.board_sheet(circuit)]
 
 
@@ -267,11 +287,12 @@ def track_cmd(
     lanes: LanesOpt = None,
     smoothing: SmoothingOpt = None,
     fit: FitOpt = None,
+    crossing: CrossingOpt = None,
     *,
     opts,
 ) -> None:
     """Draw a circuit board from a spec file or a centre-line CSV (true scale, print-ready)."""
-    over = _overrides(lanes, smoothing, fit)
+    over = _overrides(lanes, smoothing, fit, crossing)
     if not watch:
         circuit, sheets = _sheets(spec, opts, over)
         publish(sheets, opts, title=f"Paddock — {circuit.name}")
@@ -376,6 +397,7 @@ def check_cmd(
     lanes: LanesOpt = None,
     smoothing: SmoothingOpt = None,
     fit: FitOpt = None,
+    crossing: CrossingOpt = None,
 ) -> None:
     """Validate a circuit without drawing it: exit 0 only if it builds; list every problem otherwise."""
     import json
@@ -386,7 +408,7 @@ def check_cmd(
 
     try:
         choice = parse_paper_choice(paper) if paper is not None else None
-        result = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit), edge=edge)
+        result = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit, crossing), edge=edge)
     except PaddockError as err:
         err = cli_error(err)
         if not json_out:
@@ -406,7 +428,7 @@ def check_cmd(
             head += f" — {ustr}, lap {summary['lap_mm']:.0f} mm, {lanes}, {summary['paper']}"
         typer.echo(head)
         for change in result.changes:
-            typer.echo(f"  close: auto changed {change}")
+            typer.echo(f"  {change_text(change)}")
         if not result.problems:
             typer.echo("  OK: buildable")
         for p in result.problems:

@@ -11,7 +11,7 @@ raises one :class:`~generator.errors.GeometryError` listing them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +22,7 @@ from .circuit import Circuit
 from .load import source_points
 from .model import CircuitSpec
 from .place import adapt_to, centred, content, fit_problem, fitting_paper, papers, place
-from .problems import Problem, Report, geometry_error
+from .problems import Fix, Problem, Report, geometry_error
 from .shape import points_line, polyline_length, segments_line
 from .spaces import lane_graph
 
@@ -57,6 +57,10 @@ def analyse(
     With ``advice`` (the default) every fix a problem suggests has been tried: only fixes that build are kept
     (a smoothing or lap length too small is raised until it builds, within :data:`TRIALS` builds)."""
     done = _analyse(spec, path, lines, paper, edge)
+    if not done.spec.crossings:
+        for i, p in enumerate(done.problems):
+            if p.kind == "crossing" and p.field == "crossings" and not p.fixes:
+                done.problems[i] = replace(p, fixes=(Fix("crossing", "bridge"), Fix("crossing", "tunnel")))
     if advice and done.problems:
         _try_fixes(done, lines, edge)
     return done
@@ -71,8 +75,6 @@ FIT_LADDER = (1, 1.5, 2)
 
 def _try_fixes(done: Analysis, lines, edge: float) -> None:
     """Keep, in every problem of ``done``, only the fixes that build (each tried once, whatever problem asked)."""
-    from dataclasses import replace
-
     from .load import override
 
     budget = [TRIALS]
@@ -88,6 +90,10 @@ def _try_fixes(done: Analysis, lines, edge: float) -> None:
                 spec = done.spec
                 if fix.field in ("smoothing", "fit", "lanes"):
                     spec = override(spec, {fix.field: fix.value}, done.source)
+                    spec._crossing = done.spec._crossing
+                if fix.field == "crossing":
+                    spec = spec.model_copy()
+                    spec._crossing = fix.value
                 paper = fix.paper if fix.paper is not None else done.paper
                 tried[key] = _analyse(spec, done.source, lines, paper, edge).buildable
             except Exception:  # a fix the spec cannot take is not advice
@@ -163,7 +169,8 @@ def _analyse(spec, path, lines, paper, edge) -> Analysis:
     if not fits:
         report.unfit = True
         fit_problem(report, pap, need, fitting_paper(spec, raw, fixed, pap, edge), edge)
-    done.circuit = c = _along(report, spec, placed, pap, sc, math.degrees(ang), edge)
+    done.circuit = c = _along(report, spec, placed, pap, sc, math.degrees(ang), edge, spec._crossing)
+    done.spec = c.spec
     if P is not None and fits:
         # the smoothed line measured against the real one, carried onto the page exactly as it was placed
         from .fidelity import measure
@@ -184,8 +191,6 @@ def keeps_shape(spec: CircuitSpec) -> bool:
 
 def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, paper, edge: float) -> Analysis:
     """The circuit of a real centre line ``P`` (source units, y down), adapted keeping its shape."""
-    from .model import Crossing
-
     if spec.start.reverse:
         P = np.vstack((P[:1], P[:0:-1]))
     pap, res = adapt_to(spec, P, paper, edge)
@@ -201,16 +206,13 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
         )
     elif start > 0:
         line = line.rolled(start, False)
-    if res.crossings and not spec.crossings:
-        # a real figure-eight: the second pass goes over the first on a bridge
-        spec = spec.model_copy(update={"crossings": [Crossing() for _ in res.crossings]})
-        done.spec = spec
-        n = len(res.crossings)
-        report.changes.append(f"the centre line crosses itself ({n} time{'s' if n > 1 else ''}): drawn as a bridge")
     for p in res.problems:
         if p.kind in ("closure", "fit"):
             report.problem(p.kind, p.message, p.hint, where=p.where, s=p.s, unit=p.unit, numbers=dict(p.numbers))
-    c = _along(report, spec, line, pap, res.scale, res.rotation_deg, edge)
+    # a real figure-eight (the adaptation keeps where the real line crosses itself): a bridge unless told otherwise
+    kind = spec._crossing or ("bridge" if res.crossings else None)
+    c = _along(report, spec, line, pap, res.scale, res.rotation_deg, edge, kind)
+    done.spec = c.spec
     c.fidelity = res.fidelity
     c.source_to_page = (res.scale, res.rotation_deg, res.shift)
     c.north = res.north if spec.csv is not None else None
@@ -218,7 +220,16 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
     return done
 
 
-def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, rotation: float, edge: float):
+def _along(
+    report: Report,
+    spec: CircuitSpec,
+    line,
+    paper: Paper,
+    scale: float,
+    rotation: float,
+    edge: float,
+    crossing: str | None = None,
+):
     """The circuit on its placed centre line: features built and checked, in the order problems are listed."""
     c = Circuit(
         spec=spec,
@@ -248,6 +259,13 @@ def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, 
     c.corners = features.corners(report, c)
     c.kerbs = features.kerbs(report, c)
     found = features.self_crossings(c.line)
+    if found and not spec.crossings and crossing:
+        # crossings found but none declared, and a kind for them (--crossing, or a real figure-eight): declare them
+        from .model import Crossing
+
+        c.spec = spec = spec.model_copy(update={"crossings": [Crossing(kind=crossing) for _ in found]})
+        n = len(found)
+        report.changes.append(f"the track crosses itself {'once' if n == 1 else f'{n} times'}: drawn as a {crossing}")
     c.crossings = features.crossings(c, found)
     checks.check_crossings(report, c, found)
     checks.check_proximity(report, c)

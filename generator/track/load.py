@@ -17,6 +17,8 @@ from .model import CircuitSpec
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
 OVERRIDABLE = ("lanes", "smoothing", "fit")
 POINTS_ONLY = ("smoothing", "fit")
+#: ``crossing`` (not a spec field): what every self-crossing the spec does not declare is drawn as.
+CROSSING_KINDS = ("bridge", "tunnel")
 
 
 class OverrideError(InputError):
@@ -54,8 +56,13 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
             raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
         spec = validate(CircuitSpec, data, path, lines)
     over = {k: v for k, v in (overrides or {}).items() if v is not None}
+    crossing = over.pop("crossing", None)
     if over:
         spec = override(spec, over, path)
+    if crossing is not None:
+        if crossing not in CROSSING_KINDS:
+            raise OverrideError("crossing", crossing, "give 'bridge' or 'tunnel'", file=path)
+        spec._crossing = crossing
     return spec, lines, path
 
 
