@@ -334,8 +334,8 @@ class Watcher:
                 if s.csv:
                     csv = Path(s.csv)
                     csv = csv if csv.is_absolute() else self.spec.parent / csv
-            except PaddockError:
-                pass
+            except (PaddockError, RecursionError, MemoryError, ValueError, OSError):
+                pass  # the build says what is wrong with the spec; here only the CSV to watch is wanted
             self._csv = (spec_mtime, csv)
         return self._csv[1]
 
@@ -347,23 +347,39 @@ class Watcher:
     def step(self) -> bool:
         """Rebuild if anything changed since the last step; True if a build (good or bad) was attempted."""
         import time
+        import warnings
 
         from ..errors import PaddockError
+        from ..messages import quote
+        from ..notices import LayoutWarning
 
-        now = self.stamp()
+        try:
+            now = self.stamp()
+        except Exception as err:  # noqa: BLE001 — whatever an edit does, the watcher keeps watching
+            now = ("unreadable", type(err).__name__, str(err))
         if now == self.last:
             return False
         self.last = now
         try:
-            circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
-            publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
+            with warnings.catch_warnings(record=True) as caught:  # this build's notices, said as they happen
+                warnings.simplefilter("always")
+                try:
+                    circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
+                    publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
+                finally:
+                    for w in caught:
+                        if isinstance(w.message, LayoutWarning):
+                            self.say(f"paddock: warning: {w.message}")
         except PaddockError as err:
             self.errors += 1
             self.say(f"paddock: error: {err}")
             self.say("paddock: still watching; save a fix to rebuild")
+        except RecursionError:
+            self.errors += 1
+            self.say("paddock: error: the spec is nested too deeply to read; still watching")
         except Exception as err:  # a bug must not end a design session: report it and keep watching
             self.errors += 1
-            self.say(f"paddock: internal error ({type(err).__name__}: {err}); still watching")
+            self.say(f"paddock: internal error ({type(err).__name__}: {quote(str(err), 60)}); still watching")
         else:
             self.builds += 1
             self.say(f"paddock: built {circuit.name} at {time.strftime('%H:%M:%S')}")

@@ -109,10 +109,16 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
     span = float(np.ptp(P, axis=0).max())
     if span <= 0:
         raise InputError("all points are the same", file=path, line=report.line_of("points"), field="points")
+    given = len(P)
     P = clean_points(P, span * 1e-6)
     where = {"file": path, "line": report.line_of("points"), "field": "points" if spec.points is not None else "csv"}
     if len(P) < 4:
-        raise InputError("fewer than four distinct points", hint="give at least four points round the loop", **where)
+        raise InputError(
+            f"only {len(P)} of the {given} points are distinct (the others repeat their neighbour, or the first "
+            "point at the end)",
+            hint="give at least four different points round the loop",
+            **where,
+        )
     # degenerate loops: the spline through them has a cusp (zero speed), so no heading or curvature exists there
     centred = P - P.mean(axis=0)
     if np.linalg.svd(centred, compute_uv=False)[-1] <= 1e-9 * span * math.sqrt(len(P)):

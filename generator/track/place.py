@@ -215,7 +215,12 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
     kw = dict(track_width_mm=spec.lanes * spec.lane_width, kerb_mm=KERB_W, gap_mm=GAP, margin_mm=m, unit_mm=spec.unit)
     best = None
     for pap, box in cands:
-        res = adapt(north_xy, paper_box_mm=box, rotation_deg=0.0, **kw)
+        try:
+            res = adapt(north_xy, paper_box_mm=box, rotation_deg=0.0, **kw)
+        except ValueError as err:  # points that make no loop (the loader refuses most of them first)
+            from ..errors import InputError
+
+            raise InputError(str(err), field="csv" if spec.csv else "points", hint="give points round a loop") from None
         if res.ok:
             return pap, res
         if best is None or len(res.problems) < len(best[1].problems):
