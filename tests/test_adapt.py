@@ -235,3 +235,27 @@ def test_random_circuits_adapt_or_say_why(seed, hairpins, chicanes, notches, siz
     else:
         assert res.problems and {p.kind for p in res.problems} <= KINDS
         assert all(p.message and p.hint for p in res.problems)
+
+
+# ---------------------------------------------------------------------------------------------- through the product
+
+
+@pytest.mark.parametrize("csv", CIRCUITS, ids=[p.stem for p in CIRCUITS])
+def test_every_real_circuit_builds_through_the_product_and_reports_its_deviation(csv):
+    """``paddock check NAME.csv`` on the f1-dice board (a 20 mm track): builds with no option, north up, and the
+    deviation ``check --json`` reports is the Hausdorff distance (shapely, independent of fidelity.py) between its
+    ``centre_line`` and the CSV carried onto the page by its ``source_to_page``, within 0.5 mm."""
+    from generator.cli.track import check_summary
+    from generator.track import CircuitSpec, analyse
+
+    done = analyse(CircuitSpec(name=csv.stem, csv=str(csv), lane_width=10), csv)
+    data = json.loads(json.dumps(check_summary(csv, done)))
+    assert data["buildable"], data["problems"]
+    t = data["source_to_page"]
+    assert t["rotation_deg"] == 0 and data["north"] == [0.0, -1.0]
+    real = read_points(csv) * np.array([1.0, -1.0]) * t["scale"] + np.array(t["shift_mm"])
+    board = np.array(data["centre_line"])
+    ring = lambda xy: shapely.LineString(np.vstack((xy, xy[:1])))  # noqa: E731
+    independent = shapely.hausdorff_distance(ring(board), ring(real), densify=0.05)
+    assert data["deviation"]["max_mm"] == pytest.approx(independent, abs=0.5)
+    assert data["deviation"]["max_pct"] <= 8.0
