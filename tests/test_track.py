@@ -482,3 +482,10 @@ def test_board_words_come_from_the_shared_legend_template():
     oval = track.build(spec.model_copy(update={"action_every": 3}))
     texts = {t.text for t in walk(track.draw_board(oval).page.items()) if isinstance(t, Text)}
     assert "every 3rd unit: marked and numbered" in texts
+
+
+def test_offset_points_is_offset_point_for_arrays():
+    c = track.load(SPECS_BY_NAME["oval"])
+    s = np.linspace(0, c.lap_length, 37, endpoint=False)
+    d = np.linspace(-c.half_width, c.half_width, 37)
+    assert np.allclose(c.offset_points(s, d), [c.offset_point(a, b) for a, b in zip(s, d, strict=True)], atol=1e-9)

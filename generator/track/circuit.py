@@ -184,6 +184,14 @@ class Circuit:
         nx, ny = self.normal_at(s)
         return (x + d * nx, y + d * ny)
 
+    def offset_points(self, s, d) -> np.ndarray:
+        """:meth:`offset_point` for arrays (``s`` and ``d`` broadcast together): an (n, 2) array, in one numpy pass
+        — for drawing many unit lines or labels at once."""
+        s, d = np.broadcast_arrays(np.asarray(s, dtype=float), np.asarray(d, dtype=float))
+        s, d = s.ravel(), d.ravel()
+        th = self.line.heading(s)
+        return self.line.point(s) + d[:, None] * np.column_stack((np.sin(th), -np.cos(th)))
+
     def lane_offset(self, lane: int) -> float:
         """Distance (left positive) of lane ``lane``'s centre from the centre line; lane 0 is the left lane."""
         return self.half_width - (lane + 0.5) * self.lane_width
