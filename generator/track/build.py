@@ -66,6 +66,8 @@ def analyse(
     return done
 
 
+#: An adapted board further than this (% of its diagonal) from the real line is said to keep the shape loosely.
+LOOSE_PCT = 8.0
 #: At most this many extra builds are spent trying the fixes of one analysis.
 TRIALS = 8
 #: Ladders a failing fix climbs: smoothing (mm) × these, lap length (units) × these.
@@ -214,6 +216,14 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
     c = _along(report, spec, line, pap, res.scale, res.rotation_deg, edge, kind)
     done.spec = c.spec
     c.fidelity = res.fidelity
+    if res.fidelity.max_pct > LOOSE_PCT and not report.problems:
+        from ..notices import warn
+
+        warn(
+            f"{spec.name}: the board keeps the real shape only loosely (up to {res.fidelity.max_mm:.0f} mm, "
+            f"{res.fidelity.max_pct:.0f} % of its size, off the real line); a larger paper or fewer lanes keep it "
+            "better"
+        )
     c.source_to_page = (res.scale, res.rotation_deg, res.shift)
     c.north = res.north if spec.csv is not None else None
     done.circuit = c
