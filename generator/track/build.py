@@ -51,12 +51,15 @@ def analyse(
     edge: float = DEFAULT_EDGE,
     *,
     advice: bool = True,
+    keep_shape: bool = True,
 ) -> Analysis:
     """Build what can be built; raises only InputError (for points that cannot make a loop).
 
     With ``advice`` (the default) every fix a problem suggests has been tried: only fixes that build are kept
-    (a smoothing or lap length too small is raised until it builds, within :data:`TRIALS` builds)."""
-    done = _analyse(spec, path, lines, paper, edge)
+    (a smoothing or lap length too small is raised until it builds, within :data:`TRIALS` builds). Without
+    ``keep_shape`` a centre line of points is never adapted to the board's rules (:func:`keeps_shape`): for a
+    caller that checks the line by rules of its own (a Monaco road)."""
+    done = _analyse(spec, path, lines, paper, edge, keep_shape)
     if not done.spec.crossings:
         for i, p in enumerate(done.problems):
             if p.kind == "crossing" and p.field == "crossings" and not p.fixes:
@@ -126,7 +129,7 @@ def _try_fixes(done: Analysis, lines, edge: float) -> None:
             done.problems[i] = replace(p, fixes=kept, advice=advice)
 
 
-def _analyse(spec, path, lines, paper, edge) -> Analysis:
+def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysis:
     path = Path(path) if path else None
     report = Report(path, lines)
     done = Analysis(spec, path, paper, None, report.problems, report.changes)
@@ -136,7 +139,7 @@ def _analyse(spec, path, lines, paper, edge) -> Analysis:
             return done
         fixed = 1.0
         P = None
-    elif keeps_shape(spec):
+    elif keep_shape and keeps_shape(spec):
         return _adapted(done, report, spec, source_points(spec, path, report), paper, edge)
     else:
         P = source_points(spec, path, report)
