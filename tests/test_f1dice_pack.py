@@ -246,3 +246,63 @@ def test_ink_saver_keeps_names_clear_of_hatching_and_spare_wings_white():
     w, _, wing = slip_size()
     whites = [p for p in page.layers["slip-livery"].items if isinstance(p, Polygon) and p.style.fill == "#ffffff"]
     assert any(abs((p.exterior[1][0] - p.exterior[0][0]) - (w - 1.8)) < 0.01 for p in whites)
+
+
+# ------------------------------------------------------------------------------------------ output and summary
+
+
+def _cli(*args):
+    from typer.testing import CliRunner
+
+    from generator.cli import _register, app
+
+    _register()
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_cars_for_two_fields_go_to_folders_of_their_own(tmp_path):
+    _cli("cars", "f1-2011", "-o", tmp_path, "-f", "pdf", "-q")
+    _cli("cars", "monaco-example", "-o", tmp_path, "-f", "pdf", "-q")
+    a, b = tmp_path / "cars-f1-2011", tmp_path / "cars-monaco-example"
+    assert (a / "car-slips.pdf").is_file() and (b / "car-slips.pdf").is_file()
+    assert "F1 2011" in pdf_text(a / "car-slips.pdf")
+    assert "F1 2011" not in pdf_text(b / "car-slips.pdf")
+
+
+def test_a_rerun_removes_its_own_stale_files_and_nothing_else_and_names_the_file_to_print(tmp_path):
+    out = _cli("pack", "f1-dice", "-o", tmp_path, "-f", "pdf,png", "--dpi", "36", "--tile-onto", "a4")
+    folder = tmp_path / "f1-dice"
+    tiles = sorted(p.name for p in folder.glob("monte-carlo-*.png"))
+    assert len(tiles) >= 3  # the board's tiles and assembly page
+    assert f"print {folder / 'f1-dice-print.pdf'}: all " in out and "pages A4" in out
+    mine = folder / "my-notes.txt"
+    mine.write_text("lap times", encoding="utf-8")
+    out = _cli("pack", "f1-dice", "-o", tmp_path, "-f", "pdf,png", "--dpi", "36")
+    assert not list(folder.glob("monte-carlo-*.png")) and (folder / "monte-carlo.png").is_file()
+    assert mine.read_text(encoding="utf-8") == "lap times"
+    assert "page 1 A3, pages 2–" in out and "A4" in out
+
+
+def test_no_pit_leaves_the_pit_lane_off_and_the_pit_lane_has_a_garage_per_team(tmp_path):
+    from generator.track.board import words
+    from generator.track.circuit import PIT_GAP
+
+    opts = OutputOptions(out=tmp_path, quiet=True)
+    field = load_field("f1-2011")
+    c = f1_dice.board_circuit(None, len(field.drivers), opts, garages=len(field.teams))
+    assert c.pit is not None and c.pit.garages == len(field.teams) == len(c.pit.garage_boxes)
+    lengths = [
+        c.offset_length(a, b, (c.half_width + PIT_GAP + c.lane_width / 2) * (1 if c.pit.side == "left" else -1))
+        for a, b in zip(c.pit.unit_s[:-1], c.pit.unit_s[1:], strict=True)
+    ]
+    assert c.pit.units >= 4 and all(v == pytest.approx(20, rel=0.02) for v in lengths), lengths
+    page = f1_dice.board_sheet(c, f1_dice.race_facts(c)).page
+    texts = [t for t in page.layers["features"].items if getattr(t, "text", None)]
+    say = words()["labels"]
+    assert {say["pit_in"], say["pit_out"]} <= {t.text for t in texts}
+    garages = [t for t in texts if t.text.isdigit() and t.text in {str(i + 1) for i in range(c.pit.garages)}]
+    assert all(t.size >= 6 * 25.4 / 72 - 1e-9 and -90 <= t.rotation <= 90 for t in garages)
+    bare = f1_dice.board_circuit(None, len(field.drivers), opts, pit=False)
+    assert bare.pit is None

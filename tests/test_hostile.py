@@ -385,7 +385,8 @@ def test_unicode_names_are_kept_and_clashing_outputs_refused(capsys, tmp_path):
         assert code == 0, err
     assert {"москва.pdf", "київ.pdf"} <= {p.name for p in (tmp_path / "out").iterdir()}
     clash = tmp_path / "clash.yaml"
-    clash.write_text(SPEC.replace("Test Oval", "Qualifying"), encoding="utf-8")  # the board would be qualifying.pdf
+    oval = Path(safeio.__file__).parents[1] / "track_specs" / "oval.yaml"  # a straight that holds the 2011 grid
+    clash.write_text(oval.read_text(encoding="utf-8").replace("Oval", "Qualifying"), encoding="utf-8")  # qualifying.pdf
     code, _, err = run(capsys, "pack", "--track", clash, "-o", tmp_path / "pack", "-f", "pdf")
     assert "both be written to" in refused(code, err)
     assert not (tmp_path / "pack").exists()

@@ -109,3 +109,29 @@ def test_a_sheet_that_already_fits_is_not_tiled(tmp_path):
 def test_too_narrow_overlap_is_refused():
     with pytest.raises(GeometryError, match="at least 10 mm"):
         plan(big_page(), Paper("a4", "portrait"), overlap=5)
+
+
+def test_a_blank_tile_is_not_printed_and_nothing_drawn_is_lost():
+    from generator.compose.tiling import ink
+
+    paper = Paper("a3", "landscape")
+    page = Page(PageSpec(paper), "Corner drawing")
+    page.add("art", Polyline(((20, 20), (150, 20), (150, 120)), Style(width=1.0)))  # only the top-left
+    p = plan(page, Paper("a4", "portrait"))
+    assert p.skipped and len(p.tiles) < len(p.tiles) + len(p.skipped)
+    windows = unary_union([box(x, y, x + w, y + h) for x, y, w, h in (t.window for t in p.tiles)])
+    assert ink(page).difference(windows).area == pytest.approx(0, abs=1e-6)
+    pages = tile_pages(page, Paper("a4", "portrait"))
+    assert len(pages) == len(p.tiles) + 1
+
+
+def test_registration_marks_keep_off_what_is_drawn_where_the_overlap_has_room():
+    from generator.compose.tiling import MARK_CLEAR, ink
+    from generator.track import board_sheet, default_spec, load
+
+    page = board_sheet(load(default_spec())).page
+    p = plan(page, Paper("a4", "portrait"))
+    drawn = ink(page)
+    assert p.marks
+    on_ink = [m for m in p.marks if drawn.intersects(Point(m).buffer(MARK_CLEAR - 0.01))]
+    assert not on_ink, on_ink

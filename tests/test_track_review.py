@@ -232,7 +232,7 @@ def test_check_json_on_a_malformed_spec(name):
 def test_fold_message_states_the_minimum_as_a_number():
     with pytest.raises(Exception) as info:
         track.load(BAD / "fold.yaml")
-    assert "under the 25 mm minimum (half the 40 mm track plus 5 mm)" in str(info.value)
+    assert "under the 15 mm minimum (half the 20 mm track plus 5 mm)" in str(info.value)
 
 
 def test_closure_counts_segments_from_one_and_never_prints_minus_zero():

@@ -37,4 +37,15 @@ def cars(
         return
     field = load_field(teams)
     sheets = games.car_sheets(field, opts, unit=unit, blank_rows=blank_rows, tokens=tokens)
-    publish(sheets, opts, folder="cars", merged="cars-print", title=f"Paddock — cars: {field.name}")
+    publish(sheets, opts, folder=cars_folder(teams), merged="cars-print", title=f"Paddock — cars: {field.name}")
+
+
+def cars_folder(teams: str) -> str:
+    """The field's own folder under --out: ``cars-<preset or teams file name>``, so two fields never overwrite
+    each other's files."""
+    from pathlib import PurePath
+
+    from ..safeio import safe_name
+
+    name = PurePath(teams).stem if teams.lower().endswith((".yaml", ".yml")) else teams
+    return f"cars-{safe_name(name.lower(), 'field')}"

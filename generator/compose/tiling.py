@@ -1,6 +1,10 @@
 """Put a large sheet onto smaller paper: tiles with a glue overlap, cut lines, labels, registration marks,
 and an assembly page that shows how the tiles fit together.
 
+Tiles that would print only blank paper (or only what their neighbours already print) are left out, and of the
+two orientations the one needing fewer printed pages wins. Registration marks lie in the glue overlaps only,
+on blank paper where the overlap has any (never on the track, a label or a scale bar when it can be helped).
+
 Geometry (all mm). A tile page of the target paper shows a *window* of the source page inside its printable
 area (less a label strip). Neighbouring windows overlap by ``overlap`` mm. To assemble, cut each tile that has a
 neighbour above or to the left along its dashed cut line (the window's top / left edge), lay it over that
@@ -58,32 +62,106 @@ def _splits(total: float, window: float, overlap: float) -> tuple[list[float], f
     return [i * stride for i in range(n)], size
 
 
+MARK_R = 2.2  # radius of a registration mark's circle; its cross reaches 1.6 times that
+MARK_CLEAR = MARK_R * 1.6 + 0.8  # blank paper wanted round a mark's centre
+
+
+def ink(page: Page):
+    """What ``page`` draws, as one shapely geometry (filled shapes, stroked lines, text boxes); white fills count
+    as paper, their outlines as ink."""
+    from shapely import LineString, box, make_valid, union_all
+    from shapely import Polygon as SPoly
+
+    from ..scene import bounds
+
+    geoms = []
+    for layer in page.layers.values():
+        for it in layer.items:
+            if isinstance(it, Polyline) and len(it.points) >= 2 and it.style.stroke is not None:
+                pts = it.points + (it.points[:1] if it.closed else ())
+                geoms.append(LineString(pts).buffer(max(it.style.width, 0.2) / 2, quad_segs=2))
+            elif isinstance(it, Polygon) and len(it.exterior) >= 3:
+                filled = it.style.fill is not None and str(it.style.fill).lower() not in ("#ffffff", "#fff", "white")
+                if filled:
+                    geoms.append(make_valid(SPoly(it.exterior, it.holes)))
+                elif it.style.stroke is not None:
+                    ring = it.exterior + it.exterior[:1]
+                    geoms.append(LineString(ring).buffer(max(it.style.width, 0.2) / 2, quad_segs=2))
+            else:
+                b = bounds([it])
+                if b is not None:
+                    geoms.append(box(*b))
+    return union_all(geoms) if geoms else None
+
+
+def _window_box(t: Tile):
+    from shapely import box
+
+    x, y, w, h = t.window
+    return box(x, y, x + w, y + h)
+
+
+def _printed(tiles: list[Tile], drawn) -> list[Tile]:
+    """The tiles worth printing: a tile is left out when everything drawn in its window is also in the windows of
+    the tiles kept (emptiest first), so nothing drawn is lost."""
+    from shapely import union_all
+
+    if drawn is None or drawn.is_empty:
+        return tiles[:1]
+    parts = {id(t): drawn.intersection(_window_box(t)) for t in tiles}
+    kept = list(tiles)
+    for t in sorted(tiles, key=lambda t: (parts[id(t)].area, t.row, t.col)):
+        others = [_window_box(u) for u in kept if u is not t]
+        if not others:
+            break
+        rest = parts[id(t)].difference(union_all(others))
+        if rest.is_empty or (rest.area < 0.01 and rest.length < 0.5):
+            kept.remove(t)
+    return [t for t in tiles if t in kept]
+
+
 @dataclass(frozen=True)
 class TilePlan:
     source: Page
     paper: Paper
-    tiles: tuple[Tile, ...]
+    tiles: tuple[Tile, ...]  # the tiles printed (blank ones left out)
     rows: int
     cols: int
     overlap: float
+    skipped: tuple[Tile, ...] = ()  # tiles of the grid that would print nothing new
+    drawn: object = None  # ink(source)
 
     @property
     def marks(self) -> list[tuple[float, float]]:
-        """Registration mark positions on the source page: in the middle of each overlap strip."""
-        pts = []
-        xs = sorted({t.window[0] for t in self.tiles})
-        ys = sorted({t.window[1] for t in self.tiles})
-        w = self.tiles[0].window[2]
-        h = self.tiles[0].window[3]
-        W, H = self.source.width, self.source.height
-        for x in xs[1:]:  # vertical overlap strips: [x, previous window end]
-            mx = (x + (xs[xs.index(x) - 1] + w)) / 2
-            for k in range(1, 4):
-                pts.append((mx, H * k / 4))
-        for y in ys[1:]:
-            my = (y + (ys[ys.index(y) - 1] + h)) / 2
-            for k in range(1, 4):
-                pts.append((W * k / 4, my))
+        """Registration mark positions on the source page: two in each glue overlap two printed tiles share, on
+        blank paper where the overlap has any."""
+        from shapely import Point
+
+        by_pos = {(t.row, t.col): t for t in self.tiles}
+        pts: list[tuple[float, float]] = []
+        drawn = self.drawn
+        for t in self.tiles:
+            x, y, w, h = t.window
+            for nb, vertical in ((by_pos.get((t.row, t.col + 1)), True), (by_pos.get((t.row + 1, t.col)), False)):
+                if nb is None:
+                    continue
+                if vertical:  # the strip [nb.x, x + w] × [y, y + h]
+                    mid = (nb.window[0] + x + w) / 2
+                    lo, hi = y + MARK_CLEAR, y + h - MARK_CLEAR
+                    at = lambda v, m=mid: (m, v)  # noqa: E731
+                else:
+                    mid = (nb.window[1] + y + h) / 2
+                    lo, hi = x + MARK_CLEAR, x + w - MARK_CLEAR
+                    at = lambda v, m=mid: (v, m)  # noqa: E731
+                if hi <= lo:
+                    continue
+                cands = [lo + (hi - lo) * i / 60 for i in range(61)]
+                free = [v for v in cands if drawn is None or not drawn.intersects(Point(at(v)).buffer(MARK_CLEAR))]
+                for goal in (lo + (hi - lo) / 4, lo + 3 * (hi - lo) / 4):
+                    pool = free or cands
+                    v = min(pool, key=lambda v, g=goal: (abs(v - g), v))
+                    if at(v) not in pts:
+                        pts.append(at(v))
         return pts
 
 
@@ -97,6 +175,7 @@ def plan(
             field="overlap",
             hint=f"use at least {MIN_OVERLAP:g} mm",
         )
+    drawn = ink(source)
     best = None
     for paper in (target, target.rotated()) if free else (target,):
         ww = paper.width - 2 * edge
@@ -105,16 +184,18 @@ def plan(
             continue
         xs, sw = _splits(source.width, ww, overlap)
         ys, sh = _splits(source.height, wh, overlap)
-        cand = (len(xs) * len(ys), paper.orientation != target.orientation, paper, xs, ys, sw, sh)
+        grid = [
+            Tile(r, c, (x, y, sw, sh), (edge, edge + LABEL_BAND)) for r, y in enumerate(ys) for c, x in enumerate(xs)
+        ]
+        kept = _printed(grid, drawn)
+        cand = (len(kept), paper.orientation != target.orientation, paper, grid, kept, len(ys), len(xs))
         if best is None or cand[:2] < best[:2]:
             best = cand
     if best is None:
         raise GeometryError(f"{target.label} paper is too small to tile onto with a {edge:g} mm edge")
-    _, _, paper, xs, ys, ww, wh = best
-    tiles = tuple(
-        Tile(r, c, (x, y, ww, wh), (edge, edge + LABEL_BAND)) for r, y in enumerate(ys) for c, x in enumerate(xs)
-    )
-    return TilePlan(source, paper, tiles, len(ys), len(xs), overlap)
+    _, _, paper, grid, kept, rows, cols = best
+    skipped = tuple(t for t in grid if t not in kept)
+    return TilePlan(source, paper, tuple(kept), rows, cols, overlap, skipped, drawn)
 
 
 def _reg_mark(x: float, y: float, r: float = 2.2) -> list:
@@ -155,16 +236,18 @@ def tile_pages(
             gy = oy + below.window[1] - y
             guide.add(rect(ox, gy, w, oy + h - gy, GLUE))
         # Cut lines on the sides that go over a neighbour.
-        if t.col > 0:
+        left = by_pos.get((t.row, t.col - 1))
+        above = by_pos.get((t.row - 1, t.col))
+        if left:
             guide.add(Polyline(((ox, edge), (ox, oy + h + 2)), CUT))
-        if t.row > 0:
+        if above:
             guide.add(Polyline(((edge, oy), (ox + w + 2, oy)), CUT))
         guide.add(rect(ox, oy, w, h, Style(stroke="#999999", width=0.1)))
         hints = [f"Tile {t.label}"]
-        if t.col > 0:
-            hints.append(f"cut on the dashed line, lay over {by_pos[(t.row, t.col - 1)].label}")
-        if t.row > 0:
-            hints.append(f"cut on the dashed line, lay over {by_pos[(t.row - 1, t.col)].label}")
+        if left:
+            hints.append(f"cut on the dashed line, lay over {left.label}")
+        if above:
+            hints.append(f"cut on the dashed line, lay over {above.label}")
         if right or below:
             hints.append("glue on the grey strip")
         guide.add(
@@ -192,7 +275,9 @@ def assembly_page(p: TilePlan, *, edge: float = DEFAULT_EDGE) -> Page:
     page.add("text", Text(f"Assembly: {p.source.title}", bx, by + head, head, "bold"))
     size = pt_to_mm(8)
     intro = (
-        f"{len(p.tiles)} tiles of {p.paper.label}, {p.rows} row(s) × {p.cols} column(s), glue overlap "
+        f"{len(p.tiles)} tiles of {p.paper.label}, {p.rows} row(s) × {p.cols} column(s)"
+        + (f" ({', '.join(s.label for s in p.skipped)} blank: not printed)" if p.skipped else "")
+        + ", glue overlap "
         f"{p.overlap:g} mm. Trim each tile on its dashed line and lay it over its neighbour above or to the left, "
         "matching the registration marks; glue on the grey strip. The tiles print at true size: this picture "
         "does not (measure the scale bars below it, never the ones in the picture)."
@@ -217,6 +302,9 @@ def assembly_page(p: TilePlan, *, edge: float = DEFAULT_EDGE) -> Page:
     )
     frame = page.layer("tiling")
     frame.add(rect(sx, top, p.source.width * scale, p.source.height * scale, Style(width=0.3)))
+    for t in p.skipped:  # blank tiles: a thin grey frame, no label (nothing to print there)
+        x, y, w, h = t.window
+        frame.add(rect(sx + x * scale, top + y * scale, w * scale, h * scale, Style(stroke="#bbbbbb", width=0.2)))
     for t in p.tiles:
         x, y, w, h = t.window
         frame.add(

@@ -21,11 +21,18 @@ from ..compose.freespace import FreeSpace, text_box
 from ..fonts import text_width
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
-from .circuit import KERB_W, START_BAND, Circuit
+from .circuit import KERB_W, PIT_GAP, START_BAND, Circuit
 
 INK = "#1a1a1a"
 ASPHALT = "#dedcd6"
-ACTION = "#f6d55c"
+ACTION = "#f6d55c"  # per-lane action spaces (Formula D), the podium's first step
+# Units across (f1-dice): an action unit must stand out on any printer — in greyscale and with --ink-saver, which
+# keeps strokes and hatches fills. A dark amber fill, diagonal ink stripes (strokes), a bold frame and the number
+# in the unit on a white tab (white fills stay as they are).
+ACTION_UNIT = "#d48c00"
+ACTION_STRIPE = 0.7  # mm: width of a stripe
+ACTION_PITCH = 2.6  # mm between stripes
+ACTION_FRAME = 1.0  # mm: the frame's stroke
 LINE = "#55534e"
 KERB_RED = "#d62828"
 DANGER = "#e0523f"
@@ -100,7 +107,7 @@ def draw_board(c: Circuit) -> Board:
     free = FreeSpace(page.content_box, footprint(c))
     L = c.lap_length
     _draw_track(page, c, 0.0, L, main=True)
-    _draw_pit(page, c)
+    _draw_pit(page, c, free)
     _draw_start(page, c, free)
     _draw_police(page, c, free)
     _draw_crossings(page, c)
@@ -118,11 +125,17 @@ def _unit_fills(c: Circuit) -> dict[int, str]:
     """Fill colour of units (across mode) that are not plain asphalt."""
     fills: dict[int, str] = {}
     if c.graph is None:
-        for u in range(c.spec.action_every, c.units_count + 1, c.spec.action_every):
-            fills[u] = ACTION
+        for u in action_units(c):
+            fills[u] = ACTION_UNIT
         for u in c.hidden_units():
             fills[u] = HIDDEN
     return fills
+
+
+def action_units(c: Circuit) -> list[int]:
+    """Units across: the marked action units — every Nth, but none under the grid or a tunnel."""
+    skip = set(c.grid_units) | set(c.hidden_units())
+    return [u for u in range(c.spec.action_every, c.units_count + 1, c.spec.action_every) if u not in skip]
 
 
 def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_override: str | None = None) -> None:
@@ -139,6 +152,10 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
             s0, s1 = c.unit_bounds(u)
             for lo, hi in _overlap(a, b, s0, s1, L):
                 lay("track").add(_poly(c.strip(lo, hi, half, -half), Style(stroke=None, fill=color)))
+        for u in action_units(c):
+            s0, s1 = c.unit_bounds(u)
+            for lo, hi in _overlap(a, b, s0, s1, L):
+                _action_marks(lay("track"), c, lo, hi)
         for d in c.spec.danger:
             s0, s1 = c.unit_bounds(d.unit)
             dl, dr = half, -half
@@ -191,6 +208,34 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
         lay("units").add(
             _line(c.offset_line(a, b, d)[:-1] if closed else c.offset_line(a, b, d), border, closed=closed)
         )
+
+
+def _action_marks(layer, c: Circuit, s0: float, s1: float) -> None:
+    """An action unit's stripes (ink strokes, clipped to the unit) and bold frame just inside its edges."""
+    from shapely import LineString, MultiLineString
+    from shapely import Polygon as SPoly
+    from shapely.affinity import rotate
+
+    half = c.half_width
+    inset = ACTION_FRAME / 2 + 0.15
+    cell = SPoly(c.strip(s0 + inset, s1 - inset, half - inset, -half + inset))
+    if not cell.is_valid or cell.is_empty:
+        return
+    ctr = cell.centroid
+    minx, miny, maxx, maxy = cell.bounds
+    r = math.hypot(maxx - minx, maxy - miny)
+    k = int(r / ACTION_PITCH) + 1
+    lines = MultiLineString(
+        [((ctr.x - r, ctr.y + j * ACTION_PITCH), (ctr.x + r, ctr.y + j * ACTION_PITCH)) for j in range(-k, k + 1)]
+    )
+    th = math.degrees(float(c.line.heading((s0 + s1) / 2)))
+    cut = rotate(lines, th + 45, origin=ctr).intersection(cell)
+    stripe = Style(stroke=INK, width=ACTION_STRIPE, cap="butt")
+    for part in getattr(cut, "geoms", [cut]):
+        if isinstance(part, LineString) and not part.is_empty:
+            layer.add(Polyline(_pts(np.array(part.coords)), stripe))
+    ring = np.array(cell.exterior.coords)[:-1]
+    layer.add(Polyline(_pts(ring), Style(stroke=INK, width=ACTION_FRAME, join="miter"), True))
 
 
 def _draw_kerb(layer, c: Circuit, s0: float, s1: float, side: str) -> None:
@@ -332,7 +377,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: FreeSpace) -> None:
         free.take(geom)
 
 
-def _draw_pit(page: Page, c: Circuit) -> None:
+def _draw_pit(page: Page, c: Circuit, free: FreeSpace | None = None) -> None:
     if c.pit is None:
         return
     feats = page.layer("features")
@@ -342,25 +387,37 @@ def _draw_pit(page: Page, c: Circuit) -> None:
     # the pit wall: a line between track and pit lane along the full-width part
     wall = c.offset_line(pit.s0 + pit.taper, pit.s1 - pit.taper, sign * (c.half_width + 2.0))
     feats.add(_line(wall, Style(stroke=INK, width=0.5)))
-    size = pt_to_mm(6)
+    # the pit lane's units, and its entry and exit lines (bold) where it reaches full width
+    inner_d, outer_d = sign * (c.half_width + PIT_GAP), sign * (c.half_width + PIT_GAP + pit.width)
+    last = len(pit.unit_s) - 1
+    for j, s in enumerate(pit.unit_s):
+        bold = j in (0, last)
+        style = Style(stroke=INK, width=0.8 if bold else 0.3)
+        feats.add(Polyline((c.offset_point(s, inner_d), c.offset_point(s, outer_d)), style))
+    say = words()["labels"]
+    if pit.unit_s:
+        tsize = pt_to_mm(6)
+        for s, key in ((pit.s0 + pit.taper * 0.55, "pit_in"), (pit.s1 - pit.taper * 0.55, "pit_out")):
+            x, y = c.offset_point(s, sign * (c.half_width + PIT_GAP + pit.width + 1.0 + tsize * 0.6))
+            deg = _upright(math.degrees(float(c.line.heading(s))))
+            feats.add(Text(say[key], x, y, tsize, "condensed-bold", INK, "middle", "middle", deg))
+            if free is not None:
+                free.take(text_box(say[key], x, y, tsize, "condensed-bold", rotation=deg))
+    size = pt_to_mm(6.5)
     for i, (ring, (x, y)) in enumerate(pit.garage_boxes):
         feats.add(Polygon(ring, (), Style(stroke=INK, width=0.3, fill=WHITE)))
         s = pit.s0 + pit.taper + (i + 0.5) * (pit.s1 - pit.s0 - 2 * pit.taper) / max(1, len(pit.garage_boxes))
         deg = math.degrees(float(c.line.heading(s)))
         feats.add(Text(str(i + 1), x, y, size, "condensed-bold", INK, "middle", "middle", _upright(deg)))
-    mid = (pit.s0 + pit.s1) / 2
-    x, y = c.offset_point(mid, sign * (c.half_width + 4.0 + c.lane_width / 2))
-    deg = math.degrees(float(c.line.heading(mid)))
-    label = words()["labels"]["pit"]
-    feats.add(Text(label, x, y, pt_to_mm(7), "condensed-bold", MUTED, "middle", "middle", _upright(deg)))
     span = pit.s1 - pit.s0 - 2 * pit.taper
-    for s in (pit.s0 + pit.taper + min(4.0, span / 4), pit.s1 - pit.taper - min(4.0, span / 4)):
-        # small chevrons showing the way in and out, on the middle of the pit lane where it is full width
+    for s in (pit.s0 + pit.taper * 0.5, pit.s1 - pit.taper * 0.5):
+        # small chevrons showing the way in and out, in the tapers before the entry line and after the exit line
         inner, outer = pit.offsets(np.array([s]), c.half_width)
         p = np.array(c.offset_point(s, sign * float(inner[0] + outer[0]) / 2))
         t = np.array(c.tangent_at(s))
         n = np.array(c.normal_at(s))
-        feats.add(_line(np.array([p - 2 * t + 1.5 * n, p, p - 2 * t - 1.5 * n]), Style(stroke=MUTED, width=0.4)))
+        feats.add(_line(np.array([p - 2 * t + 1.0 * n, p, p - 2 * t - 1.0 * n]), Style(stroke=MUTED, width=0.4)))
+    del span
 
 
 def _draw_police(page: Page, c: Circuit, free: FreeSpace) -> None:
@@ -463,7 +520,6 @@ def _tagged_spaces(c: Circuit) -> set[int]:
 
 def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
     labels = page.layer("labels")
-    N = c.spec.action_every
     if c.graph is not None:
         size = pt_to_mm(6.5)
         tagged = _tagged_spaces(c)
@@ -477,32 +533,23 @@ def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
                 labels.add(Text(str(sp.index + 1), x, y, size, "condensed-bold", INK, "middle", "middle", rot))
         return
     size = pt_to_mm(8)
-    hidden = set(c.hidden_units())
-    for u in range(N, c.units_count + 1, N):
-        if u in hidden:
-            continue
+    for u in action_units(c):
         s0, s1 = c.unit_bounds(u)
         sm = (s0 + s1) / 2
         text = str(u)
-        w = text_width(text, size, "condensed-bold")
-        placed = None
-        r = max(w, size * 0.72) / 2 + 0.6
-        # beside the box, nearest first; then a little along the track (still beside that unit)
-        tries = [(0.0, e, sg) for e in (0.0, 3.0, 7.0) for sg in (1, -1)]
-        tries += [(ds, e, sg) for e in (0.0, 3.0, 7.0, 12.0) for ds in (-0.3, 0.3) for sg in (1, -1)]
-        for ds, extra, sign in tries:
-            x, y = c.offset_point(sm + ds * (s1 - s0), sign * (c.half_width + KERB_W + 1.5 + r + extra))
-            box = text_box(text, x, y, size, "condensed-bold")
-            if free.free(box):
-                placed = (x, y, box)
-                break
-        if placed is None:  # no room beside the track: print it in the marked box itself
-            x, y = c.point_at(sm)
-            labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle"))
-            continue
-        x, y, box = placed
-        free.take(box)
-        labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle"))
+        x, y = c.point_at(sm)
+        rot = _upright(math.degrees(float(c.line.heading(sm))))
+        w = text_width(text, size, "condensed-bold") + 1.6
+        h = size * 1.05
+        rr = math.radians(rot)
+        ax, ay = math.cos(rr), math.sin(rr)
+        bx, by = -ay, ax
+        tab = [
+            (x + sx * w / 2 * ax + sy * h / 2 * bx, y + sx * w / 2 * ay + sy * h / 2 * by)
+            for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+        ]
+        labels.add(Polygon(_pts(np.array(tab)), (), Style(stroke=INK, width=0.3, fill=WHITE)))
+        labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle", rot))
 
 
 def words() -> dict:
@@ -530,7 +577,7 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
         out.append(("grid", say["grid"].format(slots=c.spec.grid)))
     if c.pit:
         line = say["pit"] if c.pit.min_roll is None else say["pit_roll"]
-        out.append(("pit", line.format(garages=c.pit.garages, roll=c.pit.min_roll)))
+        out.append(("pit", line.format(garages=c.pit.garages, roll=c.pit.min_roll, units=c.pit.units)))
     if c.spec.danger:
         out.append(("danger", say["danger"]))
     if c.spec.police_line:
@@ -603,12 +650,12 @@ def _draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
     lab.add(Text(sub, x, yy, ssize, "regular", MUTED))
     yy += 2.2
     for key, text in ents:
-        _swatch(lab, key, x, yy + 0.6)
+        _swatch(lab, key, x, yy + 0.6, c.graph is not None)
         lab.add(Text(text, x + 9, yy + 2.6, lsize, "regular", INK))
         yy += 4.2
 
 
-def _swatch(layer, key: str, x: float, y: float) -> None:
+def _swatch(layer, key: str, x: float, y: float, spaces: bool = False) -> None:
     w, h = 7.0, 3.0
     if key == "start":
         for i in range(6):
@@ -616,6 +663,11 @@ def _swatch(layer, key: str, x: float, y: float) -> None:
                 col = INK if (i + j) % 2 == 0 else WHITE
                 layer.add(rect(x + i * w / 6, y + j * h / 2, w / 6, h / 2, Style(stroke=None, fill=col)))
         layer.add(rect(x, y, w, h, Style(stroke=INK, width=0.2)))
+    elif key == "action" and not spaces:
+        layer.add(rect(x, y, w, h, Style(stroke=None, fill=ACTION_UNIT)))
+        for i in range(1, 7):
+            layer.add(Polyline(((x + i * 1.1 - 1.0, y + h), (x + i * 1.1 + 0.2, y)), Style(stroke=INK, width=0.4)))
+        layer.add(rect(x, y, w, h, Style(stroke=INK, width=0.6)))
     elif key in ("action", "danger", "pit"):
         col = {"action": ACTION, "danger": DANGER, "pit": PIT}[key]
         layer.add(rect(x, y, w, h, Style(stroke=LINE, width=0.2, fill=col)))

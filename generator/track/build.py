@@ -269,6 +269,7 @@ def _along(
     if not checks.check_lap(report, c):
         return c
     checks.check_fold(report, c)
+    checks.check_room_for_car(report, c)
     c.corners = features.corners(report, c)
     c.kerbs = features.kerbs(report, c)
     found = features.self_crossings(c.line)
@@ -290,7 +291,9 @@ def _along(
         c.graph = lane_graph(c)
         c.danger_spaces = features.danger_spaces(c)
     c.grid = features.grid(c)
+    c.grid_units = features.grid_units(c)
     checks.check_positions(report, c)
+    checks.check_grid(report, c)
     return c
 
 

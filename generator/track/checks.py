@@ -333,3 +333,162 @@ def check_positions(report: Report, c: Circuit) -> None:
                 ("grid",),
                 where="grid",
             )
+
+
+# ------------------------------------------------------------------------------------------- room for a car
+
+
+def room_for_car(c: Circuit) -> float | None:
+    """The fraction of a unit the inner edge of every unit must hold (its game's ``room_for_car``), or None."""
+    from .model import board_profile
+
+    frac = board_profile(c.spec.game).get("room_for_car")
+    return float(frac) if frac else None
+
+
+def min_car_radius(c: Circuit) -> float | None:
+    """The least centre-line radius at which every unit's inner edge holds ``room_for_car`` of a unit."""
+    frac = room_for_car(c)
+    return None if frac is None else c.half_width / (1.0 - frac)
+
+
+def unit_edges(c: Circuit) -> tuple[np.ndarray, np.ndarray]:
+    """The length of every unit's left and right edge (mm), measured along the offset track borders."""
+    line = c.line
+    bounds = np.arange(c.units_count + 1) * c.unit_length
+    out = []
+    for d in (c.half_width, -c.half_width):
+        pts = line.offset(d)
+        sig = np.concatenate(([0.0], np.cumsum(np.linalg.norm(np.diff(pts, axis=0), axis=1))))
+        at = np.interp(bounds, line.s, sig)
+        out.append(np.diff(at))
+    return out[0], out[1]
+
+
+def _segment_at(c: Circuit, s: float) -> int | None:
+    """Segments spec: the index of the segment under arc length ``s`` of the placed line (None otherwise)."""
+    spec = c.spec
+    if spec.segments is None:
+        return None
+    lengths = np.array([seg.length for seg in spec.segments])
+    total = float(lengths.sum())
+    start = spec.start.at * spec.unit
+    raw = (start - s) if spec.start.reverse else (start + s)
+    raw = raw % total
+    return int(min(np.searchsorted(np.cumsum(lengths), raw, side="right"), len(lengths) - 1))
+
+
+def check_room_for_car(report: Report, c: Circuit) -> None:
+    """Room for a car in every unit: the inner edge of every unit holds ``room_for_car`` of a unit (f1-dice: half
+    a 20 mm car, 10 mm), so the centre-line radius is at least half the track / (1 − that fraction)."""
+    frac = room_for_car(c)
+    if frac is None:
+        return
+    u = c.unit_length
+    need_edge = frac * u
+    need_r = min_car_radius(c)
+    left, right = unit_edges(c)
+    inner = np.minimum(left, right)
+    bad = inner < need_edge - 1e-3
+    line = c.line
+    for i0, i1 in runs(bad):
+        a, b = i0 * u, i1 * u
+        j0, j1 = np.searchsorted(line.s, [a, b])
+        j1 = max(j1, j0 + 1)
+        j = j0 + int(np.argmax(np.abs(line.k[j0:j1])))
+        r = 1.0 / max(abs(float(line.k[j])), 1e-12)
+        s = float(line.s[j])
+        k = i0 + int(np.argmin(inner[i0:i1]))
+        side = "right" if right[k] < left[k] else "left"
+        seg = _segment_at(c, s)
+        want = math.ceil(need_r * 10) / 10
+        if seg is not None:
+            loc = ("segments", seg)
+            advice = f"make the radius of segment {seg + 1} at least {want:g} mm"
+            fixes = ()
+        else:
+            loc = ("smoothing",) if c.spec.csv is not None else ("points",)
+            advice, fixes = "widen the bend", points_fixes(c)
+        holds = "half" if frac == 0.5 else f"{frac:g} of"
+        report.problem(
+            "room",
+            f"no room for a car: the inner ({side}) edge of unit {k + 1} is {math.floor(inner[k] * 10) / 10:.1f} mm, "
+            f"under {holds} a car ({frac * c.unit:g} mm); centre-line radius "
+            f"{math.floor(r * 10) / 10:.1f} mm, the least on this {2 * c.half_width:g} mm track is {want:g} mm",
+            advice,
+            loc,
+            fixes=fixes,
+            where=_units(i0 + 1, i1),
+            s=s,
+            unit=k + 1,
+            numbers={
+                "inner_edge_mm": float(inner[k]),
+                "min_edge_mm": need_edge,
+                "radius_mm": r,
+                "min_radius_mm": need_r,
+            },
+        )
+
+
+# ------------------------------------------------------------------------------------------------------ grid
+
+
+def _in_corner(c: Circuit, unit: int) -> bool:
+    a, b = c.unit_bounds(unit)
+    L = c.lap_length
+    for cr in c.corners:
+        for k in (-1, 0, 1):
+            if a < cr.s_end + k * L and cr.s_start + k * L < b:
+                return True
+    return False
+
+
+def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
+    """Boards ruled across (f1-dice): the grid stands on straight track, every row of slots (one unit behind the
+    line each) clear of a corner, when the spec file gives ``grid`` or the caller ``asked`` (a pack sizing the
+    grid to its field).
+    Otherwise say how far the start line must move along its straight, or how much
+    longer the straight must be."""
+    spec = c.spec
+    rows = math.ceil(spec.grid / c.lanes) if spec.grid else 0
+    if not asked and report.line_of("grid") is None:  # a default grid the spec never asked for is not held to it
+        return
+    if c.graph is not None or not rows or rows > c.units_count // 3:  # per-lane boards: their game's own grid
+        return  # none, or already reported by check_positions
+    n = c.units_count
+    behind = 0  # straight units behind the line, nearest first
+    while behind < n // 2 and not _in_corner(c, n - behind):
+        behind += 1
+    if behind >= rows:
+        return
+    ahead = 0  # straight units after the line, before the next corner
+    while ahead < n // 2 and not _in_corner(c, ahead + 1):
+        ahead += 1
+    short = rows - behind
+    corner_unit = n - behind
+    room = ahead - 1  # keep a unit of straight after the line for the start
+    if room >= short:
+        sign = -1 if spec.start.reverse else 1
+        at = spec.start.at + sign * short
+        advice = f"move the start line {short} unit{'s' if short > 1 else ''} further along its straight"
+        fixes = (Fix("start.at", round(at, 1), now=spec.start.at),)
+        loc = ("start", "at")
+    else:
+        more = (short - max(room, 0)) * c.unit
+        advice = (
+            f"lengthen the straight before the line by at least {more:.0f} mm and move the start along it, "
+            f"or race {behind * c.lanes} cars or fewer"
+        )
+        fixes = ()
+        loc = ("start",) if report.line_of("start") else ("segments",)
+    report.problem(
+        "grid",
+        f"{spec.grid} grid slots ({c.lanes} abreast) need {rows} units of straight behind the start line; "
+        f"only {behind} lie between the line and the corner at unit {corner_unit}",
+        advice,
+        loc,
+        fixes=fixes,
+        where="grid",
+        unit=corner_unit,
+        numbers={"slots": spec.grid, "rows": rows, "straight_units": behind},
+    )

@@ -66,6 +66,13 @@ class PitLane:
     polygon: tuple  # outline of the pit lane surface, page mm
     garage_boxes: list  # [(polygon points, centre)]
     min_roll: int | None = None  # Formula D: minimum gear-die roll to enter the pit (spec 'pit.min_roll')
+    # The pit lane as a lane of units: arc lengths (of the track's centre line) of its unit lines, from the entry
+    # line (first) to the exit line (last), spaced one unit apart along the pit lane's own middle.
+    unit_s: tuple[float, ...] = ()
+
+    @property
+    def units(self) -> int:
+        return max(0, len(self.unit_s) - 1)
 
     def offsets(self, s: np.ndarray, half: float) -> tuple[np.ndarray, np.ndarray]:
         """Inner and outer edge distance from the centre line (positive) at arc lengths ``s`` (s0 … s1)."""
@@ -122,6 +129,7 @@ class Circuit:
     lines: object = None  # spec LineMap
     edge: float = DEFAULT_EDGE  # the printer's unprintable edge the circuit was placed clear of
     grid: tuple[GridSlot, ...] = ()
+    grid_units: tuple[int, ...] = ()  # units under the grid (no action square is marked there)
     danger_spaces: frozenset[int] = frozenset()  # per-lane: ids of the spaces marked as danger
     # a real centre line adapted keeping its shape (points/CSV at 'fit: page', no smoothing): how far the board's
     # centre line is from it (a generator.track.fidelity.Fidelity), and north on the page (a unit vector, y down)

@@ -270,6 +270,7 @@ def pit_lane(report: Report, c: Circuit) -> PitLane | None:
     ptout = p + nrm * outer[:, None]
     poly = np.vstack((ptin, ptout[::-1]))
     pit.polygon = tuple(map(tuple, np.round(poly, 4)))
+    pit.unit_s = pit_units(c, pit)
     # garages along the outer edge of the full-width part
     g0 = s0 + taper
     if spec.garages:
@@ -288,6 +289,20 @@ def pit_lane(report: Report, c: Circuit) -> PitLane | None:
             centre = mid + nm * (o + GARAGE_D / 2)
             pit.garage_boxes.append((tuple(map(tuple, np.round(ring, 4))), (float(centre[0]), float(centre[1]))))
     return pit
+
+
+def pit_units(c: Circuit, pit: PitLane) -> tuple[float, ...]:
+    """The unit lines of the pit lane's full-width part (entry line first, exit line last): one unit apart along
+    the middle of the pit lane, as arc lengths of the track's centre line."""
+    a, b = pit.s0 + pit.taper, pit.s1 - pit.taper
+    if b <= a:
+        return ()
+    sign = 1.0 if pit.side == "left" else -1.0
+    s = c.sample_s(a, b)
+    pts = c.offset_line(a, b, sign * (c.half_width + PIT_GAP + pit.width / 2))
+    sig = np.concatenate(([0.0], np.cumsum(np.linalg.norm(np.diff(pts, axis=0), axis=1))))
+    n = max(1, round(float(sig[-1]) / c.unit))
+    return tuple(float(v) for v in np.interp(np.linspace(0.0, float(sig[-1]), n + 1), sig, s))
 
 
 def pit_samples(c: Circuit, pit: PitLane) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -309,16 +324,28 @@ def garage_width(pit: PitLane) -> float:
 # ------------------------------------------------------------------------------------------------------ grid
 
 
+def grid_rows(c: Circuit) -> int:
+    """Rows of the grid: one per unit behind the line, ``lanes`` cars abreast."""
+    return math.ceil(c.spec.grid / c.lanes) if c.spec.grid else 0
+
+
+def grid_units(c: Circuit) -> tuple[int, ...]:
+    """The units the grid stands on, nearest the line first (the last units of the lap)."""
+    n = c.units_count
+    return tuple(n - r for r in range(min(grid_rows(c), n)))
+
+
 def grid(c: Circuit) -> tuple[GridSlot, ...]:
-    """The spec's grid slots behind the start line: rows of one slot per lane, pole (1) at the front left."""
+    """The spec's grid slots behind the start line: one row per unit, ``lanes`` abreast, pole (1) at the front on
+    the left (as the f1-dice qualifying sheet draws P1); each slot a car's box inside its lane and unit."""
     u = c.unit_length
     out = []
     for k in range(c.spec.grid):
         row, lane = divmod(k, c.lanes)
-        front = -row * u - START_BAND - 1.0
-        back = -(row + 1) * u + 2.0
+        front = -row * u - (START_BAND + 1.0 if row == 0 else 1.5)
+        back = -(row + 1) * u + 1.5
         d = c.lane_offset(lane)
-        hw = c.lane_width / 2 - 1.5
+        hw = c.lane_width / 2 - min(1.0, c.lane_width / 8)
         outline = (
             c.offset_point(back, d + hw),
             c.offset_point(front, d + hw),

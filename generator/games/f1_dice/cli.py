@@ -27,10 +27,17 @@ def pack(
             "--laps", help="Race length in laps (default: the count nearest 150 units of racing for the board)."
         ),
     ] = None,
+    pit: Annotated[
+        bool,
+        typer.Option(
+            "--pit/--no-pit",
+            help="Draw the circuit's pit lane (units, in and out lines, a garage per team); --no-pit leaves it off.",
+        ),
+    ] = True,
     *,
     opts,
 ) -> None:
     """The paper-and-dice F1 game: everything needed to race, in one merged PDF."""
     from .pack import build
 
-    publish_pack("f1-dice", build(opts, track=track, teams=teams, points=points, races=races, laps=laps), opts)
+    publish_pack("f1-dice", build(opts, track=track, teams=teams, points=points, races=races, laps=laps, pit=pit), opts)

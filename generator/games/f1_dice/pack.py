@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ...compose.summary import summary_sheets
 from ...errors import InputError
+from ...fonts import text_width
 from ...pipeline import OutputOptions, Sheet, numbered
 from ...teams import load_field
 from .facts import DEFAULT_RACES, DEFAULT_TEAMS, RaceFacts, check_laps, default_laps, points_system
@@ -33,8 +34,8 @@ def build(
     points: str | None = None,
     races: int = DEFAULT_RACES,
     laps: int | None = None,
+    pit: bool = True,
 ) -> list[Sheet]:
-    from ... import track as circuits
 
     field = load_field(teams or DEFAULT_TEAMS)
     if not any(t.qualifying for t in field.teams):
@@ -46,9 +47,9 @@ def build(
     points_system(points)  # refuse a bad --points before drawing anything
     if laps is not None:
         check_laps(laps)
-    circuit = circuits.load(track or circuits.default_spec(), paper=opts.board_paper(), edge=opts.edge)
+    circuit = board_circuit(track, len(field.drivers), opts, garages=len(field.teams), pit=pit)
     facts = race_facts(circuit, laps)
-    sheets: list[Sheet] = [circuits.board_sheet(circuit)]
+    sheets: list[Sheet] = [board_sheet(circuit, facts)]
     sheets += numbered("car-slips", slip_pages(field, opts.document_page(SLIPS_PAPER), circuit.spec.unit))
     sheets.append(Sheet("qualifying", qualifying_sheet(field, opts.document_page(QUALIFYING_PAPER))))
     reference = reference_sheet(field, opts.document_page(REFERENCE_PAPER), facts, points, circuit.pit is not None)
@@ -66,6 +67,58 @@ def build(
     return sheets
 
 
+def board_sheet(circuit, facts: RaceFacts) -> Sheet:
+    """The board with the race length printed on free paper near the start line."""
+    from shapely import box
+
+    from ... import track as circuits
+    from ...safeio import safe_name
+    from ...scene import Text
+    from ...track.board import INK, MUTED, ordinal
+    from ...units import pt_to_mm
+    from .facts import sheet_texts
+
+    board = circuits.draw_board(circuit)
+    say = sheet_texts()
+    head = say["board_laps"].format(laps=facts.laps)
+    note = say["board_laps_note"].format(race_units=facts.race_units, nth=ordinal(facts.action_every))
+    big, small = pt_to_mm(14), pt_to_mm(7)
+    w = max(text_width(head, big, "bold"), text_width(note, small, "regular")) + 2
+    h = big * 1.2 + small * 1.6 + 2
+    sx, sy = circuit.point_at(0.0)
+    spot = board.free.find(w, h, [(sx - w / 2, sy + 15), (sx - w / 2, sy - h - 15)], step=4.0)
+    if spot is not None:
+        x, y = spot[0] + 1, spot[1] + 1
+        board.free.take(box(spot[0], spot[1], spot[0] + w, spot[1] + h))
+        lab = board.page.layer("labels")
+        lab.add(Text(head, x, y + big * 0.95, big, "bold", INK))
+        lab.add(Text(note, x, y + big * 1.2 + small * 1.1, small, "regular", MUTED))
+    return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board.page)
+
+
+def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: int | None = None, pit: bool = True):
+    """The board for a field of ``cars``: the circuit with a grid slot for every car (a located GeometryError
+    with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
+    (``garages``), or no pit lane (``pit=False``)."""
+    from ... import track as circuits
+    from ...track.checks import check_grid
+    from ...track.problems import Report, geometry_error
+
+    spec, lines, path = circuits.load_spec(track or circuits.default_spec())
+    update: dict = {"grid": cars}
+    if not pit:
+        update["pit"] = None
+    elif spec.pit is not None and garages:
+        update["pit"] = spec.pit.model_copy(update={"garages": garages})
+    spec = spec.model_copy(update=update)
+    circuit = circuits.build(spec, path, lines, opts.board_paper(), opts.edge)
+    report = Report(path, lines)
+    check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
+    if report.problems:
+        raise geometry_error(report.problems, path)
+    return circuit
+
+
 def race_facts(circuit, laps: int | None = None) -> RaceFacts:
     """What every sheet printed with ``circuit`` must agree on: its lap, its action squares, the race length."""
     return RaceFacts(
@@ -73,4 +126,5 @@ def race_facts(circuit, laps: int | None = None) -> RaceFacts:
         action_every=circuit.spec.action_every,
         laps=laps if laps is not None else default_laps(circuit.units_count),
         laps_default=laps is None,
+        grid_units=tuple(circuit.grid_units),
     )

@@ -1,0 +1,172 @@
+"""The f1-dice board as the rulebook draws it, measured: a 2 cm track of two 10 mm lanes (§1.1), 20 mm units,
+room for a car in every unit, a grid slot for every car of the field, action units that survive any printer and
+the race length printed on the board."""
+
+from __future__ import annotations
+
+import io
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+from shapely import LineString
+from shapely import Polygon as SPoly
+
+from generator import track
+from generator.compose import inksaver
+from generator.data import template
+from generator.errors import GeometryError
+from generator.games.f1_dice import pack as f1_pack
+from generator.pipeline import OutputOptions
+from generator.scene import Document
+from generator.teams import load_field
+from generator.track import board as board_mod
+from generator.track.checks import min_car_radius, unit_edges
+from generator.writers import render
+
+F1_SPECS = ["albert-park", "figure-eight", "monte-carlo", "monza-like", "oval", "three-lane"]
+DPI = 60
+
+
+def spec_path(name: str) -> Path:
+    from generator.data import track_specs_dir
+
+    return track_specs_dir() / f"{name}.yaml"
+
+
+@pytest.fixture(scope="module")
+def circuits():
+    return {name: track.load(spec_path(name)) for name in F1_SPECS}
+
+
+@pytest.fixture(scope="module")
+def field_board():
+    """The pack's board for the 2011 field, and the race facts printed with it."""
+    opts = OutputOptions(out=Path("unused"), quiet=True)
+    field = load_field("f1-2011")
+    c = f1_pack.board_circuit(None, len(field.drivers), opts)
+    facts = f1_pack.race_facts(c)
+    return c, facts, f1_pack.board_sheet(c, facts).page, len(field.drivers)
+
+
+def test_the_f1_dice_default_is_a_2_cm_track_of_two_10_mm_lanes():
+    profile = template("f1-dice/board.yaml")
+    assert profile["lanes"] * profile["lane_width"] == 20
+    # room for a car: half a car, the slip less its wing (cars.yaml)
+    slip = template("f1-dice/cars.yaml")["slip"]
+    assert profile["room_for_car"] * profile["unit"] == (slip["length"] - slip["wing"]) / 2 == 10
+
+
+@pytest.mark.parametrize("name", F1_SPECS)
+def test_track_width_units_and_room_for_a_car(circuits, name):
+    c = circuits[name]
+    assert c.lane_width == 10
+    lpts, rpts = c.line.offset(c.half_width), c.line.offset(-c.half_width)
+    if not c.crossings:
+        assert LineString(lpts).hausdorff_distance(LineString(rpts)) == pytest.approx(2 * c.half_width, abs=0.05)
+    # everywhere (a crossing too): each point of one edge is the track width from the nearby part of the other
+    n = len(lpts)
+    d = []
+    for i in range(0, n - 1, max(1, n // 400)):
+        near = LineString(rpts[max(0, i - 60) : i + 60])
+        d.append(near.distance(LineString(lpts[i : i + 2]).centroid))
+    assert min(d) == pytest.approx(2 * c.half_width, abs=0.05) and max(d) == pytest.approx(2 * c.half_width, abs=0.05)
+    if c.lanes == 2:
+        assert 2 * c.half_width == 20.0
+    assert c.unit_length == pytest.approx(20.0, rel=0.02)
+    le, re = unit_edges(c)
+    inner = np.minimum(le, re)
+    assert inner.min() >= 0.5 * c.unit_length - 1e-3
+    assert inner.min() >= 10.0 * 0.98
+    assert min_car_radius(c) == pytest.approx(c.half_width * 2)
+
+
+def test_a_bend_too_tight_for_a_car_is_a_located_error(tmp_path):
+    spec = tmp_path / "tight.yaml"
+    spec.write_text(
+        "name: Tight\nsegments:\n  - straight: 300\n  - arc: {radius: 17, angle: 180, turn: left}\n"
+        "  - straight: 300\n  - arc: {radius: 17, angle: 180, turn: left}\nstart: {at: 12}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(GeometryError) as info:
+        track.load(spec)
+    msg = str(info.value)
+    assert "no room for a car" in msg and "make the radius of segment 2 at least 20 mm" in msg
+    assert str(spec) in msg
+    room = [p for p in info.value.problems if p.kind == "room"]
+    assert [p.line for p in room] == [4, 6]  # the lines of segments 2 and 4, the two bends
+    assert info.value.exit_code == 3
+
+
+def test_the_grid_holds_the_field_on_straight_track(field_board):
+    c, facts, _, cars = field_board
+    assert len(c.grid) == cars == 24
+    assert {s.lane for s in c.grid if s.number == 1} == {0}  # pole on the left, as the qualifying sheet's P1
+    action = [SPoly(c.strip(*c.unit_bounds(u), c.half_width, -c.half_width)) for u in board_mod.action_units(c)]
+    corners = [SPoly(c.strip(cr.s_start, cr.s_end, c.half_width, -c.half_width)).buffer(0) for cr in c.corners]
+    for slot in c.grid:
+        box = SPoly(slot.outline)
+        assert box.area > 100
+        for geom in action + corners:
+            assert box.intersection(geom).area < 1e-6, slot.number
+    assert set(facts.grid_units) == set(c.grid_units) and not set(facts.action_units) & set(c.grid_units)
+    assert facts.action_units == board_mod.action_units(c)
+
+
+def test_a_field_larger_than_the_straight_is_a_located_error():
+    opts = OutputOptions(out=Path("unused"), quiet=True)
+    with pytest.raises(GeometryError) as info:
+        f1_pack.board_circuit(spec_path("monza-like"), 24, opts)
+    msg = str(info.value)
+    assert "24 grid slots" in msg and "units of straight behind the start line" in msg
+    assert "lengthen the straight before the line" in msg and "monza-like.yaml:" in msg
+
+
+def _grey(page) -> Image.Image:
+    return Image.open(io.BytesIO(render(Document([page]), "png", dpi=DPI)[0])).convert("L")
+
+
+def _mean(img: Image.Image, poly) -> float:
+    k = DPI / 25.4
+    mask = Image.new("L", img.size, 0)
+    ImageDraw.Draw(mask).polygon([(x * k, y * k) for x, y in poly.exterior.coords], fill=255)
+    a, m = np.asarray(img, float), np.asarray(mask) > 0
+    return float(a[m].mean())
+
+
+@pytest.mark.parametrize("ink", [False, True], ids=["colour", "ink-saver"])
+def test_action_units_stand_out_in_greyscale(field_board, ink):
+    c, _, page, _ = field_board
+    if ink:
+        page = inksaver.apply(Document([page])).pages[0]
+    img = _grey(page)
+    marked = board_mod.action_units(c)
+    assert marked
+    skip = set(marked) | set(c.grid_units) | {1, c.units_count}
+    plain = [u for u in range(2, c.units_count) if u not in skip][:10]
+
+    def cell(u):
+        a, b = c.unit_bounds(u)
+        return SPoly(c.strip(a + 1, b - 1, c.half_width - 1, -c.half_width + 1))
+
+    base = np.mean([_mean(img, cell(u)) for u in plain])
+    for u in marked:
+        assert abs(_mean(img, cell(u)) - base) >= 0.25 * base, u
+
+
+def test_laps_read_back_from_the_board(field_board, tmp_path):
+    import pypdfium2
+
+    c, facts, page, _ = field_board
+    pdf = tmp_path / "board.pdf"
+    pdf.write_bytes(render(Document([page]), "pdf")[0])
+    doc = pypdfium2.PdfDocument(str(pdf))
+    text = doc[0].get_textpage().get_text_range()
+    doc.close()
+    assert f"RACE: {facts.laps} LAPS" in text
+    assert f"{facts.laps * c.units_count} units" in text
+    for u in board_mod.action_units(c):
+        assert str(u) in text
+    assert math.isclose(facts.lap_units, c.units_count)
