@@ -48,16 +48,17 @@ def _l_shape(side: str, paper: str = "a3") -> dict:
 
 
 def test_fit_advice_names_the_orientation_that_fits_and_nothing_else():
-    spec, lines, path = track.load_spec(SPECS["monte-carlo"])
-    problems = analyse(spec, path, lines, Paper("a3", "landscape")).problems
+    # the oval (with its pit lane) is wide: it fits A3 landscape, not portrait
+    spec, lines, path = track.load_spec(SPECS["oval"])
+    problems = analyse(spec, path, lines, Paper("a3", "portrait")).problems
     assert [p.kind for p in problems] == ["fit"]  # no consequential pit-lane complaint
-    assert problems[0].fixes == (Fix("orientation", "portrait", now="landscape", paper=PaperChoice("a3", "portrait")),)
-    assert "fits A3 portrait" in problems[0].hint and "'orientation: portrait'" in problems[0].hint
+    assert problems[0].fixes == (Fix("orientation", "landscape", now="portrait", paper=PaperChoice("a3", "landscape")),)
+    assert "fits A3 landscape" in problems[0].hint and "'orientation: landscape'" in problems[0].hint
     # and the advice is true
-    assert not analyse(spec, path, lines, Paper("a3", "portrait")).problems
+    assert not analyse(spec, path, lines, Paper("a3", "landscape")).problems
     # the command line says it with its own options
-    res = CliRunner().invoke(app, ["check", str(SPECS["monte-carlo"]), "--paper", "a3-landscape"])
-    assert "fits A3 portrait: use --paper a3-portrait (in the spec: 'orientation: portrait')" in res.stdout
+    res = CliRunner().invoke(app, ["check", str(SPECS["oval"]), "--paper", "a3-portrait"])
+    assert "fits A3 landscape: use --paper a3 (in the spec: 'orientation: landscape')" in res.stdout
 
 
 def test_fit_advice_for_a_small_printer_is_the_next_paper_tiled():
@@ -317,7 +318,7 @@ def test_problems_carry_their_fixes_as_data_and_no_option_names():
 
     csv = SPECS["albert-park"].parent / "melbourne.csv"
     result = track.check(csv, overrides={"smoothing": 1})
-    folds = [p for p in result.problems if p.kind == "fold"]
+    folds = [p for p in result.problems if p.kind in ("fold", "room")]  # bends too tight: folds, no room for a car
     assert folds and len(folds) == len(result.problems)
     fixes = {f for p in folds for f in p.fixes}
     assert fixes and {f.field for f in fixes} <= {"smoothing", "fit", "lanes"}

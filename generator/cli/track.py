@@ -135,6 +135,17 @@ def _round(v, digits: int = 1):
     return round(v, digits) if math.isfinite(v) else None
 
 
+def _plain(v):
+    """A numpy number (a measured value a check put in a problem's numbers) as the plain number JSON takes."""
+    if hasattr(v, "item"):
+        return v.item()
+    raise TypeError(f"{type(v).__name__} is not JSON serializable")
+
+
+def _plain_or(v):
+    return v.item() if hasattr(v, "item") else v
+
+
 def corner_entry(circuit, index: int) -> dict:
     """One corner of ``circuit`` (0-based ``index``) as ``check --json`` and ``corners --json`` give it."""
     c = circuit.corners[index]
@@ -159,7 +170,7 @@ def problem_entry(p) -> dict:
     if p.unit is not None:
         d["unit"] = p.unit
     if p.numbers:
-        d["numbers"] = {k: (round(v, 2) if isinstance(v, float) else v) for k, v in p.numbers.items()}
+        d["numbers"] = {k: (round(float(v), 2) if isinstance(v, float) else _plain_or(v)) for k, v in p.numbers.items()}
     if p.line is not None:
         d["line"] = p.line
     if p.field:
@@ -430,11 +441,11 @@ def check_cmd(
         if not json_out:
             raise err from None
         # a spec that cannot be read still gets its machine-readable answer (and keeps its exit code)
-        typer.echo(json.dumps(check_summary(spec, error=err), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(check_summary(spec, error=err), indent=2, ensure_ascii=False, default=_plain))
         raise typer.Exit(code=err.exit_code) from None
     summary = check_summary(spec, result)
     if json_out:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False, default=_plain))
     else:
         head = f"{spec}: {summary['name']}"
         if summary["lap_mm"] is not None:
