@@ -28,7 +28,8 @@ from common import floor_seconds  # noqa: E402
 from synthetic_circuits import figure_eight, random_circuit  # noqa: E402
 
 from generator.paper import PageSpec, Paper  # noqa: E402
-from generator.track.adapt import adapt, read_points, to_page  # noqa: E402
+from generator.track.adapt import adapt, to_page  # noqa: E402
+from generator.track.load import read_points  # noqa: E402
 
 CIRCUITS = ROOT.parent / "shared" / "circuits"
 BOARDS = [  # (label, paper, track width mm, unit mm)

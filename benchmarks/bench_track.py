@@ -1,4 +1,5 @@
-"""Circuit build time: a 60-unit board (A2) and a 600-unit board tiled onto A4, as ratios to the floor.
+"""Circuit build time: a 60-unit board (A2), a 600-unit board tiled onto A4, and ``check`` of a real circuit's
+300,000-point CSV (adapted keeping its shape), as ratios to the floor.
 
     python benchmarks/bench_track.py
 
@@ -15,7 +16,27 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from common import floor_seconds, paddock, time_command  # noqa: E402
+import numpy as np  # noqa: E402
+from common import floor_argv, floor_seconds, measure, paddock, time_command  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "circuits"
+
+
+def big_csv(path: Path, n: int = 300_000) -> None:
+    """Spa's centre line (or a wavy loop when ../shared is absent) resampled to ``n`` points, racetrack-database
+    columns: the size of a survey-grade centre line."""
+    src = SHARED / "Spa.csv"
+    if src.is_file():
+        P = np.loadtxt(src, delimiter=",", comments="#")[:, :2]
+    else:
+        t = np.linspace(0, 2 * np.pi, 400, endpoint=False)
+        P = np.column_stack((np.cos(t), np.sin(t))) * (1000 + 200 * np.cos(3 * t))[:, None]
+    Q = np.vstack((P, P[:1]))
+    u = np.concatenate(([0.0], np.cumsum(np.hypot(*np.diff(Q, axis=0).T))))
+    s = np.arange(n) * u[-1] / n
+    x, y = np.interp(s, u, Q[:, 0]), np.interp(s, u, Q[:, 1])
+    rows = np.column_stack((x, y, np.full(n, 6.0), np.full(n, 6.0)))
+    np.savetxt(path, rows, delimiter=",", fmt="%.4f", header="x_m,y_m,w_tr_right_m,w_tr_left_m")
 
 
 def oval_60() -> str:
@@ -56,7 +77,12 @@ def main() -> None:
         s600 = time_command(
             paddock("track", str(t / "b600.yaml"), "--out", str(t / "o"), "-f", "pdf", "--tile-onto", "a4", "-q")
         )
+        big = t / "big.csv"
+        big_csv(big)
+        both = measure({"floor": floor_argv(tmp), "check": paddock("check", str(big))}, repeat=5)
     print(f"floor: {floor:.3f} s")
+    ratio = both["check"] / both["floor"]
+    print(f"check, 300,000-point CSV:         {both['check']:.3f} s = {ratio:.2f} x floor (target <= 2)")
     print(f"track, 60 units, A2:              {s60:.3f} s = {s60 / floor:.2f} x floor")
     print(f"track, 600 units, A1 tiled on A4: {s600:.3f} s = {s600 / floor:.2f} x floor")
     print(f"above the floor: 600 units cost {(s600 - floor) / max(s60 - floor, 1e-9):.1f} x 60 units")

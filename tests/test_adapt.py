@@ -17,9 +17,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from synthetic_circuits import figure_eight, random_circuit
 
+from generator.errors import InputError
 from generator.paper import PageSpec, Paper
-from generator.track.adapt import ROTATE_GAIN, adapt, read_points
+from generator.track.adapt import ROTATE_GAIN, adapt
 from generator.track.fidelity import measure
+from generator.track.load import read_points
 
 CIRCUITS = sorted((Path(__file__).parents[2] / "shared" / "circuits").glob("*.csv"))
 A3 = PageSpec(Paper("a3", "landscape")).content_box
@@ -167,9 +169,10 @@ def test_read_points_matches_numpy(tmp_path):
     plain.write_text("x,y\n0,0\n100,0\n100,50\n0,50\n", encoding="utf-8")
     assert read_points(plain).shape == (4, 2)
     bad = tmp_path / "bad.csv"
-    bad.write_text("0,0\n1,x\n", encoding="utf-8")
-    with pytest.raises(ValueError):
+    bad.write_text("0,0\n1,1\n2,0\n1,x\n", encoding="utf-8")
+    with pytest.raises(InputError, match="cannot read a point") as err:
         read_points(bad)
+    assert err.value.line == 4
 
 
 # ---------------------------------------------------------------------------------------------- other circuits
@@ -232,3 +235,27 @@ def test_random_circuits_adapt_or_say_why(seed, hairpins, chicanes, notches, siz
     else:
         assert res.problems and {p.kind for p in res.problems} <= KINDS
         assert all(p.message and p.hint for p in res.problems)
+
+
+# ---------------------------------------------------------------------------------------------- through the product
+
+
+@pytest.mark.parametrize("csv", CIRCUITS, ids=[p.stem for p in CIRCUITS])
+def test_every_real_circuit_builds_through_the_product_and_reports_its_deviation(csv):
+    """``paddock check NAME.csv`` on the f1-dice board (a 20 mm track): builds with no option, north up, and the
+    deviation ``check --json`` reports is the Hausdorff distance (shapely, independent of fidelity.py) between its
+    ``centre_line`` and the CSV carried onto the page by its ``source_to_page``, within 0.5 mm."""
+    from generator.cli.track import check_summary
+    from generator.track import CircuitSpec, analyse
+
+    done = analyse(CircuitSpec(name=csv.stem, csv=str(csv), lane_width=10), csv)
+    data = json.loads(json.dumps(check_summary(csv, done)))
+    assert data["buildable"], data["problems"]
+    t = data["source_to_page"]
+    assert t["rotation_deg"] == 0 and data["north"] == [0.0, -1.0]
+    real = read_points(csv) * np.array([1.0, -1.0]) * t["scale"] + np.array(t["shift_mm"])
+    board = np.array(data["centre_line"])
+    ring = lambda xy: shapely.LineString(np.vstack((xy, xy[:1])))  # noqa: E731
+    independent = shapely.hausdorff_distance(ring(board), ring(real), densify=0.05)
+    assert data["deviation"]["max_mm"] == pytest.approx(independent, abs=0.5)
+    assert data["deviation"]["max_pct"] <= 8.0

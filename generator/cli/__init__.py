@@ -16,10 +16,19 @@ from .root import app
 __all__ = ["app", "main"]
 
 
+_REGISTERED = False
+
+
 def _register() -> None:
+    """Add every command to ``app`` — once: ``main`` called again in one process (tests, tools) must not add each
+    game's commands again (the app would grow, and every later call slow down, with each call)."""
+    global _REGISTERED
+    if _REGISTERED:
+        return
     from . import calibrate, cars, pack, rules, track  # noqa: F401  (each adds its commands to `app`)
 
     pack.register_games()
+    _REGISTERED = True
 
 
 LINE_MAX = 300  # the longest line Paddock prints about a problem: a message quotes values, never dumps them

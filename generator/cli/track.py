@@ -18,7 +18,8 @@ SmoothingOpt = Annotated[
     typer.Option(
         "--smoothing",
         metavar="MM",
-        help="CSV/points: smooth the centre line over this many mm on paper (spec 'smoothing'; a CSV gets 30).",
+        help="CSV/points: smooth the centre line over this many mm on paper (spec 'smoothing'); without it a real "
+        "centre line is adapted keeping its shape.",
         show_default=False,
     ),
 ]
@@ -32,14 +33,25 @@ FitOpt = Annotated[
     ),
 ]
 
+CrossingOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--crossing",
+        metavar="bridge|tunnel",
+        help="Draw every place the track crosses itself (and the spec declares no crossings) as a bridge or a "
+        "tunnel; a real figure-eight from a CSV is a bridge anyway.",
+        show_default=False,
+    ),
+]
 
-def _overrides(lanes, smoothing, fit) -> dict:
+
+def _overrides(lanes, smoothing, fit, crossing=None) -> dict:
     """The spec fields the options replace; ``--fit`` is 'page' or a lap length in units (anything else is left
     for the library to refuse, after it has checked that the spec takes a --fit at all)."""
     if isinstance(fit, str):
         text = fit.strip().lower()
         fit = "page" if text == "page" else int(text) if text.lstrip("-").isdigit() else fit
-    return {"lanes": lanes, "smoothing": smoothing, "fit": fit}
+    return {"lanes": lanes, "smoothing": smoothing, "fit": fit, "crossing": crossing}
 
 
 # ------------------------------------------------------------------------------------- problems in CLI words
@@ -74,6 +86,8 @@ def fix_text(fix) -> str:
         )
     if fix.field == "paper":
         return f"print it there (--paper {_paper_arg(fix.paper)}; in the spec 'paper: {v}')"
+    if fix.field == "crossing":
+        return f"draw it as a {v} (--crossing {v}, or 'crossings: [{{kind: {v}}}]' in a spec)"
     if fix.field in OVERRIDABLE:
         return f"--{fix.field.replace('_', '-')} {v} (or '{fix.field}: {v}' in the spec)"
     return f"set '{fix.field}: {v}' in the spec"
@@ -121,6 +135,17 @@ def _round(v, digits: int = 1):
     return round(v, digits) if math.isfinite(v) else None
 
 
+def _plain(v):
+    """A numpy number (a measured value a check put in a problem's numbers) as the plain number JSON takes."""
+    if hasattr(v, "item"):
+        return v.item()
+    raise TypeError(f"{type(v).__name__} is not JSON serializable")
+
+
+def _plain_or(v):
+    return v.item() if hasattr(v, "item") else v
+
+
 def corner_entry(circuit, index: int) -> dict:
     """One corner of ``circuit`` (0-based ``index``) as ``check --json`` and ``corners --json`` give it."""
     c = circuit.corners[index]
@@ -145,13 +170,26 @@ def problem_entry(p) -> dict:
     if p.unit is not None:
         d["unit"] = p.unit
     if p.numbers:
-        d["numbers"] = {k: (round(v, 2) if isinstance(v, float) else v) for k, v in p.numbers.items()}
+        d["numbers"] = {k: (round(float(v), 2) if isinstance(v, float) else _plain_or(v)) for k, v in p.numbers.items()}
     if p.line is not None:
         d["line"] = p.line
     if p.field:
         d["field"] = p.field
     d["fixes"] = [f.as_dict() for f in p.fixes]
     return d
+
+
+def centre_line(c) -> list:
+    """The board's centre line for ``check --json``: page mm (y down), from the start line in the race direction,
+    a point every mm or closer (the closing point left out)."""
+    import numpy as np
+
+    from ..track.fidelity import closed, resample
+
+    xy = c.line.xy[:-1]
+    if len(xy) > 1 and np.hypot(*np.diff(closed(xy), axis=0).T).max() > 1.0:
+        xy = resample(xy, 1.0)
+    return np.round(xy, 2).tolist()
 
 
 def check_summary(path: Path, result=None, error=None) -> dict:
@@ -173,6 +211,10 @@ def check_summary(path: Path, result=None, error=None) -> dict:
         "problems": [],
         "changes": [],
         "pit": None,
+        "deviation": None,
+        "north": None,
+        "source_to_page": None,
+        "centre_line": [],
     }
     if error is not None:
         problem = {"kind": "input", "where": error.field or "", "message": error.message, "hint": error.hint or ""}
@@ -205,6 +247,19 @@ def check_summary(path: Path, result=None, error=None) -> dict:
         paper=c.paper.label,
         fits=not any(p.kind == "fit" for p in result.problems),
     )
+    out["centre_line"] = centre_line(c)
+    if c.fidelity is not None:
+        out["deviation"] = c.fidelity.as_dict()
+    if c.source_to_page is not None:
+        sc, rot, shift = c.source_to_page
+        out["source_to_page"] = {
+            "flip_y": True,
+            "rotation_deg": round(rot, 6),
+            "scale": round(sc, 9),
+            "shift_mm": [round(shift[0], 4), round(shift[1], 4)],
+        }
+    if c.north is not None:
+        out["north"] = [round(c.north[0], 4), round(c.north[1], 4)]
     if c.pit:
         out["pit"] = {
             "side": c.pit.side,
@@ -216,6 +271,12 @@ def check_summary(path: Path, result=None, error=None) -> dict:
     return out
 
 
+def change_text(change: str) -> str:
+    """A change the build made, said on the command line: 'close: auto' lengthens segments; anything else (a
+    crossing drawn as a bridge) is said as it is."""
+    return f"close: auto changed {change}" if change.startswith("segment ") else change
+
+
 def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from .. import track
     from ..errors import PaddockError
@@ -225,7 +286,7 @@ def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     except PaddockError as err:
         raise cli_error(err) from None
     for change in circuit.changes:
-        typer.echo(f"paddock: close: auto changed {change}", err=True)
+        typer.echo(f"paddock: {change_text(change)}", err=True)
     return circuit, [track.board_sheet(circuit)]
 
 
@@ -237,11 +298,12 @@ def track_cmd(
     lanes: LanesOpt = None,
     smoothing: SmoothingOpt = None,
     fit: FitOpt = None,
+    crossing: CrossingOpt = None,
     *,
     opts,
 ) -> None:
     """Draw a circuit board from a spec file or a centre-line CSV (true scale, print-ready)."""
-    over = _overrides(lanes, smoothing, fit)
+    over = _overrides(lanes, smoothing, fit, crossing)
     if not watch:
         circuit, sheets = _sheets(spec, opts, over)
         publish(sheets, opts, title=f"Paddock — {circuit.name}")
@@ -283,8 +345,8 @@ class Watcher:
                 if s.csv:
                     csv = Path(s.csv)
                     csv = csv if csv.is_absolute() else self.spec.parent / csv
-            except PaddockError:
-                pass
+            except (PaddockError, RecursionError, MemoryError, ValueError, OSError):
+                pass  # the build says what is wrong with the spec; here only the CSV to watch is wanted
             self._csv = (spec_mtime, csv)
         return self._csv[1]
 
@@ -296,23 +358,39 @@ class Watcher:
     def step(self) -> bool:
         """Rebuild if anything changed since the last step; True if a build (good or bad) was attempted."""
         import time
+        import warnings
 
         from ..errors import PaddockError
+        from ..messages import quote
+        from ..notices import LayoutWarning
 
-        now = self.stamp()
+        try:
+            now = self.stamp()
+        except Exception as err:  # noqa: BLE001 — whatever an edit does, the watcher keeps watching
+            now = ("unreadable", type(err).__name__, str(err))
         if now == self.last:
             return False
         self.last = now
         try:
-            circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
-            publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
+            with warnings.catch_warnings(record=True) as caught:  # this build's notices, said as they happen
+                warnings.simplefilter("always")
+                try:
+                    circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
+                    publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
+                finally:
+                    for w in caught:
+                        if isinstance(w.message, LayoutWarning):
+                            self.say(f"paddock: warning: {w.message}")
         except PaddockError as err:
             self.errors += 1
             self.say(f"paddock: error: {err}")
             self.say("paddock: still watching; save a fix to rebuild")
+        except RecursionError:
+            self.errors += 1
+            self.say("paddock: error: the spec is nested too deeply to read; still watching")
         except Exception as err:  # a bug must not end a design session: report it and keep watching
             self.errors += 1
-            self.say(f"paddock: internal error ({type(err).__name__}: {err}); still watching")
+            self.say(f"paddock: internal error ({type(err).__name__}: {quote(str(err), 60)}); still watching")
         else:
             self.builds += 1
             self.say(f"paddock: built {circuit.name} at {time.strftime('%H:%M:%S')}")
@@ -346,6 +424,7 @@ def check_cmd(
     lanes: LanesOpt = None,
     smoothing: SmoothingOpt = None,
     fit: FitOpt = None,
+    crossing: CrossingOpt = None,
 ) -> None:
     """Validate a circuit without drawing it: exit 0 only if it builds; list every problem otherwise."""
     import json
@@ -356,17 +435,17 @@ def check_cmd(
 
     try:
         choice = parse_paper_choice(paper) if paper is not None else None
-        result = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit), edge=edge)
+        result = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit, crossing), edge=edge)
     except PaddockError as err:
         err = cli_error(err)
         if not json_out:
             raise err from None
         # a spec that cannot be read still gets its machine-readable answer (and keeps its exit code)
-        typer.echo(json.dumps(check_summary(spec, error=err), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(check_summary(spec, error=err), indent=2, ensure_ascii=False, default=_plain))
         raise typer.Exit(code=err.exit_code) from None
     summary = check_summary(spec, result)
     if json_out:
-        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False, default=_plain))
     else:
         head = f"{spec}: {summary['name']}"
         if summary["lap_mm"] is not None:
@@ -376,7 +455,7 @@ def check_cmd(
             head += f" — {ustr}, lap {summary['lap_mm']:.0f} mm, {lanes}, {summary['paper']}"
         typer.echo(head)
         for change in result.changes:
-            typer.echo(f"  close: auto changed {change}")
+            typer.echo(f"  {change_text(change)}")
         if not result.problems:
             typer.echo("  OK: buildable")
         for p in result.problems:

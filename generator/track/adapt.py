@@ -62,6 +62,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .centerline import Line, Piece, line_from_pieces
+from .circuit import KERB_W
+from .features import GAP
 from .fidelity import Fidelity, measure
 
 #: A free rotation is used only when it makes the board at least this much larger (linear scale) than north up.
@@ -91,8 +93,8 @@ class Rules:
 
     track_width: float
     min_inner_radius: float = 10.0  # radius of the inner border of the tightest bend
-    kerb: float = 3.0
-    gap: float = 2.0
+    kerb: float = KERB_W
+    gap: float = GAP
     clearance_mm: float | None = None  # overrides track_width + 2 kerb + gap
     margin_mm: float | None = None  # overrides track_width / 2 + kerb + 1
 
@@ -253,43 +255,13 @@ class Adapted:
         return d
 
 
-# ------------------------------------------------------------------------------------------------ reading
+# ------------------------------------------------------------------------------------------------ page
 
 
 def to_page(points_xy, scale: float, rotation_deg: float, shift) -> np.ndarray:
     """Source (x east, y north) → page mm (y down): flip y, rotate clockwise by ``rotation_deg``, scale, shift."""
     P = np.asarray(points_xy, dtype=float)[:, :2] * np.array([1.0, -1.0])
     return (P @ _rot(rotation_deg).T) * scale + np.asarray(shift, dtype=float)
-
-
-def read_points(path) -> np.ndarray:
-    """The x, y columns of a racetrack-database CSV (``# x_m,y_m,w_tr_right_m,w_tr_left_m``) or a plain x,y CSV,
-    parsed in one numpy pass (a 300 000-point file in a fraction of a second). Raises ValueError when the rows are
-    not all numbers with the same number of columns (the line-by-line reader can then say which line)."""
-    try:  # the common case, in C: comma-separated numbers under '#' comments
-        P = np.loadtxt(path, delimiter=",", comments="#", ndmin=2, encoding="utf-8")
-        if P.shape[1] >= 2 and np.all(np.isfinite(P[:, :2])):
-            return P[:, :2]
-    except ValueError:
-        pass  # a header, semicolons, or a bad value: the slower reader below says which
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    lines = [ln for ln in text.replace(";", ",").splitlines() if ln.strip() and not ln.lstrip().startswith("#")]
-    if lines and not _is_number(lines[0].split(",")[0]):
-        lines = lines[1:]  # a header such as "x,y"
-    if not lines:
-        raise ValueError("no points")
-    cols = lines[0].count(",") + 1
-    try:
-        flat = np.array(",".join(lines).split(","), dtype=float)
-    except ValueError:
-        raise ValueError("a value is not a number") from None
-    if cols < 2 or len(flat) != cols * len(lines):
-        raise ValueError("rows with different numbers of columns")
-    P = flat.reshape(len(lines), cols)[:, :2]
-    if not np.all(np.isfinite(P)):
-        raise ValueError("a point is not a finite number")
-    return P
 
 
 # ------------------------------------------------------------------------------------------------ adapt
@@ -301,8 +273,8 @@ def adapt(
     paper_box_mm,
     track_width_mm: float,
     min_inner_radius_mm: float = 10.0,
-    kerb_mm: float = 3.0,
-    gap_mm: float = 2.0,
+    kerb_mm: float = KERB_W,
+    gap_mm: float = GAP,
     clearance_mm: float | None = None,
     margin_mm: float | None = None,
     unit_mm: float = 20.0,
@@ -415,14 +387,6 @@ def _rot(deg: float) -> np.ndarray:
     a = math.radians(deg)
     c, s = math.cos(a), math.sin(a)
     return np.array([[c, -s], [s, c]])
-
-
-def _is_number(s: str) -> bool:
-    try:
-        float(s)
-    except ValueError:
-        return False
-    return True
 
 
 def _clean(P: np.ndarray) -> np.ndarray:

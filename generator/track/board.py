@@ -587,6 +587,18 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
         out.append(("bridge", say["bridge"]))
     if "tunnel" in kinds:
         out.append(("tunnel", say["tunnel"].format(what="spaces" if c.graph is not None else "units")))
+    out += _real_circuit_entries(c, say)
+    return out
+
+
+def _real_circuit_entries(c: Circuit, say: dict) -> list[tuple[str, str]]:
+    """A real circuit's board: how close its shape is to the real one (``shape``) and, when the source is a map,
+    an arrow pointing north (swatch key ``north:<degrees clockwise from up>``)."""
+    out = []
+    if c.fidelity is not None:
+        out.append(("shape", say["shape"].format(mm=math.ceil(c.fidelity.max_mm))))
+    if c.north is not None:
+        out.append((f"north:{math.degrees(math.atan2(c.north[0], -c.north[1])):.3f}", say["north"]))
     return out
 
 
@@ -674,6 +686,20 @@ def _swatch(layer, key: str, x: float, y: float, spaces: bool = False) -> None:
         layer.add(rect(x, y, w, h, Style(stroke=None, fill=ASPHALT)))
         for yy in (y - 0.4, y + h + 0.4):
             layer.add(Polyline(((x, yy), (x + w, yy)), Style(stroke=INK, width=0.9)))
+    elif key == "shape":  # the real outline (thin) and the board's (thick), side by side
+        layer.add(Polyline(((x, y + h), (x + w * 0.4, y), (x + w, y + h * 0.6)), Style(stroke=MUTED, width=0.25)))
+        board = ((x, y + h * 0.9), (x + w * 0.45, y + 0.3), (x + w, y + h * 0.7))
+        layer.add(Polyline(board, Style(stroke=INK, width=0.6)))
+    elif key.startswith("north:"):  # an arrow pointing north, "N" at its head
+        a = math.radians(float(key.split(":")[1]))
+        ux, uy = math.sin(a), -math.cos(a)
+        cx, cy, r = x + 2.0, y + h / 2, 1.8
+        tip, tail = (cx + ux * r, cy + uy * r), (cx - ux * r, cy - uy * r)
+        layer.add(Polyline((tail, tip), Style(stroke=INK, width=0.35)))
+        left = (tip[0] - ux * 1.1 - uy * 0.65, tip[1] - uy * 1.1 + ux * 0.65)
+        right = (tip[0] - ux * 1.1 + uy * 0.65, tip[1] - uy * 1.1 - ux * 0.65)
+        layer.add(Polygon((tip, left, right), style=Style(stroke=None, fill=INK)))
+        layer.add(Text("N", x + 4.2, y + h / 2 + 0.8, 2.2, "bold", INK))
     elif key == "tunnel":
         layer.add(rect(x, y, w, h, Style(stroke=None, fill=HIDDEN)))
         for xx in (x, x + w):

@@ -11,7 +11,7 @@ raises one :class:`~generator.errors.GeometryError` listing them.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -21,8 +21,8 @@ from . import checks, features
 from .circuit import Circuit
 from .load import source_points
 from .model import CircuitSpec
-from .place import centred, content, fit_problem, fitting_paper, papers, place
-from .problems import Problem, Report, geometry_error
+from .place import adapt_to, centred, content, fit_problem, fitting_paper, papers, place
+from .problems import Fix, Problem, Report, geometry_error
 from .shape import points_line, polyline_length, segments_line
 from .spaces import lane_graph
 
@@ -49,8 +49,87 @@ def analyse(
     lines=None,
     paper: Paper | PaperChoice | None = None,
     edge: float = DEFAULT_EDGE,
+    *,
+    advice: bool = True,
+    keep_shape: bool = True,
 ) -> Analysis:
-    """Build what can be built; raises only InputError (for points that cannot make a loop)."""
+    """Build what can be built; raises only InputError (for points that cannot make a loop).
+
+    With ``advice`` (the default) every fix a problem suggests has been tried: only fixes that build are kept
+    (a smoothing or lap length too small is raised until it builds, within :data:`TRIALS` builds). Without
+    ``keep_shape`` a centre line of points is never adapted to the board's rules (:func:`keeps_shape`): for a
+    caller that checks the line by rules of its own (a Monaco road)."""
+    done = _analyse(spec, path, lines, paper, edge, keep_shape)
+    if not done.spec.crossings:
+        for i, p in enumerate(done.problems):
+            if p.kind == "crossing" and p.field == "crossings" and not p.fixes:
+                done.problems[i] = replace(p, fixes=(Fix("crossing", "bridge"), Fix("crossing", "tunnel")))
+    if advice and done.problems:
+        _try_fixes(done, lines, edge)
+    return done
+
+
+#: An adapted board further than this (% of its diagonal) from the real line is said to keep the shape loosely.
+LOOSE_PCT = 8.0
+#: At most this many extra builds are spent trying the fixes of one analysis.
+TRIALS = 8
+#: Ladders a failing fix climbs: smoothing (mm) × these, lap length (units) × these.
+SMOOTHING_LADDER = (1, 2, 4, 8)
+FIT_LADDER = (1, 1.5, 2)
+
+
+def _try_fixes(done: Analysis, lines, edge: float) -> None:
+    """Keep, in every problem of ``done``, only the fixes that build (each tried once, whatever problem asked)."""
+    from .load import override
+
+    budget = [TRIALS]
+    tried: dict = {}
+
+    def builds(fix) -> bool:
+        key = (fix.field, fix.value, fix.paper, fix.tile_onto)
+        if key not in tried:
+            if budget[0] <= 0:
+                return False
+            budget[0] -= 1
+            try:
+                spec = done.spec
+                if fix.field in ("smoothing", "fit", "lanes"):
+                    spec = override(spec, {fix.field: fix.value}, done.source)
+                    spec._crossing = done.spec._crossing
+                if fix.field == "crossing":
+                    spec = spec.model_copy()
+                    spec._crossing = fix.value
+                paper = fix.paper if fix.paper is not None else done.paper
+                tried[key] = _analyse(spec, done.source, lines, paper, edge).buildable
+            except Exception:  # a fix the spec cannot take is not advice
+                tried[key] = False
+        return tried[key]
+
+    def working(fix):
+        if fix.field == "smoothing":
+            ladder = sorted({min(500.0, float(fix.value) * f) for f in SMOOTHING_LADDER})
+        elif fix.field == "fit" and isinstance(fix.value, int):
+            ladder = sorted({min(2000, round(fix.value * f / 5) * 5) for f in FIT_LADDER})
+        else:
+            ladder = [fix.value]
+        for v in ladder:
+            cand = replace(fix, value=v)
+            if builds(cand):
+                return cand
+        return None
+
+    for i, p in enumerate(done.problems):
+        if not p.fixes:
+            continue
+        kept = tuple(f for f in (working(f) for f in p.fixes) if f is not None)
+        if kept != p.fixes:
+            advice = p.advice
+            if not kept and not advice:
+                advice = "none of the options tried builds it (more smoothing, a longer lap, fewer lanes)"
+            done.problems[i] = replace(p, fixes=kept, advice=advice)
+
+
+def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysis:
     path = Path(path) if path else None
     report = Report(path, lines)
     done = Analysis(spec, path, paper, None, report.problems, report.changes)
@@ -59,6 +138,9 @@ def analyse(
         if raw is None:
             return done
         fixed = 1.0
+        P = None
+    elif keep_shape and keeps_shape(spec):
+        return _adapted(done, report, spec, source_points(spec, path, report), paper, edge)
     else:
         P = source_points(spec, path, report)
         L_raw = polyline_length(P)
@@ -92,11 +174,75 @@ def analyse(
     if not fits:
         report.unfit = True
         fit_problem(report, pap, need, fitting_paper(spec, raw, fixed, pap, edge), edge)
-    done.circuit = _along(report, spec, placed, pap, sc, math.degrees(ang), edge)
+    done.circuit = c = _along(report, spec, placed, pap, sc, math.degrees(ang), edge, spec._crossing)
+    done.spec = c.spec
+    if P is not None and fits:
+        # the smoothed line measured against the real one, carried onto the page exactly as it was placed
+        from .fidelity import measure
+
+        rot = np.array([[math.cos(ang), -math.sin(ang)], [math.sin(ang), math.cos(ang)]])
+        real = (P @ rot.T) * sc + (placed.xy[0] - (raw.xy[0] @ rot.T) * sc)
+        c.fidelity = measure(placed.xy[:-1], real)[0]
+        c.source_to_page = (sc, math.degrees(ang), tuple(float(v) for v in real[0] - (P[0] @ rot.T) * sc))
+        c.north = (math.sin(ang), -math.cos(ang)) if spec.csv is not None else None
     return done
 
 
-def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, rotation: float, edge: float):
+def keeps_shape(spec: CircuitSpec) -> bool:
+    """A centre line given as points or a CSV, as large as the page allows and not smoothed, is adapted to the
+    board keeping its shape (:mod:`.adapt`); smoothing or a lap length in units take the older smoothing path."""
+    return spec.segments is None and spec.fit == "page" and not spec.smoothing
+
+
+def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, paper, edge: float) -> Analysis:
+    """The circuit of a real centre line ``P`` (source units, y down), adapted keeping its shape."""
+    if spec.start.reverse:
+        P = np.vstack((P[:1], P[:0:-1]))
+    pap, res = adapt_to(spec, P, paper, edge)
+    line = res.line
+    start = spec.start.at * spec.unit
+    if start >= line.length:
+        report.problem(
+            "closure",
+            f"the start is {spec.start.at:g} units along a lap of {line.length / spec.unit:.1f} units",
+            "use a smaller 'start.at'",
+            ("start", "at"),
+            where="start.at",
+        )
+    elif start > 0:
+        line = line.rolled(start, False)
+    for p in res.problems:
+        if p.kind in ("closure", "fit"):
+            report.problem(p.kind, p.message, p.hint, where=p.where, s=p.s, unit=p.unit, numbers=dict(p.numbers))
+    # a real figure-eight (the adaptation keeps where the real line crosses itself): a bridge unless told otherwise
+    kind = spec._crossing or ("bridge" if res.crossings else None)
+    c = _along(report, spec, line, pap, res.scale, res.rotation_deg, edge, kind)
+    done.spec = c.spec
+    c.fidelity = res.fidelity
+    if res.fidelity.max_pct > LOOSE_PCT and not report.problems:
+        from ..notices import warn
+
+        warn(
+            f"{spec.name}: the board keeps the real shape only loosely (up to {res.fidelity.max_mm:.0f} mm, "
+            f"{res.fidelity.max_pct:.0f} % of its size, off the real line); a larger paper or fewer lanes keep it "
+            "better"
+        )
+    c.source_to_page = (res.scale, res.rotation_deg, res.shift)
+    c.north = res.north if spec.csv is not None else None
+    done.circuit = c
+    return done
+
+
+def _along(
+    report: Report,
+    spec: CircuitSpec,
+    line,
+    paper: Paper,
+    scale: float,
+    rotation: float,
+    edge: float,
+    crossing: str | None = None,
+):
     """The circuit on its placed centre line: features built and checked, in the order problems are listed."""
     c = Circuit(
         spec=spec,
@@ -127,6 +273,13 @@ def _along(report: Report, spec: CircuitSpec, line, paper: Paper, scale: float, 
     c.corners = features.corners(report, c)
     c.kerbs = features.kerbs(report, c)
     found = features.self_crossings(c.line)
+    if found and not spec.crossings and crossing:
+        # crossings found but none declared, and a kind for them (--crossing, or a real figure-eight): declare them
+        from .model import Crossing
+
+        c.spec = spec = spec.model_copy(update={"crossings": [Crossing(kind=crossing) for _ in found]})
+        n = len(found)
+        report.changes.append(f"the track crosses itself {'once' if n == 1 else f'{n} times'}: drawn as a {crossing}")
     c.crossings = features.crossings(c, found)
     checks.check_crossings(report, c, found)
     checks.check_proximity(report, c)

@@ -283,7 +283,7 @@ MIN_CSV_SPAN = 1e-6
 MAX_CSV_POINTS = 1_000_000
 
 
-def read_csv(path) -> np.ndarray:
+def read_csv(path, text: str | None = None) -> np.ndarray:
     """x, y columns (metres or anything) of a racetrack-database CSV (``# x_m,y_m,...``) or a plain x,y CSV.
 
     Fields are separated by commas, or by semicolons — and then a comma inside a number is a decimal comma
@@ -294,7 +294,8 @@ def read_csv(path) -> np.ndarray:
     from ..specs import quote
 
     rows = []
-    text = read_text(path, what="centre-line CSV")
+    if text is None:
+        text = read_text(path, what="centre-line CSV")
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -343,13 +344,24 @@ def read_csv(path) -> np.ndarray:
 
 def clean_points(P: np.ndarray, min_gap: float) -> np.ndarray:
     """Drop points closer than ``min_gap`` to the previous kept one (and a repeated closing point)."""
-    keep = [P[0]]
-    for p in P[1:]:
-        if np.hypot(*(p - keep[-1])) > min_gap:
-            keep.append(p)
-    while len(keep) > 1 and np.hypot(*(keep[-1] - keep[0])) <= min_gap:
-        keep.pop()
-    return np.asarray(keep)
+    P = np.asarray(P, dtype=float)
+    if len(P) < 2:
+        return P
+    # vectorised for the common case (no two neighbours closer than min_gap); a run of near-repeats falls back
+    # to the exact walk, which measures each point against the last one kept
+    close = np.hypot(*np.diff(P, axis=0).T) <= min_gap
+    if not close.any():
+        keep = P
+    else:
+        out = [P[0]]
+        for p in P[1:]:
+            if np.hypot(*(p - out[-1])) > min_gap:
+                out.append(p)
+        keep = np.asarray(out)
+    n = len(keep)
+    while n > 1 and np.hypot(*(keep[n - 1] - keep[0])) <= min_gap:
+        n -= 1
+    return keep[:n]
 
 
 def resample_closed(P: np.ndarray, spacing: float) -> np.ndarray:

@@ -131,6 +131,14 @@ class Circuit:
     grid: tuple[GridSlot, ...] = ()
     grid_units: tuple[int, ...] = ()  # units under the grid (no action square is marked there)
     danger_spaces: frozenset[int] = frozenset()  # per-lane: ids of the spaces marked as danger
+    # a real centre line adapted keeping its shape (points/CSV at 'fit: page', no smoothing): how far the board's
+    # centre line is from it (a generator.track.fidelity.Fidelity), and north on the page (a unit vector, y down)
+    # when the source is a map (a CSV: x east, y north); None otherwise
+    fidelity: object = None
+    north: tuple[float, float] | None = None
+    # how the source points (x right, y up) were carried onto the page: flip y, turn clockwise by rotation_deg,
+    # scale (page mm per source unit), shift (page mm) — (scale, rotation_deg, (dx, dy)); None for segments
+    source_to_page: tuple | None = None
 
     @property
     def page(self) -> PageSpec:
@@ -183,6 +191,14 @@ class Circuit:
         x, y = self.point_at(s)
         nx, ny = self.normal_at(s)
         return (x + d * nx, y + d * ny)
+
+    def offset_points(self, s, d) -> np.ndarray:
+        """:meth:`offset_point` for arrays (``s`` and ``d`` broadcast together): an (n, 2) array, in one numpy pass
+        — for drawing many unit lines or labels at once."""
+        s, d = np.broadcast_arrays(np.asarray(s, dtype=float), np.asarray(d, dtype=float))
+        s, d = s.ravel(), d.ravel()
+        th = self.line.heading(s)
+        return self.line.point(s) + d[:, None] * np.column_stack((np.sin(th), -np.cos(th)))
 
     def lane_offset(self, lane: int) -> float:
         """Distance (left positive) of lane ``lane``'s centre from the centre line; lane 0 is the left lane."""

@@ -11,14 +11,14 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from .centerline import clean_points, read_csv
+from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, read_csv
 from .model import CircuitSpec
-
-CSV_SMOOTHING = 30.0  # mm: the smoothing a bare centre-line CSV gets (paddock track Budapest.csv)
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
 OVERRIDABLE = ("lanes", "smoothing", "fit")
 POINTS_ONLY = ("smoothing", "fit")
+#: ``crossing`` (not a spec field): what every self-crossing the spec does not declare is drawn as.
+CROSSING_KINDS = ("bridge", "tunnel")
 
 
 class OverrideError(InputError):
@@ -47,7 +47,8 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
         if not path.is_file():
             raise InputError("file not found", file=path, hint="check the path")
         name = path.stem.replace("_", " ").replace("-", " ")
-        spec = CircuitSpec(name=name, csv=str(path.resolve()), smoothing=CSV_SMOOTHING)
+        # no smoothing: a bare centre line is adapted to the board keeping its shape (see adapt.py)
+        spec = CircuitSpec(name=name, csv=str(path.resolve()))
         lines = LineMap()
     else:
         data, lines = load_yaml(path)
@@ -55,8 +56,13 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
             raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
         spec = validate(CircuitSpec, data, path, lines)
     over = {k: v for k, v in (overrides or {}).items() if v is not None}
+    crossing = over.pop("crossing", None)
     if over:
         spec = override(spec, over, path)
+    if crossing is not None:
+        if crossing not in CROSSING_KINDS:
+            raise OverrideError("crossing", crossing, "give 'bridge' or 'tunnel'", file=path)
+        spec._crossing = crossing
     return spec, lines, path
 
 
@@ -96,17 +102,23 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
         csv = Path(spec.csv)
         if not csv.is_absolute() and path is not None:
             csv = path.parent / csv
-        P = read_csv(csv)
+        P = read_points(csv)
     if not np.all(np.isfinite(P)):
         raise InputError("points must be finite numbers", file=path, line=report.line_of("points"), field="points")
     P = P * np.array([1.0, -1.0])  # y up (maps, graph paper) → page y down
     span = float(np.ptp(P, axis=0).max())
     if span <= 0:
         raise InputError("all points are the same", file=path, line=report.line_of("points"), field="points")
+    given = len(P)
     P = clean_points(P, span * 1e-6)
     where = {"file": path, "line": report.line_of("points"), "field": "points" if spec.points is not None else "csv"}
     if len(P) < 4:
-        raise InputError("fewer than four distinct points", hint="give at least four points round the loop", **where)
+        raise InputError(
+            f"only {len(P)} of the {given} points are distinct (the others repeat their neighbour, or the first "
+            "point at the end)",
+            hint="give at least four different points round the loop",
+            **where,
+        )
     # degenerate loops: the spline through them has a cusp (zero speed), so no heading or curvature exists there
     centred = P - P.mean(axis=0)
     if np.linalg.svd(centred, compute_uv=False)[-1] <= 1e-9 * span * math.sqrt(len(P)):
@@ -125,3 +137,33 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
             **where,
         )
     return P
+
+
+def read_points(path) -> np.ndarray:
+    """The x, y columns of a centre-line CSV (racetrack-database ``# x_m,y_m,w_tr_right_m,w_tr_left_m`` or a plain
+    x,y CSV), read through Paddock's bounded reader and parsed in one numpy pass (a 300 000-point file in a
+    fraction of a second). Anything the fast pass does not take as it is (a header, semicolons and decimal commas,
+    a bad value, numbers out of range) goes to the line-by-line reader
+    (:func:`~generator.track.centerline.read_csv`), which reads it or names the line at fault."""
+    import io
+    import warnings
+
+    from ..safeio import read_text
+
+    text = read_text(path, what="centre-line CSV")
+    if ";" not in text:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                P = np.loadtxt(io.StringIO(text), delimiter=",", comments="#", ndmin=2, usecols=(0, 1))
+        except (ValueError, IndexError):
+            P = None
+        if (
+            P is not None
+            and 4 <= len(P) <= MAX_CSV_POINTS
+            and np.all(np.isfinite(P))
+            and float(np.abs(P).max()) <= MAX_CSV_COORD
+            and float(np.ptp(P, axis=0).max()) >= MIN_CSV_SPAN
+        ):
+            return P
+    return read_csv(path, text=text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from ..paper import PAPER_NAMES
 from ..specs import FieldError, Float, Int
@@ -215,6 +215,9 @@ class CircuitSpec(_Model):
     title: Annotated[str | None, Field(min_length=1, max_length=80)] = Field(
         None, description="Title printed on the board (default: name)."
     )
+    # the kind ('bridge' or 'tunnel') of every place the track crosses itself when 'crossings' declares none (the
+    # command line's --crossing); not a spec field
+    _crossing: str | None = PrivateAttr(None)
 
     @field_validator("name", "title")
     @classmethod

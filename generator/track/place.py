@@ -176,3 +176,53 @@ def fit_problem(report: Report, paper: Paper, need, ok: Paper | None, edge: floa
         where="paper",
         numbers={"need_w_mm": need[0], "need_h_mm": need[1], "have_w_mm": W, "have_h_mm": H},
     )
+
+
+# ------------------------------------------------------------------------------------------ a real centre line
+
+
+def pit_margin(spec: CircuitSpec) -> float:
+    """Paper kept clear round the centre line: :func:`margin`, or the pit lane and its garages when there is one
+    (on either side: the adaptation does not know which side of every stretch it will lie)."""
+    if spec.pit is None:
+        return margin(spec)
+    return spec.lanes * spec.lane_width / 2 + PIT_GAP + spec.lane_width + GARAGE_D + 1.0
+
+
+def north_up_scale(Q: np.ndarray, box, m: float) -> float:
+    """The largest scale at which the points ``Q`` (y down, not turned) fit the box ``(x, y, w, h)`` ``m`` inside."""
+    w, h = np.ptp(Q, axis=0)
+    return min((box[2] - 2 * m) / max(float(w), 1e-12), (box[3] - 2 * m) / max(float(h), 1e-12))
+
+
+def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None, edge: float):
+    """A real centre line ``P`` (source units, y down, in the race direction from the start line) adapted to the
+    board, keeping its shape (:mod:`.adapt`) → (paper, :class:`~generator.track.adapt.Adapted`).
+
+    North stays up (a circuit turned on the page is much harder to recognise): of the papers allowed (both
+    orientations when 'auto') the one with the larger north-up board is tried first, then the other. The
+    engine's own rules are used: kerb width, the gap between two parts of the track, the margin kept round the
+    track (and its pit lane)."""
+    from .adapt import adapt
+    from .features import GAP
+
+    north_xy = P * np.array([1.0, -1.0])  # x east, y north, as the adaptation takes it
+    m = pit_margin(spec)
+    cands = sorted(
+        ((pap, content(pap, edge)) for pap in papers(spec, paper)),
+        key=lambda pb: -north_up_scale(P, pb[1], m),
+    )
+    kw = dict(track_width_mm=spec.lanes * spec.lane_width, kerb_mm=KERB_W, gap_mm=GAP, margin_mm=m, unit_mm=spec.unit)
+    best = None
+    for pap, box in cands:
+        try:
+            res = adapt(north_xy, paper_box_mm=box, rotation_deg=0.0, **kw)
+        except ValueError as err:  # points that make no loop (the loader refuses most of them first)
+            from ..errors import InputError
+
+            raise InputError(str(err), field="csv" if spec.csv else "points", hint="give points round a loop") from None
+        if res.ok:
+            return pap, res
+        if best is None or len(res.problems) < len(best[1].problems):
+            best = (pap, res)
+    return best

@@ -93,6 +93,8 @@ def spec_wording(fix: Fix) -> str:
         return f"tile it onto {_size(fix.tile_onto)} sheets ('paper: {v}', printed in tiles)"
     if fix.field == "paper":
         return f"print it there ('paper: {v}')"
+    if fix.field == "crossing":
+        return f"declare it as a {v} ('crossings: [{{kind: {v}}}]')"
     return f"set '{fix.field}: {v}'"
 
 

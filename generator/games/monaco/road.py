@@ -244,7 +244,7 @@ def load_circuit(path: str | Path, overrides: dict | None = None):
     from ... import track
 
     spec, lines, path = track.load_spec(path, overrides)
-    done = track.analyse(spec, path, lines)
+    done = track.analyse(spec, path, lines, advice=False, keep_shape=False)  # the road has rules of its own
     circuit, problems = done.circuit, done.problems
     own = [p for p in problems if p.kind in ("closure", "turning", "crossing")]
     if circuit is None or own:
