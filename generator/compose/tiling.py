@@ -14,7 +14,7 @@ neighbour so the registration marks coincide, and glue it on the overlap strip.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import GeometryError
 from ..paper import DEFAULT_EDGE, FOOTER_BAND, PageSpec, Paper
@@ -216,7 +216,9 @@ def tile_pages(
     """The tile pages for ``source`` on ``target`` paper, followed by the assembly page."""
     p = plan(source, target, edge=edge, overlap=overlap, free=free)
     marks = [m for xy in p.marks for m in _reg_mark(*xy)]
-    content = tuple(source.items()) + tuple(marks)
+    # The sheet's own footer and scale bars stay off the tiles: each tile carries its own, true for that tile.
+    content = tuple(item for name, layer in source.layers.items() if name != PRINT_CHECK for item in layer.items)
+    content += tuple(marks)
     by_pos = {(t.row, t.col): t for t in p.tiles}
     pages = []
     small = pt_to_mm(7)
@@ -267,15 +269,22 @@ def tile_pages(
     return pages
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def assembly_page(p: TilePlan, *, edge: float = DEFAULT_EDGE) -> Page:
     """One page showing the whole sheet scaled down, with the tile windows drawn and labelled."""
-    page = Page(PageSpec(p.paper, edge), f"{p.source.title} — how the {len(p.tiles)} tiles fit")
+    # The picture is as large as the paper allows: the page lies the way the sheet does.
+    lie = "landscape" if p.source.width > p.source.height else "portrait"
+    paper = p.paper if p.paper.orientation == lie else replace(p.paper, orientation=lie)
+    page = Page(PageSpec(paper, edge), f"{p.source.title} — how the {len(p.tiles)} tiles fit")
     bx, by, bw, bh = page.content_box
     head = pt_to_mm(14)
     page.add("text", Text(f"Assembly: {p.source.title}", bx, by + head, head, "bold"))
     size = pt_to_mm(8)
     intro = (
-        f"{len(p.tiles)} tiles of {p.paper.label}, {p.rows} row(s) × {p.cols} column(s)"
+        f"{len(p.tiles)} tiles of {p.paper.label}, in {_count(p.rows, 'row')} of {_count(p.cols, 'column')}"
         + (f" ({', '.join(s.label for s in p.skipped)} blank: not printed)" if p.skipped else "")
         + ", glue overlap "
         f"{p.overlap:g} mm. Trim each tile on its dashed line and lay it over its neighbour above or to the left, "
