@@ -435,17 +435,21 @@ class OutputSet:
         self.files: dict[Path, bytes] = {}
         self._keys: dict[str, str] = {}
 
-    def add(self, relative: str, data: bytes) -> Path:
+    def add(self, relative: str, data: bytes, source: str | None = None) -> Path:
+        """Add one file; ``source`` says what it is ("the sheet 'Qualifying'"), for the message when two outputs
+        would land on one file."""
         path = inside(self.root, relative)
         rel = path.relative_to(self.root).as_posix()
         key = name_key(rel)
+        this = source or _short(relative)
         if key in self._keys:
+            first = self._keys[key]
+            said = f"{first} and {this}" if first != this else f"{first}, twice"
             raise InputError(
-                f"two outputs of this run would both be written to {_short(rel)} "
-                f"(from {_short(self._keys[key])} and {_short(relative)})",
+                f"two outputs of this run would both be written to {_short(rel)} ({said})",
                 hint="give the sheets, drivers or circuits names that differ in more than case and punctuation",
             )
-        self._keys[key] = relative
+        self._keys[key] = this
         self.files[path] = data
         return path
 

@@ -20,8 +20,9 @@ _REGISTERED = False
 
 
 def _register() -> None:
-    """Add every command to ``app`` — once: ``main`` called again in one process (tests, tools) must not add each
-    game's commands again (the app would grow, and every later call slow down, with each call)."""
+    """Add every command to ``app`` — once per process, the only guard: ``main`` called again in one process
+    (tests, tools) must not add each game's commands again (the app would grow, and every later call slow down,
+    with each call; the test suite's time grew with the square of its CLI calls)."""
     global _REGISTERED
     if _REGISTERED:
         return

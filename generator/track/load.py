@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, read_csv
+from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
 from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
@@ -106,7 +106,7 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
     if not np.all(np.isfinite(P)):
         raise InputError("points must be finite numbers", file=path, line=report.line_of("points"), field="points")
     P = P * np.array([1.0, -1.0])  # y up (maps, graph paper) → page y down
-    span = float(np.ptp(P, axis=0).max())
+    span = float(extent(P).max())
     if span <= 0:
         raise InputError("all points are the same", file=path, line=report.line_of("points"), field="points")
     given = len(P)
@@ -163,7 +163,7 @@ def read_points(path) -> np.ndarray:
             and 4 <= len(P) <= MAX_CSV_POINTS
             and np.all(np.isfinite(P))
             and float(np.abs(P).max()) <= MAX_CSV_COORD
-            and float(np.ptp(P, axis=0).max()) >= MIN_CSV_SPAN
+            and float(extent(P).max()) >= MIN_CSV_SPAN
         ):
             return P
     return read_csv(path, text=text)
