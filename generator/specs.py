@@ -420,21 +420,69 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
                     e["msg"] if i == 0 else e["msg"].removeprefix("Input should be ") for i, e in enumerate(same)
                 )
             )
-        others = len(errs) - len(same)
-        extra = f" (and {others} more problem(s))" if others > 0 else ""
+        rest = [e for e in errs if data_loc(data, e["loc"]) != loc]
+        if err["type"] == "extra_forbidden":  # the misspelt key's 'required' twin is the same mistake
+            rest = [e for e in rest if not (e["type"] == "missing" and tuple(e["loc"][:-1]) == tuple(err["loc"][:-1]))]
+        extra = ""
+        if rest:  # one line: the next problem named briefly, so a second run holds no surprise
+            nxt = rest[0]
+            where = field_name(data_loc(data, nxt["loc"])) or "the file"
+            line = lines.line(data_loc(data, nxt["loc"]))
+            at = f" (line {line})" if line else ""
+            more = f" and {len(rest) - 1} more" if len(rest) > 1 else ""
+            extra = f"next: {where}{at}: {_message(nxt)}{more}"
         hint = None
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
             hint = "check the spelling; the README lists every field"
+            guess = _closest_field(model, str(err["loc"][-1]), top=len(err["loc"]) == 1)
+            if guess:
+                hint = f"did you mean {quote(guess)}?"
             if len(errs) > 1 and errs[1]["type"] == "missing" and tuple(errs[1]["loc"][:-1]) == tuple(err["loc"][:-1]):
                 hint = f"did you mean {quote(errs[1]['loc'][-1])}?"
         elif err["type"] == "invalid_key":
             msg = "a key here must be a name (text)"
         elif "input" in err and not isinstance(err["input"], dict | list | bool) and err["type"] != "missing":
             hint = f"got {quote(err['input'])}"
-        raise InputError(
-            msg + extra, file=path, line=lines.line(loc), field=field_name(loc) or None, hint=hint
-        ) from None
+        if extra:
+            hint = f"{hint}; {extra}" if hint else extra
+        raise InputError(msg, file=path, line=lines.line(loc), field=field_name(loc) or None, hint=hint) from None
+
+
+def _field_names(model: Any, seen: set | None = None) -> set[str]:
+    """Every field name (and alias) of ``model`` and of the models its fields hold, for spelling suggestions."""
+    import typing
+
+    from pydantic import BaseModel
+
+    seen = set() if seen is None else seen
+    names: set[str] = set()
+    if model in seen:
+        return names
+    seen.add(model)
+    for name, info in model.model_fields.items():
+        names.add(info.alias or name)
+        stack = [info.annotation]
+        while stack:
+            t = stack.pop()
+            if isinstance(t, type) and issubclass(t, BaseModel):
+                names |= _field_names(t, seen)
+            else:
+                stack.extend(typing.get_args(t))
+    return names
+
+
+def _closest_field(model: Any, key: str, top: bool = False) -> str | None:
+    """The known field nearest a misspelt key (``lanse`` → ``lanes``), or None when nothing is close; ``top``: a
+    key of the file's top level, matched against the top-level fields only."""
+    import difflib
+
+    try:
+        names = {i.alias or n for n, i in model.model_fields.items()} if top else _field_names(model)
+    except Exception:  # a model that cannot be walked gives no suggestion, never a crash
+        return None
+    match = difflib.get_close_matches(key, sorted(names), n=1, cutoff=0.75)
+    return match[0] if match else None
 
 
 def located(error: PaddockError, path: str | Path, lines: LineMap, loc: Sequence[Any]) -> PaddockError:

@@ -306,3 +306,19 @@ def test_no_pit_leaves_the_pit_lane_off_and_the_pit_lane_has_a_garage_per_team(t
     assert all(t.size >= 6 * 25.4 / 72 - 1e-9 and -90 <= t.rotation <= 90 for t in garages)
     bare = f1_dice.board_circuit(None, len(field.drivers), opts, pit=False)
     assert bare.pit is None
+
+
+def test_reference_card_and_summary_agree_on_rounds_action_squares_and_dead_heats(pack):
+    """A player reading either sheet gets the same race: the rounds it takes, which units are action squares (none
+    under the grid), and the whole dead-heat rule (team order, team-mates, a deciding die for equal teams)."""
+    from generator.games.f1_dice.pack import race_facts
+
+    folder, sheets = pack
+    card = " ".join(pdftotext_or_pdfium(folder / "race-reference.pdf").split())
+    rules = " ".join(" ".join(pdftotext_or_pdfium(p).split()) for p in sorted(folder.glob("rules-*.pdf")))
+    rounds = [int(n) for n in re.findall(r"about (\d+) rounds", card + " " + rules)]
+    assert len(rounds) >= 2 and len(set(rounds)) == 1, rounds
+    facts = race_facts(f1_dice.board_circuit(None, 24, OutputOptions(quiet=True), garages=12))
+    assert facts.action_under_grid and facts.rounds == rounds[0]
+    assert "but none under the starting grid" in card and "but none under the starting grid" in rules
+    assert "team higher on the qualifying sheet" in card and "deciding die" in card

@@ -28,3 +28,22 @@ def test_ci_runs_the_readme_test_command():
     _, tests = _commands()
     lines = [ln.strip() for ln in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()]
     assert tests in lines
+
+
+def test_the_readme_first_circuit_builds_with_its_grid_on_straight_track(tmp_path):
+    """The complete example in 'The spec format' builds as written; with no start given, the line is placed so the
+    default grid stands on the straight behind it (no slot in a bend)."""
+    from generator import track
+    from generator.track.checks import grid_shift
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("### The spec format") :]
+    example = re.search(r"```yaml\n(.+?)\n```", section, re.S).group(1)
+    assert example.startswith("name: My first circuit")
+    spec_file = tmp_path / "first.yaml"
+    spec_file.write_text(example + "\n", encoding="utf-8")
+    spec, lines, path = track.load_spec(spec_file)
+    result = track.analyse(spec, path, lines)
+    assert result.buildable, result.problems
+    assert grid_shift(result.circuit) == 0 and result.circuit.spec.start.at > 0
+    assert any("start line placed" in c for c in result.changes)

@@ -179,10 +179,17 @@ def test_every_placeholder_resolves(game):
         assert not re.search(r"\{[A-Za-z_]\w*\}", text), text
 
 
-def test_the_board_action_squares_reach_the_f1_dice_summary():
-    five = " ".join(S.load("f1-dice", action_every=5).strings())
+def test_the_board_action_squares_and_race_reach_the_f1_dice_summary():
+    from generator.games.f1_dice.facts import RaceFacts
+
+    # a board ruled every 5th unit, its grid on units 15 and 16: unit 15 is not an action square
+    race = RaceFacts(lap_units=40, action_every=5, laps=4, laps_default=True, grid_units=(15, 16))
+    five = " ".join(S.load("f1-dice", race_facts=race).strings())
     assert "every 5th unit" in five and "every 10th" not in five
-    assert "every 10th unit" in " ".join(summary("f1-dice").strings())
+    assert "(5, 10, 20 …) — but none under the starting grid" in five
+    assert f"4 laps of 40 units (160 units), about {race.rounds} rounds" in five
+    plain = " ".join(summary("f1-dice").strings())
+    assert "Every 10th unit (10, 20, 30 …) is an action square" in plain
 
 
 # -- layout ----------------------------------------------------------------------------------------------------

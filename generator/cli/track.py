@@ -285,9 +285,14 @@ def _sheets(spec_path: Path, opts, overrides: dict | None = None):
         circuit = track.load(spec_path, paper=opts.board_paper(), overrides=overrides, edge=opts.edge)
     except PaddockError as err:
         raise cli_error(err) from None
-    for change in circuit.changes:
-        typer.echo(f"paddock: {change_text(change)}", err=True)
     return circuit, [track.board_sheet(circuit)]
+
+
+def _say_changes(circuit, say) -> None:
+    """What the build changed (a closing gap spread, the start placed for the grid), said once the board is written:
+    a run that fails says only its one error line."""
+    for change in circuit.changes:
+        say(f"paddock: {change_text(change)}")
 
 
 @app.command("track")
@@ -307,6 +312,7 @@ def track_cmd(
     if not watch:
         circuit, sheets = _sheets(spec, opts, over)
         publish(sheets, opts, title=f"Paddock — {circuit.name}")
+        _say_changes(circuit, lambda line: typer.echo(line, err=True))
         return
     Watcher(spec, opts, overrides=over).run()
 
@@ -377,6 +383,7 @@ class Watcher:
                 try:
                     circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
                     publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
+                    _say_changes(circuit, self.say)
                 finally:
                     for w in caught:
                         if isinstance(w.message, LayoutWarning):

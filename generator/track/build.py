@@ -61,6 +61,7 @@ def analyse(
     ``keep_shape`` a centre line of points is never adapted to the board's rules (:func:`keeps_shape`): for a
     caller that checks the line by rules of its own (a Monaco road)."""
     done = _analyse(spec, path, lines, paper, edge, keep_shape)
+    done = _start_for_grid(done, spec, path, lines, paper, edge, keep_shape)
     if not done.spec.crossings:
         for i, p in enumerate(done.problems):
             if p.kind == "crossing" and p.field == "crossings" and not p.fixes:
@@ -68,6 +69,37 @@ def analyse(
     if advice and done.problems:
         _try_fixes(done, lines, edge)
     return done
+
+
+def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) -> Analysis:
+    """A spec that does not place its start line gets one where its grid stands on straight track: the line moves
+    forward along its straight just far enough (said as a change), rather than the grid running into a bend."""
+    from .checks import grid_shift
+
+    c = done.circuit
+    if c is None or done.problems or Report(path, lines).line_of("start") is not None or spec.segments is None:
+        return done
+    at, again = spec.start.at, done
+    for _ in range(3):  # a bend's ends are found from curvature: one more step may be needed to clear it
+        shift = grid_shift(again.circuit)
+        if shift is None:
+            return done
+        if shift == 0:
+            break
+        at += shift
+        moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
+        again = _analyse(moved, path, lines, paper, edge, keep_shape)
+        if not again.buildable:
+            return done
+    else:
+        return done
+    if again is not done:
+        moved_by = at - spec.start.at
+        again.changes.append(
+            f"start line placed {moved_by:g} unit{'s' if moved_by != 1 else ''} along the first straight "
+            f"(start.at {at:g}), so the grid of {spec.grid} stands on straight track behind it"
+        )
+    return again
 
 
 #: An adapted board further than this (% of its diagonal) from the real line is said to keep the shape loosely.

@@ -493,14 +493,38 @@ def check_room_for_car(report: Report, c: Circuit) -> None:
 # ------------------------------------------------------------------------------------------------------ grid
 
 
+#: Lengths along the track closer than this (mm) are the same point: a unit that ends where a bend begins is not in it.
+EPS_MM = 0.01
+
+
 def _in_corner(c: Circuit, unit: int) -> bool:
     a, b = c.unit_bounds(unit)
     L = c.lap_length
     for cr in c.corners:
         for k in (-1, 0, 1):
-            if a < cr.s_end + k * L and cr.s_start + k * L < b:
+            if a < cr.s_end + k * L - EPS_MM and cr.s_start + k * L + EPS_MM < b:  # touching is not inside
                 return True
     return False
+
+
+def grid_shift(c: Circuit) -> int | None:
+    """Units the start line must move along its straight so that the grid (rows of ``lanes`` slots, one unit each,
+    behind the line) stands on straight track: 0 when it already does, None when the straight cannot hold it
+    (or the board is ruled per lane, whose game places its own grid)."""
+    rows = math.ceil(c.spec.grid / c.lanes) if c.spec.grid else 0
+    if c.graph is not None or not rows or rows > c.units_count // 3:
+        return 0 if not rows else None
+    n = c.units_count
+    behind = 0
+    while behind < n // 2 and not _in_corner(c, n - behind):
+        behind += 1
+    if behind >= rows:
+        return 0
+    ahead = 0
+    while ahead < n // 2 and not _in_corner(c, ahead + 1):
+        ahead += 1
+    short = rows - behind
+    return short if ahead - 1 >= short else None
 
 
 def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:

@@ -120,6 +120,11 @@ class RaceFacts:
         return round(self.race_units / float(race()["die_average"]))
 
     @property
+    def action_under_grid(self) -> bool:
+        """True when the grid stands on a unit that would otherwise be an action square (it is left unmarked)."""
+        return bool(set(self.grid_units) & set(range(self.action_every, self.lap_units + 1, self.action_every)))
+
+    @property
     def action_units(self) -> list[int]:
         """The units marked as action squares."""
         grid = set(self.grid_units)

@@ -61,9 +61,7 @@ def build(
     standings_page = opts.document_page(STANDINGS_PAPER)
     sheets.append(Sheet("standings", standings_sheet(field, standings_page, points, races)))
     sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
-    sheets += summary_sheets(
-        "f1-dice", opts, action_every=facts.action_every, laps=facts.laps, lap_units=facts.lap_units
-    )
+    sheets += summary_sheets("f1-dice", opts, race_facts=facts)
     return sheets
 
 

@@ -10,7 +10,16 @@ from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
 from ...units import pt_to_mm
-from .facts import RaceFacts, action_table, points_system, points_systems, race, race_rules, sheet_texts
+from .facts import (
+    RaceFacts,
+    action_table,
+    points_system,
+    points_systems,
+    race,
+    race_rules,
+    sheet_texts,
+    tie_groups,
+)
 from .sheet import inner, new_page
 
 PAPER = Paper("a4", "portrait")
@@ -20,11 +29,7 @@ BODY = pt_to_mm(8.5)
 def fill(text: str, facts: RaceFacts) -> str:
     """Paddock's wording with the board's and the race's numbers filled in."""
     examples = ", ".join(str(u) for u in facts.action_units[:3])
-    grid_note = (
-        " — but none under the starting grid"
-        if set(facts.grid_units) & set(range(facts.action_every, facts.lap_units + 1, facts.action_every))
-        else ""
-    )
+    grid_note = sheet_texts()["reference"]["grid_note"] if facts.action_under_grid else ""
     r = race()
     return text.format(
         action_every=facts.action_every,
@@ -91,9 +96,13 @@ def _tie_break(page, field: TeamField, x, y, w) -> float:
     words = sheet_texts()["reference"]
     text = page.layer("text")
     named = [t.name for t in field.teams if t.tie_break == "rulebook"]
-    line = words["tie_break_rulebook"].format(teams=", ".join(named)) if named else words["tie_break_yours"]
+    lines = [words["tie_break_team"]]
+    lines.append(words["tie_break_rulebook"].format(teams=", ".join(named)) if named else words["tie_break_yours"])
+    groups = tie_groups(field)
+    if groups:
+        lines.append(words["tie_break_group"].format(groups="; ".join(" / ".join(g) for g in groups)))
     y = heading(text, page.layer("rules"), words["tie_break_heading"], x, y, w)
-    return bullets(text, [line], x, y, w, BODY)
+    return bullets(text, lines, x, y, w, BODY)
 
 
 def _pit_box(page, x, y, w, bottom) -> float:

@@ -14,6 +14,7 @@ from . import GAME
 from .facts import (
     DEFAULT_RACES,
     DEFAULT_TEAMS,
+    RaceFacts,
     action_table,
     board,
     dmod,
@@ -62,14 +63,14 @@ def _places(first: int, last: int) -> str:
     return f"{first}–{last}" if first != last else str(first)
 
 
-def _race_reading(laps: int | None, lap_units: int | None) -> str:
+def _race_reading(facts: RaceFacts | None) -> str:
     """What Paddock reads the race length as: this board's default (or chosen) laps, or the rule behind them."""
     r = race()
-    if laps is not None and lap_units is not None:
+    if facts is not None:
         return (
-            f"This pack's race is {laps} laps of {lap_units} units ({laps * lap_units} units): Paddock's default "
-            f"is the lap count nearest {r['target_units']} units of racing, about "
-            f"{round(r['target_units'] / float(r['die_average']))} rounds of one die. Agree on another if you like."
+            f"This pack's race is {facts.laps} laps of {facts.lap_units} units ({facts.race_units} units), about "
+            f"{facts.rounds} rounds of one die at {r['die_average']} units a roll: Paddock's default is the lap "
+            f"count nearest {r['target_units']} units of racing. Agree on another if you like."
         )
     return (
         f"Paddock's default is the lap count nearest {r['target_units']} units of racing (about "
@@ -78,11 +79,16 @@ def _race_reading(laps: int | None, lap_units: int | None) -> str:
     )
 
 
-def values(action_every: int | None = None, laps: int | None = None, lap_units: int | None = None) -> dict[str, str]:
-    """``action_every``, ``laps`` and ``lap_units``: the pack's board and race (so the summary says what its other
-    sheets show); the default board's interval and the race-length rule otherwise."""
+def values(race_facts: RaceFacts | None = None) -> dict[str, str]:
+    """``race_facts``: the pack's board and race (its action squares, grid, laps), so the summary says what its
+    other sheets show; the default board's interval and the race-length rule otherwise."""
     b = board()
-    every = int(action_every or b["action_every"])
+    every = int(race_facts.action_every if race_facts else b["action_every"])
+    if race_facts:
+        shown = race_facts.action_units[:3]
+        grid_note = sheet_texts()["reference"]["grid_note"] if race_facts.action_under_grid else ""
+    else:
+        shown, grid_note = [every * k for k in (1, 2, 3)], ""
     s = slip()
     q = qualifying_rules()
     game = GAME.facts("game.yaml")
@@ -114,7 +120,8 @@ def values(action_every: int | None = None, laps: int | None = None, lap_units: 
         "unit_cm": _cm(b["unit"]),
         "action_every": str(every),
         "action_nth": ordinal(every),
-        "action_list": ", ".join(str(every * k) for k in (1, 2, 3)) + " …",
+        "action_list": ", ".join(str(u) for u in shown) + " …",
+        "action_grid_note": grid_note,
         "slip_w": f"{s['width']:g}",
         "slip_l": f"{s['length']:g}",
         "slip_wing": f"{s['wing']:g}",
@@ -139,7 +146,7 @@ def values(action_every: int | None = None, laps: int | None = None, lap_units: 
         "best_label": best["label"],
         "default_points": default["label"],
         "races": str(DEFAULT_RACES),
-        "race_reading": _race_reading(laps, lap_units),
+        "race_reading": _race_reading(race_facts),
         "teammate_first": pair.drivers[0].name,
         "teammate_second": pair.drivers[1].name,
         "teammates_team": pair.name,
