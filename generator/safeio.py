@@ -103,7 +103,11 @@ def read_bytes(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "f
 
 def read_text(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "file") -> str:
     """A UTF-8 text file (a leading byte-order mark is dropped), read through :func:`read_bytes`."""
-    data = read_bytes(path, limit=limit, what=what)
+    return decode_text(read_bytes(path, limit=limit, what=what), path)
+
+
+def decode_text(data: bytes, path: str | Path | None = None) -> str:
+    """Bytes read from ``path`` as UTF-8 text (a leading byte-order mark dropped), or an error naming the line."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
