@@ -63,11 +63,16 @@ def serpentine_600() -> str:
     segs.append(f"  - arc: {{radius: {r}, angle: 90, turn: right}}")
     segs.append(f"  - straight: {(k - 1) * 2 * r - 2 * r:.3f}")
     segs.append(f"  - arc: {{radius: {r}, angle: 90, turn: right}}")
-    head = "name: Bench 600\npaper: a1\nlanes: 2\nlane_width: 10\nunit: 10\ngrid: 4\nsegments:\n"
+    head = "name: Bench 600\npaper: a1\nlanes: 2\nlane_width: 10\nunit: 10\ngrid: 4\nstart: {at: 4}\nsegments:\n"
     return head + "\n".join(segs) + "\n"
 
 
 def main() -> None:
+    import compileall
+
+    # byte-compiled first, as `pip install` does (and as bench_spine.py does): a checkout run with
+    # PYTHONDONTWRITEBYTECODE=1 would otherwise compile every Paddock module again on every command (~80 ms)
+    compileall.compile_dir(Path(__file__).resolve().parents[1] / "generator", quiet=1)
     floor = floor_seconds()
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
@@ -79,10 +84,16 @@ def main() -> None:
         )
         big = t / "big.csv"
         big_csv(big)
-        both = measure({"floor": floor_argv(tmp), "check": paddock("check", str(big))}, repeat=5)
+        runs = {"floor": floor_argv(tmp), "300,000-point CSV": paddock("check", str(big))}
+        for csv in sorted(SHARED.glob("*.csv")):
+            runs[csv.stem] = paddock("check", str(csv))
+        cpu: dict[str, float] = {}
+        both = measure(runs, repeat=5, cpu=cpu)
     print(f"floor: {floor:.3f} s")
-    ratio = both["check"] / both["floor"]
-    print(f"check, 300,000-point CSV:         {both['check']:.3f} s = {ratio:.2f} x floor (target <= 2)")
+    print("check (target <= 2 x floor)        wall    x floor  CPU x floor")
+    for name, s in both.items():
+        if name != "floor":
+            print(f"  {name:28s} {s:6.3f} s  {s / both['floor']:6.2f}   {cpu[name] / cpu['floor']:6.2f}")
     print(f"track, 60 units, A2:              {s60:.3f} s = {s60 / floor:.2f} x floor")
     print(f"track, 600 units, A1 tiled on A4: {s600:.3f} s = {s600 / floor:.2f} x floor")
     print(f"above the floor: 600 units cost {(s600 - floor) / max(s60 - floor, 1e-9):.1f} x 60 units")

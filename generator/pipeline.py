@@ -181,10 +181,17 @@ def publish(
                 if pool is not None and fmt == "png":
                     blobs = blobs.result()
                 for name, blob in zip(writers.file_names(stem, fmt, len(blobs)), blobs, strict=True):
-                    outputs.add(prefix + name, blob)
+                    outputs.add(prefix + name, blob, source=_source(sheet))
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
     if whole is not None:
-        outputs.add(prefix + safe_name(merged) + ".pdf", whole)
+        outputs.add(prefix + safe_name(merged) + ".pdf", whole, source="the merged print PDF")
     return outputs.commit()
+
+
+def _source(sheet: Sheet) -> str:
+    """A sheet as a message names it: by its title (what the player reads on it), else its file stem."""
+    from .specs import quote
+
+    return f"the sheet {quote(sheet.page.title.strip() or sheet.name)}"

@@ -103,7 +103,11 @@ def read_bytes(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "f
 
 def read_text(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "file") -> str:
     """A UTF-8 text file (a leading byte-order mark is dropped), read through :func:`read_bytes`."""
-    data = read_bytes(path, limit=limit, what=what)
+    return decode_text(read_bytes(path, limit=limit, what=what), path)
+
+
+def decode_text(data: bytes, path: str | Path | None = None) -> str:
+    """Bytes read from ``path`` as UTF-8 text (a leading byte-order mark dropped), or an error naming the line."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
@@ -435,17 +439,21 @@ class OutputSet:
         self.files: dict[Path, bytes] = {}
         self._keys: dict[str, str] = {}
 
-    def add(self, relative: str, data: bytes) -> Path:
+    def add(self, relative: str, data: bytes, source: str | None = None) -> Path:
+        """Add one file; ``source`` says what it is ("the sheet 'Qualifying'"), for the message when two outputs
+        would land on one file."""
         path = inside(self.root, relative)
         rel = path.relative_to(self.root).as_posix()
         key = name_key(rel)
+        this = source or _short(relative)
         if key in self._keys:
+            first = self._keys[key]
+            said = f"{first} and {this}" if first != this else f"{first}, twice"
             raise InputError(
-                f"two outputs of this run would both be written to {_short(rel)} "
-                f"(from {_short(self._keys[key])} and {_short(relative)})",
+                f"two outputs of this run would both be written to {_short(rel)} ({said})",
                 hint="give the sheets, drivers or circuits names that differ in more than case and punctuation",
             )
-        self._keys[key] = relative
+        self._keys[key] = this
         self.files[path] = data
         return path
 

@@ -388,7 +388,9 @@ def test_unicode_names_are_kept_and_clashing_outputs_refused(capsys, tmp_path):
     oval = Path(safeio.__file__).parents[1] / "track_specs" / "oval.yaml"  # a straight that holds the 2011 grid
     clash.write_text(oval.read_text(encoding="utf-8").replace("Oval", "Qualifying"), encoding="utf-8")  # qualifying.pdf
     code, _, err = run(capsys, "pack", "--track", clash, "-o", tmp_path / "pack", "-f", "pdf")
-    assert "both be written to" in refused(code, err)
+    msg = refused(code, err)
+    assert "both be written to 'f1-dice/qualifying.pdf'" in msg
+    assert "the sheet 'Qualifying' and the sheet 'Qualifying — F1 2011'" in msg  # the two sheets, not one path twice
     assert not (tmp_path / "pack").exists()
 
 

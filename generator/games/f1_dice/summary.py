@@ -7,6 +7,7 @@ and quick-race tiers (``templates/teams/f1-2011.yaml``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from . import GAME
@@ -43,7 +44,9 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+@cache
 def _field():
+    """The default field, read once per process: both :func:`values` and :func:`tables` ask for it."""
     from ...teams import load_field
 
     return load_field(DEFAULT_TEAMS)
@@ -97,7 +100,8 @@ def values(race_facts: RaceFacts | None = None) -> dict[str, str]:
     systems = points_systems()
     best = next(sy for sy in systems["systems"] if sy.get("best_results"))
     default = next(sy for sy in systems["systems"] if sy["id"] == systems["default"])
-    tie = tie_groups(field)[0] if tie_groups(field) else None
+    ties = tie_groups(field)
+    tie = ties[0] if ties else None
     teams = {t.name: t for t in field.teams}
     pair = next(t for t in field.teams if len(t.drivers) > 1)
     mods = sorted({t.qualifying.session(q["sessions"][0]) for t in field.teams if t.qualifying}, reverse=True)
