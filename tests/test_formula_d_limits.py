@@ -3,6 +3,8 @@ line (measured on the drawn lines against the spaces' outlines)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from shapely import LineString, Polygon
 
@@ -118,3 +120,45 @@ def test_tunnel_tags_are_distinct_per_lane():
     page = formula_d_board(SPEC)
     tags = Counter(t.text for t in page.layer("labels").items if isinstance(t, Text) and t.text.startswith("T1"))
     assert tags == {"T1a": 2, "T1b": 2}
+
+
+OVER_THE_LINE = Path(__file__).parent / "formula_d" / "over-the-line.yaml"
+
+
+def test_a_corner_over_the_start_line_works_end_to_end():
+    """A spec corner from unit 38 over the line to unit 3 (``to`` before ``from``) on a square of 90° corners of
+    centre radius 70 mm, 3 lanes of 20 mm; the centre line begins halfway round that corner.
+
+    By hand: lane laps 674.2 / 799.8 / 925.5 mm → 34 / 40 / 46 spaces of 19.83 / 20.00 / 20.12 mm. The corner
+    runs on the centre line from 37 units (739.8 mm) to 3 units (60.0 mm) of the next lap; a lane at offset d
+    from the centre is d × 315° shorter there (the arcs before it), d × 45° shorter at the exit:
+    lane 0 (r 50): entry 629.9 / 19.83 = 31.77 → edge 32 (2 spaces before the line), exit 44.3 / 19.83 = 2.23
+    → edge 2: 4 spaces; lane 1: 37.00 → 37 (3), 3.00 → 3: 6 spaces; lane 2 (r 90): 849.8 / 20.12 = 42.24 → 42
+    (4), 75.7 / 20.12 = 3.76 → 4: 8 spaces."""
+    from generator.games.formula_d.overlay import LAYER, formula_d_board
+    from generator.scene import Polyline, Text, walk
+
+    c = load_circuit(OVER_THE_LINE)
+    k = c.corners[0]
+    assert (round(k.angle), k.direction, k.radius) == (90, "left", pytest.approx(70.0, abs=0.5))
+    assert k.s_start < c.lap_length < k.s_end  # taken round the lap
+    m = corner_marks(c)[0]
+    g = c.graph
+    per_lane = [sum(1 for i in m.paths.spaces if g.spaces[i].lane == lane) for lane in range(3)]
+    assert per_lane == [4, 6, 8]
+    assert (m.paths.long, m.paths.short, m.stops, m.stops_suggested) == (8, 4, 2, False)
+    # in every lane the corner holds the lane's last spaces and its first ones
+    for lane, before in enumerate((2, 3, 4)):
+        idx = sorted(g.spaces[i].index for i in m.paths.spaces if g.spaces[i].lane == lane)
+        n = g.count(lane)
+        assert idx == list(range(per_lane[lane] - before)) + list(range(n - before, n))
+    # the stepped lines follow space edges, and the board draws them
+    lines = [stepped_line(c, e) for e in (m.paths.limits.entry, m.paths.limits.exit)]
+    for line in lines:
+        assert _cuts(line, c) == []
+    page = formula_d_board(OVER_THE_LINE)
+    items = list(walk(page.layer(LAYER).items))
+    drawn = [i.points for i in items if isinstance(i, Polyline)]
+    for edges in (m.paths.limits.entry, m.paths.limits.exit):
+        assert stepped_line(c, edges, 1.2) in drawn
+    assert "Over the Line" in {i.text for i in items if isinstance(i, Text)}
