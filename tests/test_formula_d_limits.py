@@ -162,3 +162,39 @@ def test_a_corner_over_the_start_line_works_end_to_end():
     for edges in (m.paths.limits.entry, m.paths.limits.exit):
         assert stepped_line(c, edges, 1.2) in drawn
     assert "Over the Line" in {i.text for i in items if isinstance(i, Text)}
+
+
+def test_the_board_itself_tags_tunnels_per_lane_and_numbers_no_space_under_the_grid(circuit):
+    """Tags and numbering are decided on the circuit (spaces.tunnel_tags, features.numbered_spaces) and drawn by
+    the board: the plain board, without the Formula D layer, already shows them."""
+    from shapely import Point
+    from shapely import Polygon as SPoly
+
+    from generator.scene import Text
+    from generator.track import draw_board
+    from generator.track.features import numbered_spaces
+    from generator.track.spaces import tunnel_tags
+
+    tags = tunnel_tags(circuit)
+    g = circuit.graph
+    assert sorted(tags.values()) == ["T1a", "T1a", "T1b", "T1b"]
+    for i, tag in tags.items():  # each lane's pair: the lane's own letter
+        assert tag[-1] == "ab"[g.spaces[i].lane]
+    texts = [t for t in draw_board(circuit).page.layer("labels").items if isinstance(t, Text)]
+    assert sorted(t.text for t in texts if t.text.startswith("T1")) == ["T1a", "T1a", "T1b", "T1b"]
+    # the default board's grid covers the 60th space of lane 1 and the 70th of lane 3
+    circuit = load_circuit(next(p for p in shipped() if p.name == "formula-d-circuit.yaml"))
+    g = circuit.graph
+    texts = [t for t in draw_board(circuit).page.layer("labels").items if isinstance(t, Text)]
+    numbered = numbered_spaces(circuit)
+    every = circuit.spec.action_every
+    slots = [SPoly(s.outline).buffer(1.0) for s in circuit.grid]
+    under = [sp for sp in g.spaces if (sp.index + 1) % every == 0 and any(s.contains(Point(sp.center)) for s in slots)]
+    assert under, "the test needs a numbered space under the grid"
+    assert not numbered & {sp.id for sp in under}
+    at = {(round(t.x, 3), round(t.y, 3)): t.text for t in texts if t.text.isdigit()}
+    for i in numbered:  # every numbered space carries its number at its centre …
+        sp = g.spaces[i]
+        assert at[round(sp.center[0], 3), round(sp.center[1], 3)] == str(sp.index + 1)
+    for (x, y), _ in at.items():  # … and no number of the labels layer sits in a grid slot
+        assert not any(s.contains(Point(x, y)) for s in slots)

@@ -276,41 +276,6 @@ def _draw_zone(layer, free, circuit, zone, index: int) -> None:
     layer.add(Text(text, spot[0], spot[1], size, "condensed-bold", HOWL, "middle", "middle"))
 
 
-def _tags_per_lane(page, circuit) -> None:
-    """The board tags the spaces either side of a tunnel "T1" in every lane; Formula D puts a car leaving a tagged
-    space on the space "with the same number" beyond the tunnel, so each lane's pair gets its own tag: T1a in the
-    left lane, T1b in the next …"""
-    import re
-    from dataclasses import replace as copy
-
-    if circuit.graph is None:
-        return
-    layer = page.layer("labels")
-    spaces = circuit.graph.spaces
-    out = []
-    for item in layer.items:
-        if isinstance(item, Text) and re.fullmatch(r"T\d+", item.text):
-            sp = min(spaces, key=lambda s: math.hypot(s.center[0] - item.x, s.center[1] - item.y))
-            item = copy(item, text=f"{item.text}{'abcdefg'[sp.lane]}")
-        out.append(item)
-    layer.items = out
-
-
-def _clear_grid(page, circuit) -> None:
-    """Space numbers the board printed under a grid slot would sit under the slot's own number (pole "1" under
-    "50"): they are left out there — the slots number those spaces."""
-    from shapely import Point
-    from shapely import Polygon as SPoly
-
-    slots = [SPoly(s.outline).buffer(1.0) for s in circuit.grid]
-    if not slots:
-        return
-    layer = page.layer("labels")
-    layer.items = [
-        i for i in layer.items if not (isinstance(i, Text) and any(g.contains(Point(i.x, i.y)) for g in slots))
-    ]
-
-
 def _police_label(layer, free, circuit, edges) -> None:
     from ...track.board import words
 
@@ -412,8 +377,7 @@ def formula_d_board(
         warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
     # the board's police line runs straight across the track; Formula D steps it along space edges (overlay)
     drawn = replace(circuit, spec=circuit.spec.model_copy(update={"police_line": None}))
+    # the board numbers its spaces (none under a grid slot) and tags each lane's tunnel spaces apart (T1a, T1b)
     board = tr.draw_board(drawn)
-    _clear_grid(board.page, circuit)
-    _tags_per_lane(board.page, circuit)
     overlay(board, circuit, corner_marks(circuit), pit_roll)
     return board.page
