@@ -18,6 +18,7 @@ from ...notices import warn
 from ...paper import DEFAULT_EDGE
 from ...scene import Circle, Page, Polygon, Polyline, Style, Text, rect
 from ...units import pt_to_mm
+from . import real
 from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"
@@ -61,13 +62,24 @@ def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, roa
         if path is None:
             raise FileNotFoundError("Paddock ships no circuit spec")
     spec, lines, path = tr.load_spec(path)
-    if spec.units != "per-lane":
-        spec = spec.model_copy(update={"units": "per-lane"})
-    if road_race and spec.pit is not None:
-        spec = spec.model_copy(update={"pit": None})
-    elif spec.pit is not None and garages > spec.pit.garages:
-        spec = spec.model_copy(update={"pit": spec.pit.model_copy(update={"garages": min(garages, 30)})})
-    return tr.build(spec, path, lines, paper, edge)
+
+    def adjust(spec):
+        if spec.units != "per-lane":
+            spec = spec.model_copy(update={"units": "per-lane"})
+        if road_race and spec.pit is not None:
+            spec = spec.model_copy(update={"pit": None})
+        elif spec.pit is not None and garages > spec.pit.garages:
+            spec = spec.model_copy(update={"pit": spec.pit.model_copy(update={"garages": min(garages, 30)})})
+        return spec
+
+    if real.is_real(spec) and spec.corners is None and (spec.game == "formula-d" or path.suffix.lower() == ".csv"):
+        # a real circuit: a bare CSV becomes a Formula D board on A2 or A1; its corners and stops come from the
+        # real circuit's curvature (real.py, templates/formula-d/real-circuits.yaml)
+        bare = path.suffix.lower() == ".csv"
+        if bare and paper is not None:
+            spec = real.formula_d_spec(spec, spec.paper)
+        return real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=bare and paper is None)
+    return tr.build(adjust(spec), path, lines, paper, edge)
 
 
 def corner_marks(circuit) -> list[CornerMark]:
@@ -367,12 +379,15 @@ def formula_d_board(
     paper=None,
     edge: float = DEFAULT_EDGE,
     road_race: bool = False,
+    circuit=None,
 ) -> Page:
     """The board page with the Formula D layer on top, placed on ``paper`` (default: the spec's); a road race
-    (``road_race``) prints no pit lane."""
+    (``road_race``) prints no pit lane. ``circuit``: one :func:`load_circuit` already built (``track``, ``paper``,
+    ``road_race`` and ``n_cars`` then only word the warnings)."""
     from ... import track as tr
 
-    circuit = load_circuit(track, paper, edge, road_race, garages=n_cars)
+    if circuit is None:
+        circuit = load_circuit(track, paper, edge, road_race, garages=n_cars)
     if n_cars > circuit.spec.grid:
         warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
     # the board's police line runs straight across the track; Formula D steps it along space edges (overlay)
