@@ -22,8 +22,9 @@ def settings() -> dict:
 
 
 def is_real(spec) -> bool:
-    """A centre line from the real world (a CSV or points), not segments drawn for a board."""
-    return spec.csv is not None or spec.points is not None
+    """A centre line from the real world: a CSV (racetrack-database: metres), not segments drawn for a board nor
+    points in any unit (their radii say nothing in metres: their corners get Paddock's suggested stops)."""
+    return spec.csv is not None
 
 
 def formula_d_spec(spec, paper: str):
@@ -56,6 +57,8 @@ def real_bends(circuit) -> list[tuple[float, float]]:
         P = read_points(csv)
     else:
         P = np.asarray(spec.points, dtype=float)
+    if spec.start.reverse:  # raced the other way round, as the build took it
+        P = np.vstack((P[:1], P[:0:-1]))
     if circuit.source_to_page is None:
         return [(math.inf, k.angle) for k in circuit.corners]
     closed = np.vstack((P, P[:1]))
