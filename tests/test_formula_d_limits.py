@@ -165,15 +165,14 @@ def test_a_corner_over_the_start_line_works_end_to_end():
 
 
 def test_the_board_itself_tags_tunnels_per_lane_and_numbers_no_space_under_the_grid(circuit):
-    """Tags and numbering are decided on the circuit (spaces.tunnel_tags, features.numbered_spaces) and drawn by
+    """Tags and numbering are decided on the circuit (spaces.tunnel_tags, spaces.numbered_spaces) and drawn by
     the board: the plain board, without the Formula D layer, already shows them."""
     from shapely import Point
     from shapely import Polygon as SPoly
 
     from generator.scene import Text
     from generator.track import draw_board
-    from generator.track.features import numbered_spaces
-    from generator.track.spaces import tunnel_tags
+    from generator.track.spaces import numbered_spaces, tunnel_tags
 
     tags = tunnel_tags(circuit)
     g = circuit.graph

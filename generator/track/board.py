@@ -22,8 +22,7 @@ from ..fonts import text_width
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
 from .circuit import KERB_W, PIT_GAP, START_BAND, Circuit
-from .features import numbered_spaces
-from .spaces import tunnel_tag_spaces, tunnel_tags
+from .spaces import numbered_spaces, tunnel_tag_spaces, tunnel_tags
 
 INK = "#1a1a1a"
 ASPHALT = "#dedcd6"

@@ -383,24 +383,6 @@ def grid(c: Circuit) -> tuple[GridSlot, ...]:
     return tuple(out)
 
 
-def numbered_spaces(c: Circuit) -> frozenset[int]:
-    """Per-lane boards: ids of the spaces whose number is printed — every ``action_every``-th space of each lane,
-    but none hidden under a tunnel and none under a grid slot (the slot's own number stands there: pole "1" is
-    not printed over a "50")."""
-    if c.graph is None:
-        return frozenset()
-    from shapely import Point
-    from shapely import Polygon as SPoly
-
-    slots = [SPoly(s.outline).buffer(1.0) for s in c.grid]
-    every = c.spec.action_every
-    return frozenset(
-        sp.id
-        for sp in c.graph.spaces
-        if (sp.index + 1) % every == 0 and not sp.hidden and not any(g.contains(Point(sp.center)) for g in slots)
-    )
-
-
 # --------------------------------------------------------------------------------------------------- positions
 
 
