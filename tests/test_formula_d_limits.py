@@ -3,6 +3,8 @@ line (measured on the drawn lines against the spaces' outlines)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from shapely import LineString, Polygon
 
@@ -118,3 +120,80 @@ def test_tunnel_tags_are_distinct_per_lane():
     page = formula_d_board(SPEC)
     tags = Counter(t.text for t in page.layer("labels").items if isinstance(t, Text) and t.text.startswith("T1"))
     assert tags == {"T1a": 2, "T1b": 2}
+
+
+OVER_THE_LINE = Path(__file__).parent / "formula_d" / "over-the-line.yaml"
+
+
+def test_a_corner_over_the_start_line_works_end_to_end():
+    """A spec corner from unit 38 over the line to unit 3 (``to`` before ``from``) on a square of 90° corners of
+    centre radius 70 mm, 3 lanes of 20 mm; the centre line begins halfway round that corner.
+
+    By hand: lane laps 674.2 / 799.8 / 925.5 mm → 34 / 40 / 46 spaces of 19.83 / 20.00 / 20.12 mm. The corner
+    runs on the centre line from 37 units (739.8 mm) to 3 units (60.0 mm) of the next lap; a lane at offset d
+    from the centre is d × 315° shorter there (the arcs before it), d × 45° shorter at the exit:
+    lane 0 (r 50): entry 629.9 / 19.83 = 31.77 → edge 32 (2 spaces before the line), exit 44.3 / 19.83 = 2.23
+    → edge 2: 4 spaces; lane 1: 37.00 → 37 (3), 3.00 → 3: 6 spaces; lane 2 (r 90): 849.8 / 20.12 = 42.24 → 42
+    (4), 75.7 / 20.12 = 3.76 → 4: 8 spaces."""
+    from generator.games.formula_d.overlay import LAYER, formula_d_board
+    from generator.scene import Polyline, Text, walk
+
+    c = load_circuit(OVER_THE_LINE)
+    k = c.corners[0]
+    assert (round(k.angle), k.direction, k.radius) == (90, "left", pytest.approx(70.0, abs=0.5))
+    assert k.s_start < c.lap_length < k.s_end  # taken round the lap
+    m = corner_marks(c)[0]
+    g = c.graph
+    per_lane = [sum(1 for i in m.paths.spaces if g.spaces[i].lane == lane) for lane in range(3)]
+    assert per_lane == [4, 6, 8]
+    assert (m.paths.long, m.paths.short, m.stops, m.stops_suggested) == (8, 4, 2, False)
+    # in every lane the corner holds the lane's last spaces and its first ones
+    for lane, before in enumerate((2, 3, 4)):
+        idx = sorted(g.spaces[i].index for i in m.paths.spaces if g.spaces[i].lane == lane)
+        n = g.count(lane)
+        assert idx == list(range(per_lane[lane] - before)) + list(range(n - before, n))
+    # the stepped lines follow space edges, and the board draws them
+    lines = [stepped_line(c, e) for e in (m.paths.limits.entry, m.paths.limits.exit)]
+    for line in lines:
+        assert _cuts(line, c) == []
+    page = formula_d_board(OVER_THE_LINE)
+    items = list(walk(page.layer(LAYER).items))
+    drawn = [i.points for i in items if isinstance(i, Polyline)]
+    for edges in (m.paths.limits.entry, m.paths.limits.exit):
+        assert stepped_line(c, edges, 1.2) in drawn
+    assert "Over the Line" in {i.text for i in items if isinstance(i, Text)}
+
+
+def test_the_board_itself_tags_tunnels_per_lane_and_numbers_no_space_under_the_grid(circuit):
+    """Tags and numbering are decided on the circuit (spaces.tunnel_tags, spaces.numbered_spaces) and drawn by
+    the board: the plain board, without the Formula D layer, already shows them."""
+    from shapely import Point
+    from shapely import Polygon as SPoly
+
+    from generator.scene import Text
+    from generator.track import draw_board
+    from generator.track.spaces import numbered_spaces, tunnel_tags
+
+    tags = tunnel_tags(circuit)
+    g = circuit.graph
+    assert sorted(tags.values()) == ["T1a", "T1a", "T1b", "T1b"]
+    for i, tag in tags.items():  # each lane's pair: the lane's own letter
+        assert tag[-1] == "ab"[g.spaces[i].lane]
+    texts = [t for t in draw_board(circuit).page.layer("labels").items if isinstance(t, Text)]
+    assert sorted(t.text for t in texts if t.text.startswith("T1")) == ["T1a", "T1a", "T1b", "T1b"]
+    # the default board's grid covers the 60th space of lane 1 and the 70th of lane 3
+    circuit = load_circuit(next(p for p in shipped() if p.name == "formula-d-circuit.yaml"))
+    g = circuit.graph
+    texts = [t for t in draw_board(circuit).page.layer("labels").items if isinstance(t, Text)]
+    numbered = numbered_spaces(circuit)
+    every = circuit.spec.action_every
+    slots = [SPoly(s.outline).buffer(1.0) for s in circuit.grid]
+    under = [sp for sp in g.spaces if (sp.index + 1) % every == 0 and any(s.contains(Point(sp.center)) for s in slots)]
+    assert under, "the test needs a numbered space under the grid"
+    assert not numbered & {sp.id for sp in under}
+    at = {(round(t.x, 3), round(t.y, 3)): t.text for t in texts if t.text.isdigit()}
+    for i in numbered:  # every numbered space carries its number at its centre …
+        sp = g.spaces[i]
+        assert at[round(sp.center[0], 3), round(sp.center[1], 3)] == str(sp.index + 1)
+    for (x, y), _ in at.items():  # … and no number of the labels layer sits in a grid slot
+        assert not any(s.contains(Point(x, y)) for s in slots)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import time
 import warnings
 from pathlib import Path
@@ -401,14 +402,14 @@ def test_tunnel_tags_do_not_cover_space_numbers():
     c = track.load(next(p for p in SPECS if p.stem == "formula-d-style"))
     page = track.board_sheet(c).page
     texts = [t for t in page.layers["labels"].items if isinstance(t, Text)]
-    tags = [t for t in texts if t.text.startswith("T") and t.text[1:].isdigit()]
+    tags = [t for t in texts if re.fullmatch(r"T\d+[a-g]", t.text)]  # per lane: T1a, T1b
     nums = [t for t in texts if t.text.isdigit()]
     assert tags
     for tag in tags:
         for num in nums:
             assert math.hypot(tag.x - num.x, tag.y - num.y) >= 2.5, (tag, num)
     legend = " ".join(t.text for t in texts)
-    assert "Tn: tunnel n" in legend and "Tn = Tn" not in legend
+    assert "move on from T1a to T1a, T1b to T1b" in legend and "Tn = Tn" not in legend
 
 
 def test_pit_min_roll_reaches_the_built_circuit(tmp_path):
@@ -485,7 +486,7 @@ def test_board_words_come_from_the_shared_legend_template():
     texts_house = {t.text for t in walk(track.draw_board(house).page.items()) if isinstance(t, Text)}
     assert words["legend"]["pit_roll"].format(**pit, roll=4) in texts_house
     assert "enter with a gear-die roll of 4 or more" in words["legend"]["pit_roll"].format(**pit, roll=4)
-    assert words["legend"]["tunnel"].format(what="spaces") in texts
+    assert words["legend"]["tunnel_lanes"] in texts
     assert {words["labels"]["start"], words["labels"]["podium"], words["labels"]["police"]} <= texts
     spec, _, _ = track.load_spec(SPECS_BY_NAME["oval"])
     oval = track.build(spec.model_copy(update={"action_every": 3}))

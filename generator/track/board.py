@@ -22,6 +22,7 @@ from ..fonts import text_width
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
 from .circuit import KERB_W, PIT_GAP, START_BAND, Circuit
+from .spaces import numbered_spaces, tunnel_tag_spaces, tunnel_tags
 
 INK = "#1a1a1a"
 ASPHALT = "#dedcd6"
@@ -459,19 +460,22 @@ def _draw_crossings(page: Page, c: Circuit) -> None:
 
 
 def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
-    """Number the spaces either side of a tunnel alike: a car leaving the near one is put on the far one."""
+    """Tag the spaces either side of a tunnel alike: a car leaving the near one is put on the far one. Per-lane
+    boards tag each lane's pair apart (T1a, T1b …: :func:`generator.track.spaces.tunnel_tags`)."""
     size = pt_to_mm(6)
-    tag = f"T{n + 1}"
     labels = page.layer("labels")
     if c.graph is not None:
-        for sp in _tag_spaces(c, cr):
+        tags = tunnel_tags(c)
+        numbered = numbered_spaces(c)
+        for sp in tunnel_tag_spaces(c, cr):
             x, y = sp.center
             rot = _space_label_rotation(c, sp)
-            if _numbered(c, sp):  # the space's number is printed too: the tag goes below it
+            if sp.id in numbered:  # the space's number is printed too: the tag goes below it
                 ux, uy = _text_up(rot)
                 x, y = x - 1.7 * ux, y - 1.7 * uy
-            labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle", rot))
+            labels.add(Text(tags[sp.id], x, y, size, "condensed-bold", INK, "middle", "middle", rot))
     else:
+        tag = f"T{n + 1}"
         hid = [u for u in c.hidden_units() if c.lap_distance(np.array(c.unit_bounds(u)[0]), cr.s_lower) < 3 * cr.reach]
         if hid:
             for u in (min(hid) - 1, max(hid) + 1):
@@ -485,10 +489,6 @@ def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
 # ----------------------------------------------------------------------------------------------- labels
 
 
-def _numbered(c: Circuit, sp) -> bool:
-    return (sp.index + 1) % c.spec.action_every == 0 and not sp.hidden
-
-
 def _space_label_rotation(c: Circuit, sp) -> float:
     """Per-lane labels read across the lane, turned upright."""
     return _upright(math.degrees(float(c.line.heading((sp.s0 + sp.s1) / 2))) + 90)
@@ -500,31 +500,14 @@ def _text_up(rot: float) -> tuple[float, float]:
     return (math.sin(r), -math.cos(r))
 
 
-def _tag_spaces(c: Circuit, cr) -> list:
-    """Per-lane: the spaces either side of tunnel ``cr`` that carry its tag (last before, first after the hidden)."""
-    out = []
-    for lane in range(c.lanes):
-        spaces = c.graph.lane(lane)
-        hidden = [sp.index for sp in spaces if sp.hidden and c.lap_distance(np.array(sp.s0), cr.s_lower) < 3 * cr.reach]
-        if hidden:
-            out.append(spaces[(min(hidden) - 1) % len(spaces)])
-            out.append(spaces[(max(hidden) + 1) % len(spaces)])
-    return out
-
-
-def _tagged_spaces(c: Circuit) -> set[int]:
-    if c.graph is None:
-        return set()
-    return {sp.id for cr in c.crossings if cr.kind == "tunnel" for sp in _tag_spaces(c, cr)}
-
-
 def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
     labels = page.layer("labels")
     if c.graph is not None:
         size = pt_to_mm(6.5)
-        tagged = _tagged_spaces(c)
+        tagged = tunnel_tags(c)
+        numbered = numbered_spaces(c)
         for sp in c.graph.spaces:
-            if _numbered(c, sp):
+            if sp.id in numbered:
                 rot = _space_label_rotation(c, sp)
                 x, y = sp.center
                 if sp.id in tagged:  # a tunnel tag goes below the number
@@ -586,7 +569,8 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
     if "bridge" in kinds:
         out.append(("bridge", say["bridge"]))
     if "tunnel" in kinds:
-        out.append(("tunnel", say["tunnel"].format(what="spaces" if c.graph is not None else "units")))
+        # per-lane boards tag each lane's pair of spaces apart (T1a, T1b …), boards ruled across one pair of units
+        out.append(("tunnel", say["tunnel_lanes"] if c.graph is not None else say["tunnel"].format(what="units")))
     out += _real_circuit_entries(c, say)
     return out
 

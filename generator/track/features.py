@@ -84,22 +84,45 @@ def corners(report: Report, c: Circuit) -> list[Corner]:
             name=name,
         )
 
+    def make_wrapped(i0: int, i1: int, stops=None, name=None) -> Corner | None:
+        """A corner from sample ``i0`` over the start line to sample ``i1`` of the next lap: its ``s_end`` lies
+        past the lap's end (``s_end`` > L), as the spaces' corner limits take it round the lap."""
+        n = len(line.s) - 1  # the last sample closes the loop on the first
+        ks = np.concatenate((line.k[i0:n], line.k[: i1 + 1]))
+        if len(ks) == 0:
+            return None
+        j = int(np.argmax(np.abs(ks)))
+        apex = float(line.s[i0 + j]) if i0 + j < n else float(line.s[i0 + j - n])
+        turn = float(-((line.th[n] - line.th[i0]) + (line.th[min(i1, n)] - line.th[0])))
+        kmax = abs(float(ks[j]))
+        return Corner(
+            s_start=float(line.s[i0]),
+            s_end=L + float(line.s[min(i1, n)]),
+            apex=apex,
+            radius=1.0 / kmax if kmax > 1e-12 else math.inf,
+            angle=abs(math.degrees(turn)),
+            direction="left" if turn > 0 else "right",
+            stops=stops,
+            name=name,
+        )
+
     out: list[Corner] = []
     if spec.corners is not None:
         for i, cs in enumerate(spec.corners):
             a, b = (cs.from_ - 1) * u, cs.to * u
-            if cs.from_ > c.units_count or cs.to > c.units_count or cs.to < cs.from_:
+            if cs.from_ > c.units_count or cs.to > c.units_count:
                 report.problem(
                     "corner",
                     f"corner {i} runs from unit {cs.from_} to {cs.to} on a lap of {c.units_count} units",
-                    "give units within the lap, 'from' before 'to'",
+                    "give units within the lap ('to' before 'from' runs over the start line)",
                     ("corners", i),
                     where=f"corners[{i}]",
                 )
                 continue
             i0 = int(np.searchsorted(line.s, a))
             i1 = int(np.searchsorted(line.s, b))
-            cr = make(i0, i1, cs.stops, cs.name)
+            # 'to' before 'from': the corner runs over the start/finish line
+            cr = make(i0, i1, cs.stops, cs.name) if cs.to >= cs.from_ else make_wrapped(i0, i1, cs.stops, cs.name)
             if cr:
                 out.append(cr)
         return out
@@ -142,12 +165,16 @@ def kerbs(report: Report, c: Circuit) -> list[Kerb]:
         out = []
         for cr in c.corners:
             sign = 1.0 if cr.direction == "left" else -1.0
-            i0, i1 = int(np.searchsorted(line.s, cr.s_start)), int(np.searchsorted(line.s, cr.s_end))
-            mask = sign * line.k[i0:i1] > thr
-            for a, b in runs(mask):
-                s0, s1 = float(line.s[i0 + a]), float(line.s[min(i0 + b, len(line.s) - 1)])
-                if s1 - s0 > 2.0 and c.offset_length(s0, s1, sign * c.half_width) >= KERB_MIN:
-                    out.append(Kerb(s0, s1, cr.direction))
+            L = c.lap_length
+            # a corner over the start line (s_end past the lap's end) gets its kerbs either side of the line
+            parts = [(cr.s_start, min(cr.s_end, L))] + ([(0.0, cr.s_end - L)] if cr.s_end > L else [])
+            for p0, p1 in parts:
+                i0, i1 = int(np.searchsorted(line.s, p0)), int(np.searchsorted(line.s, p1))
+                mask = sign * line.k[i0:i1] > thr
+                for a, b in runs(mask):
+                    s0, s1 = float(line.s[i0 + a]), float(line.s[min(i0 + b, len(line.s) - 1)])
+                    if s1 - s0 > 2.0 and c.offset_length(s0, s1, sign * c.half_width) >= KERB_MIN:
+                        out.append(Kerb(s0, s1, cr.direction))
         return out
     out = []
     for i, ks in enumerate(spec.kerbs):

@@ -131,6 +131,55 @@ def _under_tunnels(c, g: LaneGraph) -> set[int]:
     return hidden
 
 
+LANE_LETTERS = "abcdefg"  # a tunnel's tag per lane: T1a in the left lane, T1b in the next … (at most 7 lanes)
+
+
+def tunnel_tag_spaces(c, cr) -> list[Space]:
+    """The spaces either side of tunnel ``cr`` that carry its tag, lane by lane from the left: the last space
+    before the lane's hidden ones, then the first after them."""
+    out = []
+    for lane in range(c.lanes):
+        spaces = c.graph.lane(lane)
+        hidden = [sp.index for sp in spaces if sp.hidden and c.lap_distance(np.array(sp.s0), cr.s_lower) < 3 * cr.reach]
+        if hidden:
+            out.append(spaces[(min(hidden) - 1) % len(spaces)])
+            out.append(spaces[(max(hidden) + 1) % len(spaces)])
+    return out
+
+
+def tunnel_tags(c) -> dict[int, str]:
+    """Per-lane boards: the tag each space either side of a tunnel carries, by space id. A car leaving a tagged
+    space goes on to "the space with the same number" beyond the tunnel (road-race rules), in its own lane, so
+    each lane's pair has its own tag: ``T{n}`` (n counts the circuit's crossings from 1) and the lane's letter."""
+    if c.graph is None:
+        return {}
+    out: dict[int, str] = {}
+    for n, cr in enumerate(c.crossings):
+        if cr.kind != "tunnel":
+            continue
+        for sp in tunnel_tag_spaces(c, cr):
+            out[sp.id] = f"T{n + 1}{LANE_LETTERS[sp.lane]}"
+    return out
+
+
+def numbered_spaces(c) -> frozenset[int]:
+    """Per-lane boards: ids of the spaces whose number is printed — every ``action_every``-th space of each lane,
+    but none hidden under a tunnel and none under a grid slot (the slot's own number stands there: pole "1" is
+    not printed over a "50")."""
+    if c.graph is None:
+        return frozenset()
+    from shapely import Point
+    from shapely import Polygon as SPoly
+
+    slots = [SPoly(s.outline).buffer(1.0) for s in c.grid]
+    every = c.spec.action_every
+    return frozenset(
+        sp.id
+        for sp in c.graph.spaces
+        if (sp.index + 1) % every == 0 and not sp.hidden and not any(g.contains(Point(sp.center)) for g in slots)
+    )
+
+
 def _containing(spaces, s: float, L: float) -> int:
     s = s % L
     for j, (a, b, _) in enumerate(spaces):

@@ -31,7 +31,9 @@ def pack(
         bool, typer.Option("--weather", help="Weather rules in play: a weather box on scorecards.")
     ] = False,
     tyres: Annotated[bool, typer.Option("--tyres", help="Tire rules in play: a tire box on scorecards.")] = False,
-    track: Annotated[Path | None, typer.Option("--track", help="Circuit spec (YAML) for the board.")] = None,
+    track: Annotated[
+        Path | None, typer.Option("--track", help="Circuit spec (YAML) or a real circuit's centre-line CSV.")
+    ] = None,
     pit_roll: Annotated[
         int | None,
         typer.Option(
@@ -63,7 +65,7 @@ def pack(
 
 def corners(
     spec: Annotated[
-        Path | None, typer.Argument(help="Circuit spec (YAML); default: Paddock's default circuit.")
+        Path | None, typer.Argument(help="Circuit spec (YAML) or centre-line CSV; default: Paddock's default circuit.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:

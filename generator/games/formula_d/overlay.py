@@ -18,6 +18,7 @@ from ...notices import warn
 from ...paper import DEFAULT_EDGE
 from ...scene import Circle, Page, Polygon, Polyline, Style, Text, rect
 from ...units import pt_to_mm
+from . import real
 from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"
@@ -61,13 +62,24 @@ def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, roa
         if path is None:
             raise FileNotFoundError("Paddock ships no circuit spec")
     spec, lines, path = tr.load_spec(path)
-    if spec.units != "per-lane":
-        spec = spec.model_copy(update={"units": "per-lane"})
-    if road_race and spec.pit is not None:
-        spec = spec.model_copy(update={"pit": None})
-    elif spec.pit is not None and garages > spec.pit.garages:
-        spec = spec.model_copy(update={"pit": spec.pit.model_copy(update={"garages": min(garages, 30)})})
-    return tr.build(spec, path, lines, paper, edge)
+
+    def adjust(spec):
+        if spec.units != "per-lane":
+            spec = spec.model_copy(update={"units": "per-lane"})
+        if road_race and spec.pit is not None:
+            spec = spec.model_copy(update={"pit": None})
+        elif spec.pit is not None and garages > spec.pit.garages:
+            spec = spec.model_copy(update={"pit": spec.pit.model_copy(update={"garages": min(garages, 30)})})
+        return spec
+
+    if real.is_real(spec) and spec.corners is None and (spec.game == "formula-d" or path.suffix.lower() == ".csv"):
+        # a real circuit: a bare CSV becomes a Formula D board on A2 or A1; its corners and stops come from the
+        # real circuit's curvature (real.py, templates/formula-d/real-circuits.yaml)
+        bare = path.suffix.lower() == ".csv"
+        if bare and paper is not None:
+            spec = real.formula_d_spec(spec, spec.paper)
+        return real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=bare and paper is None)
+    return tr.build(adjust(spec), path, lines, paper, edge)
 
 
 def corner_marks(circuit) -> list[CornerMark]:
@@ -276,41 +288,6 @@ def _draw_zone(layer, free, circuit, zone, index: int) -> None:
     layer.add(Text(text, spot[0], spot[1], size, "condensed-bold", HOWL, "middle", "middle"))
 
 
-def _tags_per_lane(page, circuit) -> None:
-    """The board tags the spaces either side of a tunnel "T1" in every lane; Formula D puts a car leaving a tagged
-    space on the space "with the same number" beyond the tunnel, so each lane's pair gets its own tag: T1a in the
-    left lane, T1b in the next …"""
-    import re
-    from dataclasses import replace as copy
-
-    if circuit.graph is None:
-        return
-    layer = page.layer("labels")
-    spaces = circuit.graph.spaces
-    out = []
-    for item in layer.items:
-        if isinstance(item, Text) and re.fullmatch(r"T\d+", item.text):
-            sp = min(spaces, key=lambda s: math.hypot(s.center[0] - item.x, s.center[1] - item.y))
-            item = copy(item, text=f"{item.text}{'abcdefg'[sp.lane]}")
-        out.append(item)
-    layer.items = out
-
-
-def _clear_grid(page, circuit) -> None:
-    """Space numbers the board printed under a grid slot would sit under the slot's own number (pole "1" under
-    "50"): they are left out there — the slots number those spaces."""
-    from shapely import Point
-    from shapely import Polygon as SPoly
-
-    slots = [SPoly(s.outline).buffer(1.0) for s in circuit.grid]
-    if not slots:
-        return
-    layer = page.layer("labels")
-    layer.items = [
-        i for i in layer.items if not (isinstance(i, Text) and any(g.contains(Point(i.x, i.y)) for g in slots))
-    ]
-
-
 def _police_label(layer, free, circuit, edges) -> None:
     from ...track.board import words
 
@@ -402,18 +379,20 @@ def formula_d_board(
     paper=None,
     edge: float = DEFAULT_EDGE,
     road_race: bool = False,
+    circuit=None,
 ) -> Page:
     """The board page with the Formula D layer on top, placed on ``paper`` (default: the spec's); a road race
-    (``road_race``) prints no pit lane."""
+    (``road_race``) prints no pit lane. ``circuit``: one :func:`load_circuit` already built (``track``, ``paper``,
+    ``road_race`` and ``n_cars`` then only word the warnings)."""
     from ... import track as tr
 
-    circuit = load_circuit(track, paper, edge, road_race, garages=n_cars)
+    if circuit is None:
+        circuit = load_circuit(track, paper, edge, road_race, garages=n_cars)
     if n_cars > circuit.spec.grid:
         warn(f"{n_cars} cars but the board has {circuit.spec.grid} grid slots; add 'grid: {n_cars}' to the spec")
     # the board's police line runs straight across the track; Formula D steps it along space edges (overlay)
     drawn = replace(circuit, spec=circuit.spec.model_copy(update={"police_line": None}))
+    # the board numbers its spaces (none under a grid slot) and tags each lane's tunnel spaces apart (T1a, T1b)
     board = tr.draw_board(drawn)
-    _clear_grid(board.page, circuit)
-    _tags_per_lane(board.page, circuit)
     overlay(board, circuit, corner_marks(circuit), pit_roll)
     return board.page

@@ -1,0 +1,62 @@
+"""Formula D boards of every real circuit in ../shared/circuits/ (issue 15): each CSV built as
+``paddock pack formula-d --track NAME.csv`` builds its board — 3 lanes, paper chosen, corners and stops from the
+real circuit — with its paper, spaces per lane, longest straight (spaces, in every lane), corners' stops and
+whether the grid stands clear of every corner. Slow (A1 boards): the test suite builds two of them.
+
+    python benchmarks/formula_d_real.py           # a Markdown table; exit 1 if a circuit does not build
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from shapely import Polygon  # noqa: E402
+
+from generator.games.formula_d.overlay import corner_marks, load_circuit  # noqa: E402
+from generator.games.formula_d.real import longest_straight  # noqa: E402
+
+CIRCUITS = ROOT.parent / "shared" / "circuits"
+
+
+def grid_clear(c, marks) -> bool:
+    corner = set().union(*(m.paths.spaces for m in marks))
+    for slot in c.grid:
+        outline = Polygon(slot.outline)
+        if any(sp.id in corner and Polygon(sp.polygon).intersection(outline).area > 1.0 for sp in c.graph.spaces):
+            return False
+    return True
+
+
+def main() -> int:
+    failed = 0
+    print("| circuit | paper | spaces per lane | longest straight | corners: stops | grid clear | s |")
+    print("|---|---|---|---|---|---|---|")
+    for path in sorted(CIRCUITS.glob("*.csv")):
+        t = time.perf_counter()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                c = load_circuit(path)
+        except Exception as err:  # report and carry on: the table shows every circuit
+            failed += 1
+            print(f"| {path.stem} | — | fails: {err} | | | | |")
+            continue
+        marks = corner_marks(c)
+        spaces = " · ".join(str(c.graph.count(i)) for i in range(c.lanes))
+        stops = " ".join(str(m.stops) for m in marks)
+        dt = time.perf_counter() - t
+        print(
+            f"| {path.stem} | {c.paper.name.upper()} | {spaces} | {longest_straight(c)} | {len(marks)}: {stops} "
+            f"| {'yes' if grid_clear(c, marks) else 'NO'} | {dt:.1f} |"
+        )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

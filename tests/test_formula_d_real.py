@@ -1,0 +1,107 @@
+"""Formula D boards of real circuits (issue 15): a centre-line CSV ruled per lane on A2 or A1, its corners found
+from curvature and their stops from the real circuit's radius (templates/formula-d/real-circuits.yaml).
+
+Two circuits here, to keep the run short; every circuit in ../shared/circuits/ is built by
+``benchmarks/formula_d_real.py``."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+from shapely import LineString, Polygon
+
+from generator.games.formula_d import real
+from generator.games.formula_d.overlay import LAYER, corner_marks, formula_d_board, load_circuit, stepped_line
+from generator.paper import PaperChoice
+
+SHARED = Path(__file__).parents[2] / "shared" / "circuits"
+IMS = SHARED / "IMS.csv"
+MONZA = SHARED / "Monza.csv"
+pytestmark = pytest.mark.skipif(not IMS.is_file() or not MONZA.is_file(), reason="no ../shared/circuits")
+
+
+@pytest.fixture(scope="module")
+def ims():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return load_circuit(IMS)
+
+
+@pytest.fixture(scope="module")
+def monza():
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        c = load_circuit(MONZA, paper=PaperChoice("a2"))
+    return c, [str(w.message) for w in said]
+
+
+def _clear_grid(c) -> None:
+    corner = set().union(*(m.paths.spaces for m in corner_marks(c)))
+    for slot in c.grid:
+        outline = Polygon(slot.outline)
+        under = {sp.id for sp in c.graph.spaces if Polygon(sp.polygon).intersection(outline).area > 1.0}
+        assert under and not under & corner, f"grid slot {slot.number} lies in a corner"
+
+
+def test_a_csv_becomes_a_three_lane_formula_d_board_with_a_sixth_gear_straight(ims):
+    """IMS: the A2 board has no straight of 21 spaces in every lane between its four corners, so it goes on A1."""
+    assert ims.spec.game == "formula-d" and ims.spec.units == "per-lane" and ims.lanes == 3
+    assert ims.spec.paper == "a1"
+    assert real.longest_straight(ims) >= 21
+    assert len(ims.grid) == 10
+    _clear_grid(ims)
+
+
+def test_corners_and_stops_come_from_the_real_circuit(ims):
+    """IMS's four turns are 90° of about 190-215 m real radius: four corners of one stop (fast corners)."""
+    marks = corner_marks(ims)
+    assert len(marks) == 4
+    assert all(round(k.angle) in range(80, 95) for k in ims.corners)
+    assert [m.stops for m in marks] == [1, 1, 1, 1]
+    assert not any(m.stops_suggested for m in marks)  # declared, printed as the board's own
+    for radius, turn in real.real_bends(ims):
+        assert 150 < radius < 260 and 75 < turn < 100
+
+
+def test_the_board_draws_stepped_lines_along_space_edges(ims):
+    page = formula_d_board(IMS, circuit=ims)
+    drawn = [i.points for i in page.layer(LAYER).items if hasattr(i, "points")]
+    for m in corner_marks(ims):
+        for edges in (m.paths.limits.entry, m.paths.limits.exit):
+            line = LineString(stepped_line(ims, edges))
+            inner = [Polygon(sp.polygon).buffer(-0.05) for sp in ims.graph.spaces]
+            assert not any(line.intersection(p).length > 1e-6 for p in inner)
+            assert stepped_line(ims, edges, 1.2) in drawn
+
+
+def test_monza_on_a2_keeps_its_slow_corners_slow(monza):
+    c, said = monza
+    assert c.paper.name == "a2" and c.lanes == 3 and len(c.grid) == 10
+    marks = corner_marks(c)
+    stops = [m.stops for m in marks]
+    assert 3 in stops and 1 in stops  # the chicanes (real radius about 15-30 m) and Curva Grande (about 180 m)
+    assert all(1 <= s <= m.paths.short for s, m in zip(stops, marks, strict=True))
+    _clear_grid(c)
+    assert not [s for s in said if "grid slot" in s]  # the start line moved the grid clear of every corner
+
+
+def test_stops_by_real_radius():
+    assert real.stops_for(15, 180) == 3
+    assert real.stops_for(30, 90) == 3
+    assert real.stops_for(50, 90) == 2
+    assert real.stops_for(190, 90) == 1
+    assert real.stops_for(90, 30) is None  # a fast kink: taken flat out, no corner
+    assert real.stops_for(25, 30) == 3  # a slow kink (a chicane's flick) is a corner
+
+
+def test_corners_command_reads_a_csv(capsys):
+    from generator.cli import main
+
+    with pytest.raises(SystemExit) as ex:
+        main(["corners", str(IMS), "--json"])
+    assert ex.value.code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["lanes"] == 3 and [r["stops"] for r in out["corners"]] == [1, 1, 1, 1]
