@@ -181,9 +181,10 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
                 d = half - i * c.lane_width
                 lay("units").add(_line(c.offset_line(a, b, d), Style(stroke=LINE, width=0.25, dash=(2.0, 2.0))))
     else:
+        numbered = numbered_spaces(c)  # a tinted space always carries its number (none under a grid slot)
         for sp in c.graph.spaces:
             color = DANGER if sp.id in c.danger_spaces else HIDDEN if sp.hidden else None
-            if color is None and (sp.index + 1) % c.spec.action_every == 0:
+            if color is None and sp.id in numbered:
                 color = ACTION
             d = c.lane_offset(sp.lane)
             hw = c.lane_width / 2
@@ -560,7 +561,17 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
         out.append(("grid", say["grid"].format(slots=c.spec.grid)))
     if c.pit:
         line = say["pit"] if c.pit.min_roll is None else say["pit_roll"]
-        out.append(("pit", line.format(garages=c.pit.garages, roll=c.pit.min_roll, units=c.pit.units)))
+        out.append(
+            (
+                "pit",
+                line.format(
+                    garages=c.pit.garages,
+                    roll=c.pit.min_roll,
+                    units=c.pit.units,
+                    what="units" if c.graph is None else "spaces",
+                ),
+            )
+        )
     if c.spec.danger:
         out.append(("danger", say["danger"]))
     if c.spec.police_line:
