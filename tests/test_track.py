@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import re
-import time
 import warnings
 from pathlib import Path
 
@@ -150,9 +149,7 @@ def test_same_input_same_bytes():
 def test_default_spec_is_a_two_lane_a3_board():
     c = track.load(track.default_spec())
     assert c.lanes == 2 and c.paper.name == "a3" and c.graph is None
-    t = time.perf_counter()
-    track.board_sheet(track.load(track.default_spec()))
-    assert time.perf_counter() - t < 1.0
+    track.board_sheet(c)  # draws (its time is measured in benchmarks/, not here)
 
 
 def test_public_geometry_api():

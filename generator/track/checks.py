@@ -451,8 +451,10 @@ def check_room_for_car(report: Report, c: Circuit) -> None:
     inner = np.minimum(left, right)
     bad = inner < need_edge - 1e-3
     line = c.line
+    spans = []
     for i0, i1 in runs(bad):
         a, b = i0 * u, i1 * u
+        spans.append((a - u, b + u))
         j0, j1 = np.searchsorted(line.s, [a, b])
         j1 = max(j1, j0 + 1)
         j = j0 + int(np.argmax(np.abs(line.k[j0:j1])))
@@ -488,6 +490,13 @@ def check_room_for_car(report: Report, c: Circuit) -> None:
                 "min_radius_mm": need_r,
             },
         )
+    # A fold in the same bend asks for less (half the track + 5 mm): the room message, with its segment's line and
+    # the larger radius, is the one to follow — two different minimums for one arc would only confuse.
+    report.problems[:] = [
+        p
+        for p in report.problems
+        if not (p.kind == "fold" and p.s is not None and any(a <= p.s <= b for a, b in spans))
+    ]
 
 
 # ------------------------------------------------------------------------------------------------------ grid

@@ -52,7 +52,7 @@ class Problem:
     ``advice`` is what to do in words (no option names), ``fixes`` the changes that would help, as data; either
     may be empty. :func:`hint_text` joins them into one sentence."""
 
-    kind: str  # fold | proximity | crossing | pit | fit | closure | turning | corner | kerb | danger | police | grid
+    kind: str  # fold | room | proximity | crossing | pit | fit | closure | turning | corner | kerb | danger | police…
     message: str
     advice: str = ""
     fixes: tuple[Fix, ...] = ()
