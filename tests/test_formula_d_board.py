@@ -159,3 +159,15 @@ def test_overlay_labels_go_in_the_boards_free_space():
     for g in mine:
         assert board.free.box.contains(g) and not board.free.blocked.intersects(g)
         assert not any(g.intersects(t) for t in boards)
+
+
+def test_corners_table_names_each_corner_as_the_board_does(capsys):
+    """A player matches the table to the board by name, not by counting corners."""
+    from generator.cli import main
+
+    with pytest.raises(SystemExit) as ex:
+        main(["corners"])  # the default board, whose corners are named
+    assert ex.value.code == 0
+    out = capsys.readouterr().out
+    names = [m.name for m in corner_marks(load_circuit(None)) if m.name]
+    assert names and all(name in out for name in names)

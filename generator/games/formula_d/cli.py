@@ -91,13 +91,13 @@ def corners(
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     typer.echo(f"{circuit.name}: {circuit.lanes} lanes, {len(rows)} corner(s)")
-    typer.echo(" #  turn   radius  angle  stops  long (green)  short (red)")
+    typer.echo(" #  turn   radius  angle  stops  long (green)  short (red)  name (as on the board)")
     for r in rows:
         mark = "*" if r["stops_suggested"] else " "
         radius = r["radius_mm"] if r["radius_mm"] is not None else float("inf")  # null in JSON: a straight
         typer.echo(
             f"{r['corner']:>2}  {r['direction']:<5} {radius:>6.0f}  {r['angle_deg']:>5.0f}  "
-            f"{r['stops']:>4}{mark}  {r['long']:>12}  {r['short']:>11}"
+            f"{r['stops']:>4}{mark}  {r['long']:>12}  {r['short']:>11}  {r['name'] or ''}".rstrip()
         )
     if any(r["stops_suggested"] for r in rows):
         typer.echo("* stops suggested from the radius (the spec gives none)")
