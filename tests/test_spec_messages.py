@@ -40,3 +40,13 @@ def test_two_mistakes_are_both_named_in_one_line(tmp_path):
     msg = _error(tmp_path, STADIUM.format(lanes="lanse: 2", turn="turn: lef"))
     assert "\n" not in msg
     assert "did you mean 'lanes'?" in msg and "next: segments[1].arc.turn (line 5)" in msg and "'right'" in msg
+
+
+def test_a_shipped_circuit_is_found_by_name_from_any_folder(tmp_path, monkeypatch):
+    """The README's examples name shipped specs; they work outside the project folder too."""
+    monkeypatch.chdir(tmp_path)
+    for given in ("monte-carlo", "track_specs/monte-carlo.yaml"):
+        spec, _, path = load_spec(given)
+        assert spec.name == "Monte Carlo" and path.is_file()
+    with pytest.raises(InputError, match="not found"):
+        load_spec("no-such-circuit.yaml")

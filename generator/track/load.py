@@ -35,6 +35,20 @@ class OverrideError(InputError):
             super().__init__(f"'{key}' {reason}", file=file, field=key, hint=f"leave out the '{key}' override")
 
 
+def shipped(path: Path) -> Path:
+    """``path`` itself when it exists; else a circuit Paddock ships by that name (``monte-carlo``,
+    ``track_specs/monte-carlo.yaml`` run from another folder), so the README's examples work from anywhere."""
+    if path.exists():
+        return path
+    from ..data import track_specs_dir
+
+    folder = track_specs_dir()
+    for candidate in (folder / path.name, folder / f"{path.name}.yaml"):
+        if candidate.is_file() and (path.parent == Path(".") or path.parent.name == folder.name):
+            return candidate
+    return path
+
+
 def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitSpec, object, Path]:
     """A spec file (YAML) or a centre-line CSV → (spec, LineMap, path). Raises InputError.
 
@@ -42,7 +56,7 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
     ``'page'`` or a lap length in units."""
     from ..specs import LineMap, load_yaml, validate
 
-    path = Path(path)
+    path = shipped(Path(path))
     if path.suffix.lower() == ".csv":
         if not path.is_file():
             raise InputError("file not found", file=path, hint="check the path")
