@@ -86,7 +86,9 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) 
             return done
         if shift == 0:
             break
-        at += shift
+        at += -shift if spec.start.reverse else shift  # along the race direction
+        if at < 0:
+            return done
         moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
         again = _analyse(moved, path, lines, paper, edge, keep_shape)
         if not again.buildable:
@@ -94,7 +96,7 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) 
     else:
         return done
     if again is not done:
-        moved_by = at - spec.start.at
+        moved_by = abs(at - spec.start.at)
         again.changes.append(
             f"start line placed {moved_by:g} unit{'s' if moved_by != 1 else ''} along the first straight "
             f"(start.at {at:g}), so the grid of {spec.grid} stands on straight track behind it"

@@ -516,24 +516,33 @@ def _in_corner(c: Circuit, unit: int) -> bool:
     return False
 
 
-def grid_shift(c: Circuit) -> int | None:
-    """Units the start line must move along its straight so that the grid (rows of ``lanes`` slots, one unit each,
-    behind the line) stands on straight track: 0 when it already does, None when the straight cannot hold it
-    (or the board is ruled per lane, whose game places its own grid)."""
+def _grid_room(c: Circuit) -> tuple[int, int, int] | None:
+    """``(rows, behind, ahead)`` for a board ruled across: the grid's rows (``lanes`` slots, one unit each), the
+    straight units behind the start line and after it before the next corner; None for no grid, a per-lane board
+    (its game places its own grid) or a grid longer than a third of the lap (check_positions says so)."""
     rows = math.ceil(c.spec.grid / c.lanes) if c.spec.grid else 0
     if c.graph is not None or not rows or rows > c.units_count // 3:
-        return 0 if not rows else None
+        return None
     n = c.units_count
-    behind = 0
+    behind = 0  # straight units behind the line, nearest first
     while behind < n // 2 and not _in_corner(c, n - behind):
         behind += 1
-    if behind >= rows:
-        return 0
-    ahead = 0
+    ahead = 0  # straight units after the line, before the next corner
     while ahead < n // 2 and not _in_corner(c, ahead + 1):
         ahead += 1
+    return rows, behind, ahead
+
+
+def grid_shift(c: Circuit) -> int | None:
+    """Units the start line must move along its straight so that the grid stands on straight track: 0 when it
+    already does (or there is no grid of this kind), None when the straight cannot hold it. A unit of straight is
+    kept after the line for the start."""
+    room = _grid_room(c)
+    if room is None:
+        return 0 if not c.spec.grid or c.graph is not None else None
+    rows, behind, ahead = room
     short = rows - behind
-    return short if ahead - 1 >= short else None
+    return 0 if short <= 0 else short if ahead - 1 >= short else None
 
 
 def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
@@ -543,20 +552,15 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
     Otherwise say how far the start line must move along its straight, or how much
     longer the straight must be."""
     spec = c.spec
-    rows = math.ceil(spec.grid / c.lanes) if spec.grid else 0
     if not asked and report.line_of("grid") is None:  # a default grid the spec never asked for is not held to it
         return
-    if c.graph is not None or not rows or rows > c.units_count // 3:  # per-lane boards: their game's own grid
-        return  # none, or already reported by check_positions
-    n = c.units_count
-    behind = 0  # straight units behind the line, nearest first
-    while behind < n // 2 and not _in_corner(c, n - behind):
-        behind += 1
+    room = _grid_room(c)
+    if room is None:
+        return  # none, a per-lane board, or already reported by check_positions
+    rows, behind, ahead = room
     if behind >= rows:
         return
-    ahead = 0  # straight units after the line, before the next corner
-    while ahead < n // 2 and not _in_corner(c, ahead + 1):
-        ahead += 1
+    n = c.units_count
     short = rows - behind
     corner_unit = n - behind
     room = ahead - 1  # keep a unit of straight after the line for the start
