@@ -116,6 +116,13 @@ def prepare(sheet: Sheet, options: OutputOptions) -> list[Page]:
     return pages
 
 
+class Written(list):
+    """The paths a :func:`publish` wrote, and ``print_papers``: the paper of each page of its merged print PDF
+    (the size label, ``A3``), so a caller can say what to print on without opening the PDF again."""
+
+    print_papers: tuple[str, ...] = ()
+
+
 def publish(
     sheets: Sequence[Sheet],
     options: OutputOptions,
@@ -124,7 +131,7 @@ def publish(
     title: str = "Paddock",
     progress: Callable[[str], None] | None = None,
     job: str | None = None,
-) -> list[Path]:
+) -> Written:
     """Render every sheet in every format (and a merged PDF of all of them), then write all files at once.
 
     Nothing is written unless everything rendered: a failure half-way leaves earlier output untouched.
@@ -187,7 +194,10 @@ def publish(
             pool.shutdown(wait=True, cancel_futures=True)
     if whole is not None:
         outputs.add(prefix + safe_name(merged) + ".pdf", whole, source="the merged print PDF")
-    return outputs.commit()
+    written = Written(outputs.commit())
+    if whole is not None:
+        written.print_papers = tuple(p.paper.size_label for doc in docs for p in doc.pages)
+    return written
 
 
 def _source(sheet: Sheet) -> str:

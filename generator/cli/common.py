@@ -174,27 +174,13 @@ def publish(sheets, opts, folder: str = "", merged: str | None = None, title: st
         typer.echo(f"wrote {len(written)} file(s) to {opts.out / folder if folder else opts.out}", err=True)
         target = next((p for p in written if merged and p.name == f"{merged}.pdf"), None)
         if target is not None:
-            typer.echo(f"print {target}: {paper_summary(target)}", err=True)
+            typer.echo(f"print {target}: {paper_summary(written.print_papers)}", err=True)
     return written
 
 
-def paper_summary(pdf) -> str:
-    """Which pages of ``pdf`` need which paper: "all 13 pages A4", or "page 1 A3, pages 2–12 A4"."""
-    import pypdfium2
-
-    from ..paper import PAPERS
-    from ..units import PT_PER_MM
-
-    doc = pypdfium2.PdfDocument(str(pdf))
-    try:
-        names = []
-        for i in range(len(doc)):
-            w, h = (v / PT_PER_MM for v in doc[i].get_size())
-            short, long = sorted((w, h))
-            hit = next((p.name for p in PAPERS.values() if abs(p.short - short) < 1 and abs(p.long - long) < 1), None)
-            names.append(hit.upper() if hit and hit.startswith("a") else hit or f"{w:.0f} × {h:.0f} mm")
-    finally:
-        doc.close()
+def paper_summary(names) -> str:
+    """Which pages need which paper, from each page's size label: "all 13 pages A4", or "page 1 A3, pages 2–12 A4"."""
+    names = list(names)
     if len(set(names)) == 1:
         return f"all {len(names)} pages {names[0]}"
     runs: list[list] = []
