@@ -46,4 +46,4 @@ def test_the_readme_first_circuit_builds_with_its_grid_on_straight_track(tmp_pat
     result = track.analyse(spec, path, lines)
     assert result.buildable, result.problems
     assert grid_shift(result.circuit) == 0 and result.circuit.spec.start.at > 0
-    assert any("start line placed" in c for c in result.changes)
+    assert any("start line moved" in c for c in result.changes)

@@ -527,3 +527,19 @@ def test_random_tight_point_clouds_build_or_give_advice_that_builds(harmonics, n
     for f in fixes:
         followed = track.analyse(override(result.spec, {f.field: f.value}), paper=f.paper, advice=False)
         assert followed.buildable, (f, [str(p) for p in followed.problems])
+
+
+def test_a_bare_real_centre_line_gets_its_grid_on_a_straight():
+    """A CSV names no start line: the line moves forward to the first straight that holds the grid (Silverstone's
+    centre line starts between bends, where the slots would overlap), and says so."""
+    from generator.track.checks import _in_corner, grid_shift
+
+    csv = SHARED / "Silverstone.csv"
+    if not csv.is_file():
+        pytest.skip("no ../shared/circuits/Silverstone.csv")
+    spec, lines, path = track.load_spec(csv)
+    result = track.analyse(spec, path, lines)
+    c = result.circuit
+    assert result.buildable and grid_shift(c) == 0
+    assert any(c_.startswith("start line moved") for c_ in result.changes)
+    assert c.grid_units and not any(_in_corner(c, u) for u in c.grid_units)

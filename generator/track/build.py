@@ -72,12 +72,13 @@ def analyse(
 
 
 def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) -> Analysis:
-    """A spec that does not place its start line gets one where its grid stands on straight track: the line moves
-    forward along its straight just far enough (said as a change), rather than the grid running into a bend."""
+    """A spec (or a bare centre line) that does not place its start line gets one where its grid stands on straight
+    track: the line moves forward just far enough, along its straight or to the next one that holds the grid (said
+    as a change), rather than the grid running into a bend."""
     from .checks import grid_shift
 
     c = done.circuit
-    if c is None or done.problems or Report(path, lines).line_of("start") is not None or spec.segments is None:
+    if c is None or done.problems or Report(path, lines).line_of("start") is not None:
         return done
     at, again = spec.start.at, done
     for _ in range(3):  # a bend's ends are found from curvature: one more step may be needed to clear it
@@ -98,8 +99,8 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) 
     if again is not done:
         moved_by = abs(at - spec.start.at)
         again.changes.append(
-            f"start line placed {moved_by:g} unit{'s' if moved_by != 1 else ''} along the first straight "
-            f"(start.at {at:g}), so the grid of {spec.grid} stands on straight track behind it"
+            f"start line moved {moved_by:g} unit{'s' if moved_by != 1 else ''} forward (start.at {at:g}), "
+            f"so the grid of {spec.grid} stands on straight track behind it"
         )
     return again
 

@@ -534,15 +534,27 @@ def _grid_room(c: Circuit) -> tuple[int, int, int] | None:
 
 
 def grid_shift(c: Circuit) -> int | None:
-    """Units the start line must move along its straight so that the grid stands on straight track: 0 when it
-    already does (or there is no grid of this kind), None when the straight cannot hold it. A unit of straight is
-    kept after the line for the start."""
+    """Units the start line must move forward so that the grid stands on straight track: 0 when it already does
+    (or there is no grid of this kind), None when no straight of the lap can hold it. Along its own straight if
+    that is long enough, else to the next straight that is (the line then stands `rows` units into it); a unit of
+    straight is kept after the line for the start."""
     room = _grid_room(c)
     if room is None:
         return 0 if not c.spec.grid or c.graph is not None else None
     rows, behind, ahead = room
     short = rows - behind
-    return 0 if short <= 0 else short if ahead - 1 >= short else None
+    if short <= 0:
+        return 0
+    if ahead - 1 >= short:
+        return short
+    n = c.units_count
+    straight = [not _in_corner(c, u) for u in range(1, n + 1)]  # unit u+1 lies u..u+1 units after the line
+    run = 0
+    for k in range(2 * n):  # twice round: a straight may span the line
+        run = run + 1 if straight[k % n] else 0
+        if run >= rows + 1 and k >= rows:
+            return (k - 1) % n + 1  # the line after `rows` straight units, one straight unit still ahead of it
+    return None
 
 
 def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
