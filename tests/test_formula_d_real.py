@@ -7,15 +7,18 @@ Two circuits here, to keep the run short; every circuit in ../shared/circuits/ i
 from __future__ import annotations
 
 import json
+import math
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 from shapely import LineString, Polygon
 
 from generator.games.formula_d import real
 from generator.games.formula_d.overlay import LAYER, corner_marks, formula_d_board, load_circuit, stepped_line
 from generator.paper import PaperChoice
+from generator.scene import Text, walk
 
 SHARED = Path(__file__).parents[2] / "shared" / "circuits"
 IMS = SHARED / "IMS.csv"
@@ -86,6 +89,58 @@ def test_monza_on_a2_keeps_its_slow_corners_slow(monza):
     assert all(1 <= s <= m.paths.short for s, m in zip(stops, marks, strict=True))
     _clear_grid(c)
     assert not [s for s in said if "grid slot" in s]  # the start line moved the grid clear of every corner
+
+
+@pytest.fixture(scope="module")
+def monza_bare():
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return load_circuit(MONZA)
+
+
+def test_stretching_a_straight_keeps_every_heading_and_closes_the_loop():
+    from generator.track.load import read_points
+
+    Q = real._resampled(read_points(MONZA), 5.0)
+    run = real.longest_real_straight(Q)
+    assert 1100 <= len(run) * 5.0 <= 1300  # Monza's main straight, Parabolica to the first chicane: about 1.2 km
+    S = real.stretched(Q, run, 2.0)
+    d0, d1 = np.roll(Q, -1, 0) - Q, np.roll(S, -1, 0) - S  # the closing segment included: the loop closes
+    l0, l1 = np.hypot(*d0.T), np.hypot(*d1.T)
+    cross = (d0[:, 0] * d1[:, 1] - d0[:, 1] * d1[:, 0]) / (l0 * l1)
+    assert np.abs(cross).max() < 1e-9 and ((d0 * d1).sum(1) > 0).all()  # every heading as it was
+    ratio = l1 / l0
+    assert np.allclose(ratio[run], 2.0)
+    corner = real.real_corners(Q)
+    assert ratio.min() >= 0.5 - 1e-9
+    assert np.abs(ratio[corner] - 1).max() < 0.15  # the corners keep their shape; the other straights give way
+
+
+def test_a_real_straight_long_enough_for_top_gear_gets_six_gear_on_the_board(monza_bare):
+    """Monza's 1.2 km main straight is ~12 spaces at the real proportions on A2, 16 on A1: the board draws it
+    longer (the least that gives 21 spaces in every lane), says so, and measures its shape against the real
+    circuit, not against what it drew."""
+    c = monza_bare
+    assert real.longest_straight(c) >= 21
+    assert 1.0 < c.stretch <= real.settings()["sixth_gear_stretch"]["max_stretch"]
+    assert len(c.corners) >= math.ceil(0.75 * 8)  # Monza's eight corners (chicanes, Lesmos, Ascari, Parabolica)
+    page = formula_d_board(MONZA, circuit=c)
+    words = [t.text for layer in page.layers.values() for t in walk(layer.items) if isinstance(t, Text)]
+    said = f"the longest straight drawn {c.stretch:.1f}".rstrip("0").rstrip(".")
+    assert any(w.startswith(said) for w in words)
+    assert f"shape within {math.ceil(c.fidelity.max_mm)} mm of the real circuit" in words
+    assert c.fidelity.max_mm > 10  # against the real Monza: a stretched straight is not hidden
+    assert math.isclose(math.hypot(*c.north), 1.0)
+    _clear_grid(c)
+
+
+def test_a_circuit_with_no_long_straight_is_not_stretched():
+    """Brands Hatch's longest straight is ~600 m, under the 700 m a car needs to reach top gear: drawn as it is."""
+    from generator.track.load import read_points
+
+    brands = SHARED / "BrandsHatch.csv"
+    Q = real._resampled(read_points(brands), 5.0)
+    assert len(real.longest_real_straight(Q)) * 5.0 < real.settings()["sixth_gear_stretch"]["real_straight_m"]
 
 
 def test_stops_by_real_radius():

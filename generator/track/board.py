@@ -592,6 +592,8 @@ def _real_circuit_entries(c: Circuit, say: dict) -> list[tuple[str, str]]:
     out = []
     if c.fidelity is not None:
         out.append(("shape", say["shape"].format(mm=math.ceil(c.fidelity.max_mm))))
+    if c.stretch != 1.0:
+        out.append(("stretch", say["stretch"].format(times=f"{c.stretch:.1f}".rstrip("0").rstrip("."))))
     if c.north is not None:
         out.append((f"north:{math.degrees(math.atan2(c.north[0], -c.north[1])):.3f}", say["north"]))
     return out
@@ -685,6 +687,9 @@ def _swatch(layer, key: str, x: float, y: float, spaces: bool = False) -> None:
         layer.add(Polyline(((x, y + h), (x + w * 0.4, y), (x + w, y + h * 0.6)), Style(stroke=MUTED, width=0.25)))
         board = ((x, y + h * 0.9), (x + w * 0.45, y + 0.3), (x + w, y + h * 0.7))
         layer.add(Polyline(board, Style(stroke=INK, width=0.6)))
+    elif key == "stretch":  # a short straight and, below it, the same drawn longer
+        layer.add(Polyline(((x, y + h * 0.25), (x + w * 0.45, y + h * 0.25)), Style(stroke=MUTED, width=0.5)))
+        layer.add(Polyline(((x, y + h * 0.75), (x + w, y + h * 0.75)), Style(stroke=INK, width=0.8)))
     elif key.startswith("north:"):  # an arrow pointing north, "N" at its head
         a = math.radians(float(key.split(":")[1]))
         ux, uy = math.sin(a), -math.cos(a)

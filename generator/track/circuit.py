@@ -139,6 +139,9 @@ class Circuit:
     # how the source points (x right, y up) were carried onto the page: flip y, turn clockwise by rotation_deg,
     # scale (page mm per source unit), shift (page mm) — (scale, rotation_deg, (dx, dy)); None for segments
     source_to_page: tuple | None = None
+    # a Formula D board of a real circuit whose longest straight was drawn this many times its real length, so
+    # that it holds a 6th-gear move (generator/games/formula_d/real.py); 1.0: drawn as it is
+    stretch: float = 1.0
 
     @property
     def page(self) -> PageSpec:

@@ -1,15 +1,16 @@
-"""Formula D boards of real circuits: a centre-line CSV ruled per lane on A2 (A1 if A2 has no 6th-gear straight),
-its corners found from the board's curvature and their stops from the real circuit's radius.
+"""Formula D boards of real circuits: a centre-line CSV ruled per lane on A2 or A1, its corners found from the
+board's curvature and their stops from the real circuit's radius, and its longest real straight drawn longer where
+the board would otherwise hold no 6th-gear move on it.
 
 The rules and their reasons are data, in ``templates/formula-d/real-circuits.yaml``. The board is built by the
-circuit engine as any other (the shape-keeping adaptation of ``generator/track/adapt.py``); this module only
-chooses the paper and declares the corners on the built :class:`~generator.track.Circuit`.
+circuit engine as any other (the shape-keeping adaptation of ``generator/track/adapt.py``); this module
+chooses the paper and the stretch, and declares the corners on the built :class:`~generator.track.Circuit`.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -43,24 +44,18 @@ def _circumradius(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
         return np.where(cross > 1e-12, ab * bc * ca / (2 * np.maximum(cross, 1e-12)), np.inf)
 
 
-def real_bends(circuit) -> list[tuple[float, float]]:
+def real_bends(circuit, shape=None) -> list[tuple[float, float]]:
     """Each of the circuit's corners measured on the real centre line (the stretch nearest the board's corner):
-    its tightest radius (metres; circles through points ``radius_step_m`` apart) and how far it turns (degrees)."""
+    its tightest radius (metres; circles through points ``radius_step_m`` apart) and how far it turns (degrees).
+    ``shape``: the :class:`Shape` the board was built from (default: the spec's own points, as they are)."""
     from ...track.adapt import to_page
-    from ...track.load import read_points
 
-    spec = circuit.spec
-    if spec.csv is not None:
-        csv = Path(spec.csv)
-        if not csv.is_absolute() and circuit.source is not None:
-            csv = Path(circuit.source).parent / csv
-        P = read_points(csv)
-    else:
-        P = np.asarray(spec.points, dtype=float)
-    if spec.start.reverse:  # raced the other way round, as the build took it
-        P = np.vstack((P[:1], P[:0:-1]))
     if circuit.source_to_page is None:
         return [(math.inf, k.angle) for k in circuit.corners]
+    shape = shape or Shape.of(circuit.spec, circuit.source)
+    src, P = shape.source, shape.real
+    if circuit.spec.start.reverse:  # raced the other way round, as the build took it
+        src, P = (np.vstack((X[:1], X[:0:-1])) for X in (src, P))
     closed = np.vstack((P, P[:1]))
     s = np.concatenate(([0.0], np.cumsum(np.linalg.norm(np.diff(closed, axis=0), axis=1))))
     lap = float(s[-1])
@@ -69,7 +64,7 @@ def real_bends(circuit) -> list[tuple[float, float]]:
         x = x % lap
         return np.column_stack((np.interp(x, s, closed[:, 0]), np.interp(x, s, closed[:, 1])))
 
-    page = to_page(P, *circuit.source_to_page)
+    page = to_page(src, *circuit.source_to_page)
     h = float(settings()["radius_step_m"])
     out = []
     for k in circuit.corners:
@@ -86,6 +81,120 @@ def real_bends(circuit) -> list[tuple[float, float]]:
     return out
 
 
+# ------------------------------------------------------------------------------------------------ 6th gear
+
+
+@dataclass(frozen=True)
+class Shape:
+    """The points a real circuit's board is built from (``source``, x east, y north) and the real centre line
+    they stand for (``real``, metres): the same points, or, where the board lengthens the real circuit's longest
+    straight for 6th gear, the same number of points with that straight ``stretch`` times its real length (point
+    ``i`` of one is point ``i`` of the other)."""
+
+    source: np.ndarray
+    real: np.ndarray
+    stretch: float = 1.0
+    straight_m: float = 0.0  # the real circuit's longest straight, metres
+    turn_deg: float = 0.0  # the source turned (anticlockwise) to lay that straight along the paper's diagonal
+    orientation: str | None = None  # the paper's orientation whose diagonal it lies along
+
+    @staticmethod
+    def of(spec, source) -> Shape:
+        from ...track.load import read_points
+
+        if spec.csv is not None:
+            csv = Path(spec.csv)
+            if not csv.is_absolute() and source is not None:
+                csv = Path(source).parent / csv
+            P = read_points(csv)
+        else:
+            P = np.asarray(spec.points, dtype=float)
+        return Shape(P, P)
+
+
+def _resampled(P: np.ndarray, step: float) -> np.ndarray:
+    """The closed line ``P`` as points ``step`` apart (about) along it, the first point kept."""
+    closed = np.vstack((P, P[:1]))
+    s = np.concatenate(([0.0], np.cumsum(np.hypot(*np.diff(closed, axis=0).T))))
+    n = max(8, int(round(s[-1] / step)))
+    x = np.arange(n) * (s[-1] / n)
+    return np.column_stack((np.interp(x, s, closed[:, 0]), np.interp(x, s, closed[:, 1])))
+
+
+def real_corners(Q: np.ndarray) -> np.ndarray:
+    """Which points of the evenly spaced real line ``Q`` (metres) lie in a corner of the real circuit: a bend
+    (radius under ``bend_radius_m``) that is not taken flat out (:func:`stops_for`)."""
+    cfg = settings()
+    h = float(np.hypot(*(Q[1] - Q[0])))
+    k = max(1, int(round(float(cfg["radius_step_m"]) / h)))
+    r = _circumradius(np.roll(Q, k, 0), Q, np.roll(Q, -k, 0))
+    d = np.roll(Q, -1, 0) - Q
+    th = np.arctan2(d[:, 1], d[:, 0])
+    dth = (np.roll(th, -1) - th + math.pi) % (2 * math.pi) - math.pi
+    corner = np.zeros(len(Q), bool)
+    for run in _runs(r < float(cfg["bend_radius_m"])):
+        if stops_for(float(r[run].min()), abs(math.degrees(float(dth[run].sum())))) is not None:
+            corner[run] = True
+    return corner
+
+
+def _runs(mask: np.ndarray) -> list[np.ndarray]:
+    """The runs of True in the closed ``mask`` (a run over the end joined to the one at the start), as indices."""
+    n = len(mask)
+    if mask.all():
+        return [np.arange(n)]
+    if not mask.any():
+        return []
+    first = int(np.argmin(mask))  # a False: no run wraps past it
+    idx = np.roll(np.arange(n), -first)
+    m = mask[idx]
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], m.astype(int), [0]))))
+    return [idx[a:b] for a, b in zip(edges[::2], edges[1::2], strict=True)]
+
+
+def longest_real_straight(Q: np.ndarray) -> np.ndarray:
+    """Indices of the longest run of the evenly spaced real line ``Q`` between two real corners (flat-out kinks
+    included): the straight a real car takes in top gear."""
+    runs = _runs(~real_corners(Q))
+    return max(runs, key=len) if runs else np.arange(0)
+
+
+def stretched(Q: np.ndarray, run: np.ndarray, k: float) -> np.ndarray | None:
+    """The evenly spaced real line ``Q`` with the straight ``run`` ``k`` times as long, every heading kept.
+
+    The loop is closed again by lengthening or shortening the rest a little, point by point: the least change
+    (least squares) that closes it, ten times stiffer in the real corners than on the other straights, so the
+    corners keep their shape and the other straights (those parallel to the stretched one above all) take up the
+    difference. None if that would shorten some stretch below ``min_weight`` of its length."""
+    cfg = settings()["sixth_gear_stretch"]
+    n = len(Q)
+    d = np.roll(Q, -1, 0) - Q
+    step = np.hypot(d[:, 0], d[:, 1])
+    e = d / step[:, None]
+    w = np.ones(n)
+    S = np.zeros(n, bool)
+    S[run] = True
+    w[S] = k
+    free = ~S
+    stiff = np.where(real_corners(Q), float(cfg["corner_stiffness"]), 1.0)
+    for _ in range(n):
+        base = np.where(free, 1.0, w)
+        M = (e[free] * (step[free] / stiff[free])[:, None]).T @ e[free]
+        a = np.linalg.solve(M, -((base * step) @ e))
+        w[free] = 1 + (e[free] @ a) / stiff[free]
+        low = free & (w < float(cfg["min_weight"]))
+        if not low.any():
+            break
+        w[low] = float(cfg["min_weight"])
+        free &= ~low
+        if free.sum() < 2:
+            return None
+    if not np.all(np.isfinite(w)) or w.min() < float(cfg["min_weight"]) - 1e-9:
+        return None
+    steps = (w * step)[:, None] * e
+    return np.vstack((Q[:1], Q[0] + np.cumsum(steps, axis=0)[:-1]))
+
+
 def stops_for(radius_m: float, angle_deg: float = 180.0) -> int | None:
     """Stops for a corner of tightest real radius ``radius_m`` turning ``angle_deg`` (None: taken flat out, no
     corner)."""
@@ -98,13 +207,14 @@ def stops_for(radius_m: float, angle_deg: float = 180.0) -> int | None:
     return 1
 
 
-def declare_corners(circuit):
+def declare_corners(circuit, shape: Shape | None = None):
     """``circuit`` with its corners declared from the real circuit: flat-out bends dropped, every other corner
-    given its stops (by real radius, never more than its shortest path has spaces)."""
+    given its stops (by real radius, never more than its shortest path has spaces). ``shape``: what the board
+    was built from (default: the spec's points as they are)."""
     from .corners import corner_paths
 
     kept = []
-    for k, (r, turn) in zip(circuit.corners, real_bends(circuit), strict=True):
+    for k, (r, turn) in zip(circuit.corners, real_bends(circuit, shape), strict=True):
         # the real bend's own turn: a bend the adaptation made where the real line runs straight is no corner
         stops = stops_for(r, turn)
         if stops is None:
@@ -213,40 +323,145 @@ def _quiet_build(spec, path, lines, paper, edge):
 
 def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_paper: bool = False):
     """Build a real circuit as a Formula D board, its corners declared from the real circuit and its start line
-    moved (if need be) to put the grid clear of them. ``choose_paper`` (a bare CSV, no paper asked for): the first
-    of the template's papers with a 6th-gear straight, else the first that builds. ``adjust(spec)`` edits the
-    spec before each build (the pit lane, a road race)."""
+    moved (if need be) to put the grid clear of them. Where the real circuit has a straight long enough for top
+    gear (``sixth_gear_stretch.real_straight_m``) and the board holds no 6th-gear straight as it is, that
+    straight is lengthened (:func:`stretched`) until it does, up to ``max_stretch``. ``choose_paper`` (a bare CSV,
+    no paper asked for): the first of the template's papers with a 6th-gear straight (lengthened or not), else
+    the first that builds. ``adjust(spec)`` edits the spec before each build (the pit lane, a road race)."""
     from ...errors import PaddockError
     from ...paper import DEFAULT_EDGE
 
     edge = DEFAULT_EDGE if edge is None else edge
     adjust = adjust or (lambda s: s)
-    if not choose_paper:
-        built = [(spec, *_quiet_build(adjust(spec), path, lines, paper, edge))]
-    else:
-        built, error = [], None
-        for name in settings()["papers"]:
-            s = formula_d_spec(spec, name)
+    cfg = settings()
+    how = cfg["sixth_gear_stretch"]
+    want = int(cfg["sixth_gear_spaces"])
+    real = Shape.of(spec, path)
+    Q = _resampled(real.real, float(how["step_m"]))
+    run = longest_real_straight(Q)
+    straight_m = float(len(run) * np.hypot(*(Q[1] - Q[0])))
+    long = straight_m >= float(how["real_straight_m"])
+    # a board on too small a sheet merges the real circuit's corners into a few long ones: not the circuit
+    corners_needed = math.ceil(float(cfg["keep_corners"]) * len(_runs(real_corners(Q))))
+    tries = [(spec, paper)] if not choose_paper else [(formula_d_spec(spec, name), None) for name in cfg["papers"]]
+    first = chosen = None
+    error = None
+    for s, pap in tries:
+        # as it is first; then, for a real straight long enough, the least stretch (and turn) predicted to give
+        # it 6th gear, more while the board built still counts too few spaces
+        extra, plan = int(how["extra_spaces"]), None
+        for _ in range(int(how["tries"])):
+            shape = real if plan is None else _stretched_shape(Q, run, straight_m, *plan)
             try:
-                c, said = _quiet_build(adjust(s), path, lines, None, edge)
+                c, said = _quiet_build(adjust(_from(s, shape, real)), path, lines, pap, edge)
             except PaddockError as err:
                 error = error or err
-                continue
-            built.append((s, c, said))
-            if longest_straight(declare_corners(c)) >= int(settings()["sixth_gear_spaces"]):
-                built = [built[-1]]
                 break
-        if not built:
-            raise error
-    spec, c, said = built[0]
-    d = grid_shift(declare_corners(c))
+            declared = declare_corners(c, shape)
+            n = longest_straight(declared)
+            first = first or (s, pap, shape, c, said)
+            if len(declared.corners) < corners_needed:
+                break
+            if n >= want:
+                chosen = (s, pap, shape, c, said)
+                break
+            if not long:
+                break
+            if plan is not None:
+                extra += want - n
+            plan = plan_stretch(Q, run, s, pap, edge, (want + extra) * s.unit)
+            if plan is None:
+                break
+        if chosen:
+            break
+    if first is None:
+        raise error
+    spec, pap, shape, c, said = chosen or first
+    d = grid_shift(declare_corners(c, shape))
     if d > 1e-6:
         at = round(spec.start.at + d / spec.unit, 3)
         spec = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
-        c, said = _quiet_build(adjust(spec), path, lines, paper if not choose_paper else None, edge)
-    out = declare_corners(c)
+        c, said = _quiet_build(adjust(_from(spec, shape, real)), path, lines, pap, edge)
+    out = declare_corners(c, shape)
+    if shape is not real:
+        out = _measured_against_real(out, shape, spec)
     _say_notices(out, c, said)
     return out
+
+
+def _stretched_shape(Q: np.ndarray, run: np.ndarray, straight_m: float, k: float, deg: float, orientation: str):
+    P = Q if k == 1.0 else stretched(Q, run, k)
+    a = math.radians(deg)
+    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    c = P.mean(axis=0)
+    return Shape((P - c) @ rot.T + c, Q, k, straight_m, deg, orientation)
+
+
+def plan_stretch(Q: np.ndarray, run: np.ndarray, spec, paper, edge: float, need_mm: float):
+    """The least stretch of the straight ``run`` of the real line ``Q`` (and the least turn of the board with it)
+    at which that straight, fitted as large as the paper allows, is at least ``need_mm`` long on the page:
+    ``(stretch, turn degrees anticlockwise, orientation)``, or None if no stretch up to ``max_stretch`` does.
+
+    A prediction from the points alone (the adaptation moves them a little); the board built from it is counted
+    again. North stays up where that reaches ``need_mm``; else the board turns, the least that does (a straight
+    laid across the sheet is longer than one along its side)."""
+    from ...track.place import content, margin, papers
+
+    how = settings()["sixth_gear_stretch"]
+    m = margin(spec)
+    boxes = [(pap.orientation, content(pap, edge)) for pap in papers(spec, paper)]
+    turns = np.radians(np.arange(-90, 90, float(how["turn_step_deg"])))
+    turns = turns[np.argsort(np.abs(turns), kind="stable")]  # least turn first
+    L = len(run) * float(np.hypot(*(Q[1] - Q[0])))
+    k = 1.0
+    while k <= float(how["max_stretch"]) + 1e-9:
+        P = Q if k == 1.0 else stretched(Q, run, k)
+        if P is not None:
+            P = P - P.mean(axis=0)
+            x = np.outer(P[:, 0], np.cos(turns)) - np.outer(P[:, 1], np.sin(turns))
+            y = np.outer(P[:, 0], np.sin(turns)) + np.outer(P[:, 1], np.cos(turns))
+            w, h = np.ptp(x, axis=0), np.ptp(y, axis=0)
+            for orient, box in boxes:
+                scale = np.minimum((box[2] - 2 * m) / w, (box[3] - 2 * m) / h)
+                ok = np.flatnonzero(k * L * scale >= need_mm)
+                if len(ok):
+                    return k, float(np.degrees(turns[ok[0]])), orient
+        k = round(k + float(how["stretch_step"]), 6)
+    return None
+
+
+def _from(spec, shape: Shape, real: Shape):
+    """``spec`` built from ``shape``: the spec itself when the shape is the real circuit as it is, else the spec
+    with the lengthened points in place of its CSV (or points)."""
+    if shape is real:
+        return spec
+    points = [(float(x), float(y)) for x, y in shape.source]
+    return spec.model_copy(update={"csv": None, "points": points, "orientation": shape.orientation})
+
+
+def _measured_against_real(c, shape: Shape, spec):
+    """A board built from a lengthened shape, measured against the real circuit (not against the shape): the real
+    line carried onto the page by the similarity (scale, turn, shift) that best fits it to where the board put
+    the shape's points; north from the board's own turn; and the stretch, for the legend."""
+    from ...track.adapt import to_page
+    from ...track.fidelity import measure
+
+    src, P = shape.source, shape.real
+    if spec.start.reverse:
+        src, P = (np.vstack((X[:1], X[:0:-1])) for X in (src, P))
+    target = to_page(src, *c.source_to_page)
+    real = P * np.array([1.0, -1.0])  # y down, as the page
+    mr, mt = real.mean(axis=0), target.mean(axis=0)
+    A, B = real - mr, target - mt
+    U, S, Vt = np.linalg.svd(A.T @ B)
+    if np.linalg.det(U @ Vt) < 0:  # a turn, never a mirror image
+        U[:, -1] *= -1
+        S[-1] *= -1
+    R = U @ Vt
+    scale = float(S.sum() / (A * A).sum())
+    fidelity = measure(c.line.xy, (A @ R) * scale + mt)[0]
+    north = np.array([0.0, -1.0]) @ R  # the real line's north (y down), turned as it lies on the board
+    return replace(c, fidelity=fidelity, north=(float(north[0]), float(north[1])), stretch=shape.stretch)
 
 
 def _say_notices(declared, undeclared, said) -> None:
