@@ -134,6 +134,44 @@ def test_a_real_straight_long_enough_for_top_gear_gets_six_gear_on_the_board(mon
     _clear_grid(c)
 
 
+def test_the_grid_and_the_first_moves_stand_clear_of_every_corner(monza_bare):
+    """The start line stands where the grid behind it and the first 2 spaces past it (a 1st-gear start) are clear
+    of every corner; the legend says how far that is from the real timing line."""
+    c = monza_bare
+    ahead = real.settings()["start_clear_spaces"] * c.unit_length
+    for k in c.corners:
+        for m in (-1, 0, 1):
+            a, b = k.s_start + m * c.lap_length, k.s_end + m * c.lap_length
+            assert not (a < ahead and b > 0), f"a corner within {ahead:.0f} mm past the line"
+    _clear_grid(c)
+    assert real.grid_shift(c) == 0.0
+
+
+def test_the_legend_says_how_the_board_differs_from_the_real_circuit(monza_bare):
+    c = monza_bare
+    page = formula_d_board(MONZA, circuit=c)
+    words = [t.text for layer in page.layers.values() for t in walk(layer.items) if isinstance(t, Text)]
+    assert "no pit lane: a CSV gives none, so no pit stops on this board" in words
+    turn = round(abs(math.degrees(math.atan2(c.north[0], -c.north[1]))))
+    assert (f"north: the board is turned {turn}° to fit the sheet" if turn else "north") in words
+    assert not any(w.startswith("no 6th-gear straight") for w in words)
+
+
+def test_a_chicane_is_one_corner():
+    """Two short bends turning opposite ways less than a space apart are one corner with the slower half's stops,
+    capped by the spaces of both halves; a third bend right after stays a corner of its own."""
+    from generator.track.circuit import Corner
+
+    u = 24.0
+    a = Corner(100, 130, 115, 34, 40, "right", stops=3)
+    b = Corner(140, 160, 150, 34, 40, "left", stops=1)
+    c = Corner(170, 200, 185, 34, 40, "right", stops=2)
+    out = real._join_chicanes([a, b, c], 5000.0, u, 4 * u)
+    assert [(k.s_start, k.s_end, k.stops) for k in out] == [(100, 160, 3), (170, 200, 2)]
+    same_way = Corner(140, 160, 150, 34, 40, "right", stops=1)
+    assert len(real._join_chicanes([a, same_way], 5000.0, u, 4 * u)) == 2  # a bend that tightens is two corners
+
+
 def test_a_circuit_with_no_long_straight_is_not_stretched():
     """Brands Hatch's longest straight is ~600 m, under the 700 m a car needs to reach top gear: drawn as it is."""
     from generator.track.load import read_points
@@ -160,3 +198,10 @@ def test_corners_command_reads_a_csv(capsys):
     assert ex.value.code == 0
     out = json.loads(capsys.readouterr().out)
     assert out["lanes"] == 3 and [r["stops"] for r in out["corners"]] == [1, 1, 1, 1]
+    # each row is found on the board by its name over the flag, and says the real radius its stops come from
+    assert [r["name"] for r in out["corners"]] == ["C1", "C2", "C3", "C4"]
+    assert all(150 < r["real_radius_m"] < 260 for r in out["corners"])
+    with pytest.raises(SystemExit):
+        main(["corners", str(IMS)])
+    table = capsys.readouterr().out
+    assert "real radius m" in table and "stops from the real radius: 3 up to 30 m, 2 up to 80 m, 1 wider" in table

@@ -595,7 +595,10 @@ def _real_circuit_entries(c: Circuit, say: dict) -> list[tuple[str, str]]:
     if c.stretch != 1.0:
         out.append(("stretch", say["stretch"].format(times=f"{c.stretch:.1f}".rstrip("0").rstrip("."))))
     if c.north is not None:
-        out.append((f"north:{math.degrees(math.atan2(c.north[0], -c.north[1])):.3f}", say["north"]))
+        turn = math.degrees(math.atan2(c.north[0], -c.north[1]))
+        line = say["north"] if abs(turn) < 0.5 else say["north_turned"].format(deg=round(abs(turn)))
+        out.append((f"north:{turn:.3f}", line))
+    out += [("note", note) for note in c.notes]
     return out
 
 

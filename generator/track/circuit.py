@@ -46,6 +46,7 @@ class Corner:
     direction: str  # left | right
     stops: int | None = None  # Formula D: stops the spec gives (None: not given)
     name: str | None = None
+    real_radius_m: float | None = None  # a real circuit's corner: its tightest radius on the real centre line
 
 
 @dataclass
@@ -142,6 +143,9 @@ class Circuit:
     # a Formula D board of a real circuit whose longest straight was drawn this many times its real length, so
     # that it holds a 6th-gear move (generator/games/formula_d/real.py); 1.0: drawn as it is
     stretch: float = 1.0
+    # lines a game adds to the board's legend: how this board differs from its source (e.g. a real circuit's start
+    # line moved to put the grid on a straight)
+    notes: tuple[str, ...] = ()
 
     @property
     def page(self) -> PageSpec:

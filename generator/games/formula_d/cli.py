@@ -71,9 +71,11 @@ def corners(
 ) -> None:
     """Formula D corners: stops and the longest / shortest path in spaces, computed on the per-lane board."""
     import json
+    import math
 
     from ...cli.track import corner_entry
     from .overlay import corner_marks, load_circuit
+    from .real import settings as real_settings
 
     circuit = load_circuit(spec)
     rows = []
@@ -81,6 +83,8 @@ def corners(
         # the corner as `paddock check --json` gives it, with the stops used and the two path counts
         row = corner_entry(circuit, m.index - 1)
         row.update(stops=m.stops, stops_suggested=m.stops_suggested, long=m.paths.long, short=m.paths.short)
+        real_r = circuit.corners[m.index - 1].real_radius_m  # a real circuit's: what its stops come from
+        row["real_radius_m"] = None if real_r is None or not math.isfinite(real_r) else round(real_r, 1)
         # the corner's spaces lane by lane (lane 1 = left), between its stepped entry and exit lines
         g = circuit.graph
         row["spaces_per_lane"] = [sum(1 for i in m.paths.spaces if g.spaces[i].lane == k) for k in range(g.lanes)]
@@ -91,14 +95,24 @@ def corners(
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     typer.echo(f"{circuit.name}: {circuit.lanes} lanes, {len(rows)} corner(s)")
-    typer.echo(" #  turn   radius  angle  stops  long (green)  short (red)  name (as on the board)")
+    real = any(r["real_radius_m"] is not None for r in rows)
+    head = " #  turn   radius mm" + ("  real radius m" if real else "")
+    typer.echo(head + "  angle°  stops  long (green)  short (red)  name (as on the board)")
     for r in rows:
         mark = "*" if r["stops_suggested"] else " "
         radius = r["radius_mm"] if r["radius_mm"] is not None else float("inf")  # null in JSON: a straight
+        real_r = (f"  {r['real_radius_m']:>13.0f}" if r["real_radius_m"] is not None else " " * 15) if real else ""
         typer.echo(
-            f"{r['corner']:>2}  {r['direction']:<5} {radius:>6.0f}  {r['angle_deg']:>5.0f}  "
+            f"{r['corner']:>2}  {r['direction']:<5} {radius:>9.0f}{real_r}  {r['angle_deg']:>6.0f}  "
             f"{r['stops']:>4}{mark}  {r['long']:>12}  {r['short']:>11}  {r['name'] or ''}".rstrip()
         )
+    if real:
+        bands = real_settings()["stops_by_real_radius"]
+        stops = ", ".join(
+            f"{b['stops']} up to {b['max_radius_m']} m" if b["max_radius_m"] is not None else f"{b['stops']} wider"
+            for b in bands
+        )
+        typer.echo(f"stops from the real radius: {stops}")
     if any(r["stops_suggested"] for r in rows):
         typer.echo("* stops suggested from the radius (the spec gives none)")
 

@@ -219,11 +219,14 @@ def declare_corners(circuit, shape: Shape | None = None):
         stops = stops_for(r, turn)
         if stops is None:
             continue
-        kept.append(replace(k, stops=stops))
+        kept.append(replace(k, stops=stops, real_radius_m=r))
     out = []
-    for k in _merge_overlapping(kept, circuit.lap_length):
+    join = float(settings()["join_within_spaces"]) * circuit.unit_length
+    for k in _join_chicanes(_merge_overlapping(kept, circuit.lap_length), circuit.lap_length, join, 4 * join):
         short = corner_paths(circuit.graph, k.s_start, k.s_end).short
-        out.append(replace(k, stops=max(1, min(k.stops, short))))
+        # numbered round the lap on the board (C1 …) unless the spec names it: the `corners` table's rows
+        name = k.name or settings()["corner_name"].format(n=len(out) + 1)
+        out.append(replace(k, stops=max(1, min(k.stops, short)), name=name))
     return replace(circuit, corners=out)
 
 
@@ -243,6 +246,29 @@ def _merge_overlapping(corners: list, lap: float) -> list:
     return out
 
 
+def _join_chicanes(corners: list, lap: float, gap: float, longest: float) -> list:
+    """A chicane: two short corners turning opposite ways less than ``gap`` (mm) apart, together no longer than
+    ``longest``, are one corner (one pair of lines, the stops of the slower half, counted over both halves' spaces:
+    a 1-space half can no longer cap a hairpin-slow chicane at 1 stop). Pairs only: a chain of bends stays apart."""
+    out: list = []
+    joined = False
+    for k in corners:
+        prev = out[-1] if out else None
+        if (
+            prev is not None
+            and not joined
+            and prev.direction != k.direction
+            and k.s_start - prev.s_end < gap
+            and k.s_end - prev.s_start <= longest
+        ):
+            out[-1] = replace(_merged(prev, k), direction=prev.direction)
+            joined = True
+        else:
+            out.append(k)
+            joined = False
+    return out
+
+
 def _merged(a, b):
     tight = a if a.radius <= b.radius else b
     wide = a if a.angle >= b.angle else b
@@ -252,6 +278,7 @@ def _merged(a, b):
         s_end=max(a.s_end, b.s_end),
         apex=tight.apex,
         radius=tight.radius,
+        real_radius_m=min(a.real_radius_m or math.inf, b.real_radius_m or math.inf),
         stops=max(a.stops, b.stops),
         name=a.name or b.name,
     )
@@ -284,16 +311,18 @@ def longest_straight(circuit) -> int:
 
 def grid_shift(circuit) -> float:
     """How far (mm, forward round the lap) to move the start line so that the grid behind it (one row of
-    ``lanes`` slots per space) stands clear of every corner: 0 when it already does, else the nearest such place
-    either way (a real line's first point is its timing line, often just past a chicane)."""
+    ``lanes`` slots per space) and the first ``start_clear_spaces`` past it stand clear of every corner: 0 when
+    they already do, else the nearest such place either way (a real line's first point is its timing line, often
+    just past a chicane)."""
     from ...track.features import grid_rows
 
     L = circuit.lap_length
     u = circuit.unit_length
     need = (grid_rows(circuit) + 0.5) * u  # the grid's rows and half a space of room before the line
+    ahead = float(settings()["start_clear_spaces"]) * u
 
     def clear(d: float) -> bool:
-        a, b = d - need, d + u / 2  # the grid, and the first half space past the line
+        a, b = d - need, d + ahead  # the grid, and the first moves past the line
         for k in circuit.corners:
             for m in (-1, 0, 1):
                 if a < k.s_end + m * L and k.s_start + m * L < b:
@@ -385,8 +414,25 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
     out = declare_corners(c, shape)
     if shape is not real:
         out = _measured_against_real(out, shape, spec)
+    out = replace(out, notes=out.notes + _notes(out, d, straight_m, long))
     _say_notices(out, c, said)
     return out
+
+
+def _notes(c, moved: float, straight_m: float, long: bool) -> tuple[str, ...]:
+    """The legend's lines on how the board differs from the real circuit: where its start line lies, that it has
+    no pit lane, that it has no 6th-gear straight (and why)."""
+    say = settings()["legend"]
+    out = []
+    if moved > 1e-6:
+        L, u = c.lap_length, c.unit_length
+        n, way = (moved, "after") if moved <= L / 2 else (L - moved, "before")
+        out.append(say["start_moved"].format(n=max(1, round(n / u)), way=way))
+    if c.pit is None:
+        out.append(say["no_pit"])
+    if longest_straight(c) < int(settings()["sixth_gear_spaces"]):
+        out.append(say["no_sixth_gear_paper"] if long else say["no_sixth_gear"].format(m=round(straight_m, -1)))
+    return tuple(out)
 
 
 def _stretched_shape(Q: np.ndarray, run: np.ndarray, straight_m: float, k: float, deg: float, orientation: str):
