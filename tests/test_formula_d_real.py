@@ -151,7 +151,7 @@ def test_the_legend_says_how_the_board_differs_from_the_real_circuit(monza_bare)
     c = monza_bare
     page = formula_d_board(MONZA, circuit=c)
     words = [t.text for layer in page.layers.values() for t in walk(layer.items) if isinstance(t, Text)]
-    assert "no pit lane: a CSV gives none, so no pit stops on this board" in words
+    assert "no pit lane (a CSV gives none): no pit stops, the pack leaves out the pit-stop card" in words
     turn = round(abs(math.degrees(math.atan2(c.north[0], -c.north[1]))))
     assert (f"north: the board is turned {turn}° to fit the sheet" if turn else "north") in words
     assert not any(w.startswith("no 6th-gear straight") for w in words)
@@ -205,3 +205,25 @@ def test_corners_command_reads_a_csv(capsys):
         main(["corners", str(IMS)])
     table = capsys.readouterr().out
     assert "real radius m" in table and "stops from the real radius: 3 up to 30 m, 2 up to 80 m, 1 wider" in table
+
+
+def test_a_board_with_no_pit_lane_gets_a_pack_without_pits(monkeypatch):
+    """A CSV gives no pit lane: the pack leaves out the pit-stop card and the scorecards' pit WP box (as for a
+    road race), and says why a --pit-roll is not used; the board's legend says there are no pits."""
+    from generator.games.formula_d import pack
+    from generator.pipeline import OutputOptions
+
+    monkeypatch.setattr(pack, "summary_sheets", lambda game, opts: [])
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        sheets = pack.build(OutputOptions(out=Path("unused"), quiet=True), track=IMS, pit_roll=4)
+    assert any("--pit-roll is left out: the board has no pit lane" in str(w.message) for w in said)
+
+    def words(name):
+        pages = [sh.page for sh in sheets if sh.name.startswith(name)]
+        return " ".join(
+            t.text for p in pages for ly in p.layers.values() for t in walk(ly.items) if isinstance(t, Text)
+        )
+
+    assert "Pit stops" not in words("reference") and "Pit WP" not in words("scorecards")
+    assert "no pit lane" in words("board")

@@ -25,7 +25,7 @@ def build(
     from . import builds
     from .dashboard import PAPER as DASHBOARD_PAPER
     from .dashboard import dashboard_pages
-    from .overlay import formula_d_board
+    from .overlay import formula_d_board, load_circuit
     from .reference import PAPER as REFERENCE_PAPER
     from .reference import reference_pages
     from .scorecard import PAPER as SCORECARD_PAPER
@@ -54,12 +54,23 @@ def build(
 
     if gt and pit_roll is not None:
         warn("--pit-roll is left out: a road race (--gt) uses no pits, so its board has no pit lane")
+    circuit = load_circuit(track, opts.board_paper(), opts.edge, road_race=gt, garages=len(roster))
     board = formula_d_board(
-        track, n_cars=len(roster), pit_roll=pit_roll, paper=opts.board_paper(), edge=opts.edge, road_race=gt
+        track,
+        n_cars=len(roster),
+        pit_roll=pit_roll,
+        paper=opts.board_paper(),
+        edge=opts.edge,
+        road_race=gt,
+        circuit=circuit,
     )
+    pits = circuit.pit is not None  # a board with no pit lane (a real circuit's CSV): no pit card, no pit WP box
+    if not gt and not pits and pit_roll is not None:
+        warn("--pit-roll is left out: the board has no pit lane")
     sheets: list[Sheet] = [Sheet("board", board)]
-    sheets += numbered("scorecards", scorecard_pages(roster, opts.document_page(SCORECARD_PAPER), weather, tyres))
+    score = scorecard_pages(roster, opts.document_page(SCORECARD_PAPER), weather, tyres, pits=pits)
+    sheets += numbered("scorecards", score)
     sheets += numbered("dashboards", dashboard_pages(roster, opts.document_page(DASHBOARD_PAPER)))
-    sheets += numbered("reference", reference_pages(opts.document_page(REFERENCE_PAPER), road_race=gt))
+    sheets += numbered("reference", reference_pages(opts.document_page(REFERENCE_PAPER), road_race=gt, pits=pits))
     sheets += summary_sheets("formula-d", opts)
     return sheets

@@ -133,11 +133,12 @@ def card(layer: Layer, box: tuple[float, float, float, float], spec: dict[str, A
 PAPER = Paper("a4", "portrait")
 
 
-def reference_pages(page_spec: PageSpec, road_race: bool = False) -> list[Page]:
-    """The cards at their natural heights, in two columns, top to bottom, as many pages as they need."""
+def reference_pages(page_spec: PageSpec, road_race: bool = False, pits: bool = True) -> list[Page]:
+    """The cards at their natural heights, in two columns, top to bottom, as many pages as they need; ``pits``:
+    the board has a pit lane (else the pit-stop card is left out, as for a road race)."""
     s = facts.sheets()
     specs = list(s["reference"]) + ([s["road_race"]] if road_race else [])
-    if road_race:  # cards a road race has no use for (the pits)
+    if road_race or not pits:  # cards a race without pits has no use for
         specs = [c for c in specs if c.get("road_race", True)]
     gap = 4.0
     x0, y0, w, h = page_spec.content_box

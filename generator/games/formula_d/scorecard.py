@@ -28,7 +28,13 @@ def zone_box_size(inner: float, player: Player) -> float:
 
 
 def scorecard(
-    layer: Layer, boxes: Layer, box: tuple[float, float, float, float], player: Player, weather: bool, tyres: bool
+    layer: Layer,
+    boxes: Layer,
+    box: tuple[float, float, float, float],
+    player: Player,
+    weather: bool,
+    tyres: bool,
+    pits: bool = True,
 ) -> None:
     x, y, w, h = box
     cut_frame(layer, box)
@@ -67,7 +73,7 @@ def scorecard(
         need = _gt(Layer("probe"), ix, 0.0, iw, player)
         stack -= need + 1.5
         _gt(layer, ix, stack, iw, player)
-    _footer(layer, ix, footer_y, iw, pit=player.kind != "gt")
+    _footer(layer, ix, footer_y, iw, pit=pits and player.kind != "gt")
 
     # Wear-point zones fill the rest: one box per WP, all boxes of a card one size.
     label_h = 3.0
@@ -189,12 +195,15 @@ def player_header(layer: Layer, x: float, y: float, w: float, head: float, pad: 
     return name_strip(layer, x, y, w, head, pad, player.colour, player.name, size, width)
 
 
-def scorecard_pages(players: list[Player], spec: PageSpec, weather: bool = False, tyres: bool = False) -> list[Page]:
+def scorecard_pages(
+    players: list[Player], spec: PageSpec, weather: bool = False, tyres: bool = False, pits: bool = True
+) -> list[Page]:
+    """Scorecards for ``players``; ``pits``: the board has a pit lane (else no pit WP box)."""
     per = PER_PAGE[0] * PER_PAGE[1]
     pages = []
     for start in range(0, len(players), per):
         page = Page(spec, "Formula D scorecards")
         for box, player in zip(card_grid(page, *PER_PAGE), players[start : start + per], strict=False):
-            scorecard(page.layer("cards"), page.layer(LAYER_BOXES), box, player, weather, tyres)
+            scorecard(page.layer("cards"), page.layer(LAYER_BOXES), box, player, weather, tyres, pits)
         pages.append(page)
     return pages
