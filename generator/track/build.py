@@ -73,35 +73,41 @@ def analyse(
 
 def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) -> Analysis:
     """A spec (or a bare centre line) that does not place its start line gets one where its grid stands on straight
-    track: the line moves forward just far enough, along its straight or to the next one that holds the grid (said
-    as a change), rather than the grid running into a bend."""
-    from .checks import grid_shift
+    track: the nearest place round the lap where every row of the grid, and the unit after the line, turns at
+    most ``ROW_TURN_DEG`` and the grid at most ``GRID_TURN_DEG`` in all (its slots stay rectangular in their
+    lanes), else the straightest place the lap has (:func:`checks.grid_starts`). The move is said as a change."""
+    from .checks import GRID_TURN_DEG, grid_score, grid_starts, grid_turns, start_sign
 
     c = done.circuit
     if c is None or done.problems or Report(path, lines).line_of("start") is not None:
         return done
-    at, again = spec.start.at, done
-    for _ in range(3):  # a bend's ends are found from curvature: one more step may be needed to clear it
-        shift = grid_shift(again.circuit)
-        if shift is None:
+    starts = grid_starts(c)
+    if not starts or starts[0] == 0:
+        return done
+    laps = c.lap_length / spec.unit  # the lap in the units of 'start.at'
+    for t in starts[:3]:  # the next best when a place cannot be built (a crossing at the grid, say)
+        if t == 0:
             return done
-        if shift == 0:
-            break
-        at += -shift if spec.start.reverse else shift  # along the race direction
-        if at < 0:
-            return done
+        at = round((spec.start.at + start_sign(spec) * t / spec.unit) % laps, 3)
         moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
         again = _analyse(moved, path, lines, paper, edge, keep_shape)
-        if not again.buildable:
-            return done
+        if again.buildable:
+            break
     else:
         return done
-    if again is not done:
-        moved_by = abs(at - spec.start.at)
-        again.changes.append(
-            f"start line moved {moved_by:g} unit{'s' if moved_by != 1 else ''} forward (start.at {at:g}), "
-            f"so the grid of {spec.grid} stands on straight track behind it"
-        )
+    turns = grid_turns(c, t)
+    by = min(t, c.lap_length - t) / spec.unit
+    way = "forward" if t <= c.lap_length - t else "back"
+    where = (
+        "stands on straight track behind it"
+        if grid_score(turns) <= 1
+        else f"stands on the straightest track of the lap (it turns {turns.sum():.0f}° in all; straight is under "
+        f"{GRID_TURN_DEG:g}°)"
+    )
+    again.changes.append(
+        f"start line moved {by:g} unit{'s' if by != 1 else ''} {way} (start.at {at:g}), so the grid of {spec.grid} "
+        f"{where}"
+    )
     return again
 
 
