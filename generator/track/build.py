@@ -76,7 +76,7 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) 
     track: the nearest place round the lap where every row of the grid, and the unit after the line, turns at
     most ``ROW_TURN_DEG`` and the grid at most ``GRID_TURN_DEG`` in all (its slots stay rectangular in their
     lanes), else the straightest place the lap has (:func:`checks.grid_starts`). The move is said as a change."""
-    from .checks import GRID_TURN_DEG, grid_score, grid_starts, grid_turns, start_sign
+    from .checks import grid_score, grid_starts, grid_turns, start_sign
 
     c = done.circuit
     if c is None or done.problems or Report(path, lines).line_of("start") is not None:
@@ -96,13 +96,12 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) 
     else:
         return done
     turns = grid_turns(c, t)
-    by = min(t, c.lap_length - t) / spec.unit
-    way = "forward" if t <= c.lap_length - t else "back"
+    by, way = abs(t) / spec.unit, "forward" if t > 0 else "back"
     where = (
         "stands on straight track behind it"
         if grid_score(turns) <= 1
-        else f"stands on the straightest track of the lap (it turns {turns.sum():.0f}° in all; straight is under "
-        f"{GRID_TURN_DEG:g}°)"
+        else "stands on the straightest stretch of the lap (none is straight for all of it: its rows turn up to "
+        f"{turns[1:].max():.0f}° each)"
     )
     again.changes.append(
         f"start line moved {by:g} unit{'s' if by != 1 else ''} {way} (start.at {at:g}), so the grid of {spec.grid} "
@@ -240,7 +239,7 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
     """The circuit of a real centre line ``P`` (source units, y down), adapted keeping its shape."""
     if spec.start.reverse:
         P = np.vstack((P[:1], P[:0:-1]))
-    pap, res = adapt_to(spec, P, paper, edge)
+    pap, res = _adapt_once(spec, P, paper, edge)
     line = res.line
     start = spec.start.at * spec.unit
     if start >= line.length:
@@ -273,6 +272,20 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
     c.north = res.north if spec.csv is not None else None
     done.circuit = c
     return done
+
+
+_ADAPTED: dict = {}  # the last few adaptations, by everything but the start line's place (see _adapt_once)
+
+
+def _adapt_once(spec: CircuitSpec, P: np.ndarray, paper, edge: float):
+    """:func:`adapt_to`, once for a line and a board: moving the start line (as placing the grid does) only rolls
+    the adapted line, so the adaptation of the same points, rules and paper is reused rather than fitted again."""
+    key = (spec.model_dump_json(exclude={"start": {"at"}}), P.tobytes(), repr(paper), edge)
+    if key not in _ADAPTED:
+        if len(_ADAPTED) >= 4:
+            _ADAPTED.pop(next(iter(_ADAPTED)))
+        _ADAPTED[key] = adapt_to(spec, P, paper, edge)
+    return _ADAPTED[key]
 
 
 def _along(

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..paper import PaperChoice, papers_by_area
 from .circuit import GARAGE_D, KERB_W, Circuit
-from .features import GAP, clearance, crossing_reach, garage_width, grid_rows, pit_samples, runs
+from .features import CORNER_MIN_TURN, GAP, clearance, crossing_reach, garage_width, grid_rows, pit_samples, runs
 from .place import content
 from .problems import Fix, Report
 
@@ -517,9 +517,10 @@ def _in_corner(c: Circuit, unit: int) -> bool:
 
 
 #: A grid row (the unit of track a row of slots stands on) may turn at most this much along its length (degrees):
-#: its slots stay rectangular boxes in their lanes (the two long sides of a slot 8 mm wide then differ by at most
-#: 8 mm × 0.21 = 1.7 mm), so a gentle kink in a straight does not disqualify it, a bend does.
-ROW_TURN_DEG = 12.0
+#: less than the least turn that makes a corner (features.CORNER_MIN_TURN), so a gentle kink or curve in a straight
+#: does not disqualify it; its slots stay rectangular boxes in their lanes (the long sides of a slot 8 mm wide then
+#: differ by at most 8 mm × 0.26 = 2.1 mm).
+ROW_TURN_DEG = math.degrees(CORNER_MIN_TURN)
 #: The whole grid, with the unit after the line, may turn at most this much in all (degrees): a grid along a gently
 #: curving straight, never round a bend.
 GRID_TURN_DEG = 40.0
@@ -543,12 +544,13 @@ def _turning(c: Circuit):
 
 
 def grid_turns(c: Circuit, at: float = 0.0, rows: int | None = None, f=None) -> np.ndarray:
-    """Degrees the centre line turns along each unit a grid behind a start line at arc length ``at`` stands on:
-    first the unit after the line (where the pole car starts), then each row's unit, nearest the line first."""
+    """Degrees the centre line turns along what a grid behind a start line at arc length ``at`` stands on: first
+    the half unit after the line (the start line, the pole car's first move), then each row's unit, nearest the
+    line first."""
     f = f or _turning(c)
     rows = grid_rows(c) if rows is None else rows
     u = c.unit_length
-    ends = at + u * np.arange(1, -rows - 1, -1)  # at + u, at, at − u, … at − rows·u
+    ends = np.concatenate(([at + u / 2], at - u * np.arange(rows + 1)))  # at + u/2, at, at − u, … at − rows·u
     return np.degrees(f(ends[:-1]) - f(ends[1:]))
 
 
@@ -573,7 +575,7 @@ def _grid_room(c: Circuit) -> tuple[int, int, int] | None:
     behind = 0
     while behind < n // 2 and back[behind + 1] <= ROW_TURN_DEG and total[behind + 1] <= GRID_TURN_DEG:
         behind += 1
-    fwd = grid_turns(c, (n // 2) * c.unit_length, n // 2, f)[::-1]  # the units after the line, nearest first
+    fwd = grid_turns(c, (n // 2) * c.unit_length, n // 2, f)[1:][::-1]  # the units after the line, nearest first
     ahead = 0
     while ahead < len(fwd) - 1 and fwd[ahead] <= ROW_TURN_DEG:
         ahead += 1
@@ -592,21 +594,12 @@ def grid_starts(c: Circuit) -> list[float]:
     step = START_STEP_UNITS * c.unit
     f = _turning(c)
     cands = []
-    for k in range(max(1, math.ceil(L / step - 1e-9))):
-        t = k * step
-        score = grid_score(grid_turns(c, t, rows, f))
-        fwd = t <= L - t
-        cands.append((max(score, 1.0), min(t, L - t), not fwd, score, t))
+    for k in range(math.ceil(L / 2 / step)):
+        for t in (k * step, -k * step) if k else (0.0,):  # forward before back
+            score = grid_score(grid_turns(c, t, rows, f))
+            cands.append((max(score, 1.0), k, t < 0, score, t))
     cands.sort()
     return [t for *_, t in cands]
-
-
-def start_sign(spec) -> int:
-    """Which way ``start.at`` grows along the race: backwards (−1) when the spec races a line of segments or a
-    smoothed line backwards; a shape-kept line of points is reversed before the start is measured along it (+1)."""
-    from .build import keeps_shape
-
-    return -1 if spec.start.reverse and not keeps_shape(spec) else 1
 
 
 def grid_shift(c: Circuit) -> float | None:
@@ -616,10 +609,15 @@ def grid_shift(c: Circuit) -> float | None:
     if not c.spec.grid or c.graph is not None:
         return 0
     starts = grid_starts(c)
-    if not starts:
-        return None
-    t, L = starts[0], c.lap_length
-    return (t if t <= L - t else t - L) / c.unit
+    return starts[0] / c.unit if starts else None
+
+
+def start_sign(spec) -> int:
+    """Which way ``start.at`` grows along the race: backwards (−1) when the spec races a line of segments or a
+    smoothed line backwards; a shape-kept line of points is reversed before the start is measured along it (+1)."""
+    from .build import keeps_shape
+
+    return -1 if spec.start.reverse and not keeps_shape(spec) else 1
 
 
 def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
