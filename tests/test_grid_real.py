@@ -116,3 +116,33 @@ def test_an_explicit_start_is_kept(tmp_path):
     assert done.circuit is not None and done.circuit.spec.start.at == 0
     assert not [ch for ch in done.changes if ch.startswith("start line moved")]
     assert grid_score(grid_turns(done.circuit)) > 1  # its grid runs into the bend behind the line, as written
+
+
+def test_a_field_no_straight_holds_is_told_how_many_cars_fit_and_where():
+    """A pack sizing the grid to a field of 24 on Monza (no straight holds 12 rows at A3): the problem says how
+    many cars the straightest place holds and where; that many, with the start line there, stand on straight
+    track."""
+    import re
+
+    from generator.track.checks import check_grid, straight_rows
+    from generator.track.problems import Report
+
+    csv = SHARED / "Monza.csv"
+    if not csv.is_file():
+        pytest.skip("no ../shared/circuits/Monza.csv")
+    spec, lines, path = track.load_spec(csv)
+    big = track.analyse(spec.model_copy(update={"grid": 24}), path, lines).circuit
+    report = Report(path, lines)
+    check_grid(report, big, asked=True)
+    (p,) = report.problems
+    m = re.search(r"race (\d+) cars or fewer, the start line at unit \d+ \(start\.at ([\d.]+)\)", p.advice)
+    assert m, p.advice
+    cars, at = int(m[1]), float(m[2])
+    assert 2 <= cars < 24
+    fits = spec.model_copy(update={"grid": cars, "start": spec.start.model_copy(update={"at": at})})
+    c = track.analyse(fits, path, lines).circuit
+    assert c.spec.start.at == pytest.approx(at, abs=0.05)
+    assert straight_rows(grid_turns(c)) >= cars // 2
+    again = Report(path, lines)
+    check_grid(again, c, asked=True)
+    assert not again.problems

@@ -554,6 +554,14 @@ def grid_turns(c: Circuit, at: float = 0.0, rows: int | None = None, f=None) -> 
     return np.degrees(f(ends[:-1]) - f(ends[1:]))
 
 
+def straight_rows(turns: np.ndarray) -> int:
+    """How many rows of a grid (:func:`grid_turns`), from the line back, stand on straight track: each unit
+    turning at most ROW_TURN_DEG and, with the half unit after the line, at most GRID_TURN_DEG in all (0 when that
+    half unit turns more than ROW_TURN_DEG itself)."""
+    ok = (turns <= ROW_TURN_DEG) & (np.cumsum(turns) <= GRID_TURN_DEG)
+    return max(0, int(np.argmin(ok)) - 1) if not ok.all() else len(turns) - 1
+
+
 def grid_score(turns: np.ndarray) -> float:
     """How far a grid's units (:func:`grid_turns`) are from standing on straight track: at most 1 when every unit
     turns at most ROW_TURN_DEG and all of them together at most GRID_TURN_DEG."""
@@ -647,20 +655,31 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
         loc = ("start", "at")
     else:
         more = (short - max(room, 0)) * c.unit
+        drawn = spec.segments is not None  # a designer's segments can be lengthened; a real line cannot
         advice = f"lengthen the straight before the line by at least {more:.0f} mm and move the start along it"
-        if behind:
-            advice += f", or race {behind * c.lanes} cars or fewer"
         fixes = ()
-        loc = ("start",) if report.line_of("start") else ("segments",)
+        loc = ("start",) if report.line_of("start") else ("segments",) if drawn else ("grid",)
         starts = grid_starts(c)
-        if starts and grid_score(grid_turns(c, starts[0], rows)) <= 1:  # another straight holds it: say where
-            t = starts[0]
-            at = round((spec.start.at + sign * t / c.unit) % (c.lap_length / c.unit), 1)
-            advice = f"move the start line to unit {c.unit_at(t)}, where the straight behind it holds the grid; or " + (
-                advice
+        most, where = behind, 0.0  # the most rows any place of the lap holds on straight track, and where
+        f = _turning(c)
+        for t in starts:
+            k = straight_rows(grid_turns(c, t, rows, f))
+            if k > most:
+                most, where = k, t
+        at_most = round((spec.start.at + sign * where / c.unit) % (c.lap_length / c.unit), 1)
+        if most >= rows:  # another straight holds it: say where
+            advice = f"move the start line to unit {c.unit_at(where)}, where the straight behind it holds the grid" + (
+                f"; or {advice}" if drawn else ""
             )
-            fixes = (Fix("start.at", at, now=spec.start.at),)
+            fixes = (Fix("start.at", at_most, now=spec.start.at),)
             loc = ("start", "at")
+        elif most:
+            fewer = f"race {most * c.lanes} cars or fewer" + (
+                f", the start line at unit {c.unit_at(where)} (start.at {at_most:g})" if where else ""
+            )
+            advice = f"{advice}, or {fewer}" if drawn else f"{fewer}: no straight of the circuit holds more"
+        elif not drawn:
+            advice = "no straight of this circuit holds a row of the grid: use a larger paper or fewer lanes"
     report.problem(
         "grid",
         f"{spec.grid} grid slots ({c.lanes} abreast) need {rows} units of straight behind the start line; "
