@@ -146,3 +146,21 @@ def test_a_field_no_straight_holds_is_told_how_many_cars_fit_and_where():
     again = Report(path, lines)
     check_grid(again, c, asked=True)
     assert not again.problems
+
+
+def test_a_spec_that_numbers_units_keeps_its_line(tmp_path):
+    """Pit lanes, corners, kerbs, danger spaces and the police line are numbered in units from the start line: a
+    spec with no 'start' that places any of them keeps its line where it is (moving it would move them too); the
+    same spec without them gets its line moved for the grid."""
+    stadium = (
+        "name: Stadium\nsegments:\n  - straight: 240\n  - arc: {radius: 60, angle: 180, turn: left}\n"
+        "  - straight: 240\n  - arc: {radius: 60, angle: 180, turn: left}\n"
+    )
+    plain, pitted = tmp_path / "plain.yaml", tmp_path / "pitted.yaml"
+    plain.write_text(stadium, encoding="utf-8")
+    pitted.write_text(stadium + "pit: {side: right, from: 2, to: 9, garages: 4}\n", encoding="utf-8")
+    moved = track.check(plain)
+    assert moved.buildable and moved.circuit.spec.start.at > 0
+    kept = track.check(pitted)
+    assert kept.circuit.spec.start.at == 0
+    assert not [ch for ch in kept.changes if ch.startswith("start line moved")]

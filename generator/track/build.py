@@ -81,6 +81,9 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) 
     c = done.circuit
     if c is None or done.problems or Report(path, lines).line_of("start") is not None:
         return done
+    by_unit = spec.pit or spec.corners is not None or isinstance(spec.kerbs, list) or spec.danger or spec.police_line
+    if by_unit:  # the spec numbers units from where the line is now: moving it would move them too
+        return done
     starts = grid_starts(c)
     if not starts or starts[0] == 0:
         return done
