@@ -22,7 +22,7 @@ from .centerline import extent
 from .circuit import Circuit
 from .load import source_points
 from .model import CircuitSpec
-from .place import adapt_to, centred, content, fit_problem, fitting_paper, papers, place
+from .place import adapt_to, centred, content, fit_problem, fitting_paper, keeps_shape, papers, place
 from .problems import Fix, Problem, Report, geometry_error
 from .shape import points_line, polyline_length, segments_line
 from .spaces import lane_graph
@@ -230,12 +230,6 @@ def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysi
         c.source_to_page = (sc, math.degrees(ang), tuple(float(v) for v in real[0] - (P[0] @ rot.T) * sc))
         c.north = (math.sin(ang), -math.cos(ang)) if spec.csv is not None else None
     return done
-
-
-def keeps_shape(spec: CircuitSpec) -> bool:
-    """A centre line given as points or a CSV, as large as the page allows and not smoothed, is adapted to the
-    board keeping its shape (:mod:`.adapt`); smoothing or a lap length in units take the older smoothing path."""
-    return spec.segments is None and spec.fit == "page" and not spec.smoothing
 
 
 def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, paper, edge: float) -> Analysis:

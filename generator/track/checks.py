@@ -15,7 +15,7 @@ import numpy as np
 from ..paper import PaperChoice, papers_by_area
 from .circuit import GARAGE_D, KERB_W, Circuit
 from .features import CORNER_MIN_TURN, GAP, clearance, crossing_reach, garage_width, grid_rows, pit_samples, runs
-from .place import content
+from .place import content, keeps_shape
 from .problems import Fix, Report
 
 FOLD_MARGIN = 5.0  # mm: an inner border needs radius >= half width + this (room for the kerb)
@@ -623,8 +623,6 @@ def grid_shift(c: Circuit) -> float | None:
 def start_sign(spec) -> int:
     """Which way ``start.at`` grows along the race: backwards (−1) when the spec races a line of segments or a
     smoothed line backwards; a shape-kept line of points is reversed before the start is measured along it (+1)."""
-    from .build import keeps_shape
-
     return -1 if spec.start.reverse and not keeps_shape(spec) else 1
 
 
