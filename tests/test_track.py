@@ -543,3 +543,20 @@ def test_a_bare_real_centre_line_gets_its_grid_on_a_straight():
     assert result.buildable and grid_shift(c) == 0
     assert any(c_.startswith("start line moved") for c_ in result.changes)
     assert c.grid_units and not any(_in_corner(c, u) for u in c.grid_units)
+
+
+def test_check_json_a_corner_over_the_start_line_ends_past_the_lap(tmp_path):
+    """The convention for a corner that runs over the start line ('to' before 'from'): ``s_end_mm`` is past
+    ``lap_mm`` — the corner ends ``s_end_mm − lap_mm`` after the line — so its start is before its end, as for
+    every other corner (README, corner entry)."""
+    text = (Path(__file__).resolve().parents[1] / "track_specs" / "oval.yaml").read_text(encoding="utf-8")
+    spec = tmp_path / "oval.yaml"
+    spec.write_text(text + "corners:\n  - {from: 40, to: 2, stops: 1}\n", encoding="utf-8")
+    data = _check_json(spec)
+    assert data["buildable"], data["problems"]
+    lap, units = data["lap_mm"], data["units"]
+    u = lap / units
+    (corner,) = data["corners"]
+    assert corner["s_start_mm"] == pytest.approx(39 * u, abs=1.5) and corner["s_start_mm"] < lap
+    assert corner["s_end_mm"] > lap and corner["s_end_mm"] - lap == pytest.approx(2 * u, abs=1.5)
+    assert corner["s_end_mm"] - corner["s_start_mm"] == pytest.approx((units - 39 + 2) * u, abs=3)

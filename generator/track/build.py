@@ -22,7 +22,7 @@ from .centerline import extent
 from .circuit import Circuit
 from .load import source_points
 from .model import CircuitSpec
-from .place import adapt_to, centred, content, fit_problem, fitting_paper, papers, place
+from .place import adapt_to, centred, content, fit_problem, fitting_paper, keeps_shape, papers, place
 from .problems import Fix, Problem, Report, geometry_error
 from .shape import points_line, polyline_length, segments_line
 from .spaces import lane_graph
@@ -73,35 +73,43 @@ def analyse(
 
 def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) -> Analysis:
     """A spec (or a bare centre line) that does not place its start line gets one where its grid stands on straight
-    track: the line moves forward just far enough, along its straight or to the next one that holds the grid (said
-    as a change), rather than the grid running into a bend."""
-    from .checks import grid_shift
+    track: the nearest place round the lap where every row of the grid, and the unit after the line, turns at
+    most ``ROW_TURN_DEG`` and the grid at most ``GRID_TURN_DEG`` in all (its slots stay rectangular in their
+    lanes), else the straightest place the lap has (:func:`checks.grid_starts`). The move is said as a change."""
+    from .checks import grid_score, grid_starts, grid_turns, start_sign
 
     c = done.circuit
     if c is None or done.problems or Report(path, lines).line_of("start") is not None:
         return done
-    at, again = spec.start.at, done
-    for _ in range(3):  # a bend's ends are found from curvature: one more step may be needed to clear it
-        shift = grid_shift(again.circuit)
-        if shift is None:
+    by_unit = spec.pit or spec.corners is not None or isinstance(spec.kerbs, list) or spec.danger or spec.police_line
+    if by_unit:  # the spec numbers units from where the line is now: moving it would move them too
+        return done
+    starts = grid_starts(c)
+    if not starts or starts[0] == 0:
+        return done
+    laps = c.lap_length / spec.unit  # the lap in the units of 'start.at'
+    for t in starts[:3]:  # the next best when a place cannot be built (a crossing at the grid, say)
+        if t == 0:
             return done
-        if shift == 0:
-            break
-        at += -shift if spec.start.reverse else shift  # along the race direction
-        if at < 0:
-            return done
+        at = round((spec.start.at + start_sign(spec) * t / spec.unit) % laps, 3)
         moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
         again = _analyse(moved, path, lines, paper, edge, keep_shape)
-        if not again.buildable:
-            return done
+        if again.buildable:
+            break
     else:
         return done
-    if again is not done:
-        moved_by = abs(at - spec.start.at)
-        again.changes.append(
-            f"start line moved {moved_by:g} unit{'s' if moved_by != 1 else ''} forward (start.at {at:g}), "
-            f"so the grid of {spec.grid} stands on straight track behind it"
-        )
+    turns = grid_turns(c, t)
+    by, way = abs(t) / spec.unit, "forward" if t > 0 else "back"
+    where = (
+        "stands on straight track behind it"
+        if grid_score(turns) <= 1
+        else "stands on the straightest stretch of the lap (none is straight for all of it: its rows turn up to "
+        f"{turns[1:].max():.0f}° each)"
+    )
+    again.changes.append(
+        f"start line moved {by:g} unit{'s' if by != 1 else ''} {way} (start.at {at:g}), so the grid of {spec.grid} "
+        f"{where}"
+    )
     return again
 
 
@@ -224,17 +232,11 @@ def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysi
     return done
 
 
-def keeps_shape(spec: CircuitSpec) -> bool:
-    """A centre line given as points or a CSV, as large as the page allows and not smoothed, is adapted to the
-    board keeping its shape (:mod:`.adapt`); smoothing or a lap length in units take the older smoothing path."""
-    return spec.segments is None and spec.fit == "page" and not spec.smoothing
-
-
 def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, paper, edge: float) -> Analysis:
     """The circuit of a real centre line ``P`` (source units, y down), adapted keeping its shape."""
     if spec.start.reverse:
         P = np.vstack((P[:1], P[:0:-1]))
-    pap, res = adapt_to(spec, P, paper, edge)
+    pap, res = _adapt_once(spec, P, paper, edge)
     line = res.line
     start = spec.start.at * spec.unit
     if start >= line.length:
@@ -267,6 +269,20 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
     c.north = res.north if spec.csv is not None else None
     done.circuit = c
     return done
+
+
+_ADAPTED: dict = {}  # the last few adaptations, by everything but the start line's place (see _adapt_once)
+
+
+def _adapt_once(spec: CircuitSpec, P: np.ndarray, paper, edge: float):
+    """:func:`adapt_to`, once for a line and a board: moving the start line (as placing the grid does) only rolls
+    the adapted line, so the adaptation of the same points, rules and paper is reused rather than fitted again."""
+    key = (spec.model_dump_json(exclude={"start": {"at"}}), P.tobytes(), repr(paper), edge)
+    if key not in _ADAPTED:
+        if len(_ADAPTED) >= 4:
+            _ADAPTED.pop(next(iter(_ADAPTED)))
+        _ADAPTED[key] = adapt_to(spec, P, paper, edge)
+    return _ADAPTED[key]
 
 
 def _along(

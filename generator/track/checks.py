@@ -14,8 +14,8 @@ import numpy as np
 
 from ..paper import PaperChoice, papers_by_area
 from .circuit import GARAGE_D, KERB_W, Circuit
-from .features import GAP, clearance, crossing_reach, garage_width, pit_samples, runs
-from .place import content
+from .features import CORNER_MIN_TURN, GAP, clearance, crossing_reach, garage_width, grid_rows, pit_samples, runs
+from .place import content, keeps_shape
 from .problems import Fix, Report
 
 FOLD_MARGIN = 5.0  # mm: an inner border needs radius >= half width + this (room for the kerb)
@@ -516,45 +516,114 @@ def _in_corner(c: Circuit, unit: int) -> bool:
     return False
 
 
+#: A grid row (the unit of track a row of slots stands on) may turn at most this much along its length (degrees):
+#: less than the least turn that makes a corner (features.CORNER_MIN_TURN), so a gentle kink or curve in a straight
+#: does not disqualify it; its slots stay rectangular boxes in their lanes (the long sides of a slot 8 mm wide then
+#: differ by at most 8 mm × 0.26 = 2.1 mm).
+ROW_TURN_DEG = math.degrees(CORNER_MIN_TURN)
+#: The whole grid, with the unit after the line, may turn at most this much in all (degrees): a grid along a gently
+#: curving straight, never round a bend.
+GRID_TURN_DEG = 40.0
+#: Start lines tried by :func:`grid_starts` are this many units apart round the lap.
+START_STEP_UNITS = 0.5
+
+
+def _turning(c: Circuit):
+    """A function giving the total absolute turning (radians) of the centre line from arc length 0 to ``s``, for any
+    ``s`` (negative or past the lap: counted round the lap), so the turning along [a, b] is ``f(b) − f(a)``."""
+    line = c.line
+    F = np.concatenate(([0.0], np.cumsum(np.abs(np.diff(line.th)))))
+    L, total = c.lap_length, float(F[-1])
+
+    def f(s):
+        s = np.asarray(s, dtype=float)
+        q = np.floor(s / L)
+        return np.interp(s - q * L, line.s, F) + q * total
+
+    return f
+
+
+def grid_turns(c: Circuit, at: float = 0.0, rows: int | None = None, f=None) -> np.ndarray:
+    """Degrees the centre line turns along what a grid behind a start line at arc length ``at`` stands on: first
+    the half unit after the line (the start line, the pole car's first move), then each row's unit, nearest the
+    line first."""
+    f = f or _turning(c)
+    rows = grid_rows(c) if rows is None else rows
+    u = c.unit_length
+    ends = np.concatenate(([at + u / 2], at - u * np.arange(rows + 1)))  # at + u/2, at, at − u, … at − rows·u
+    return np.degrees(f(ends[:-1]) - f(ends[1:]))
+
+
+def straight_rows(turns: np.ndarray) -> int:
+    """How many rows of a grid (:func:`grid_turns`), from the line back, stand on straight track: each unit
+    turning at most ROW_TURN_DEG and, with the half unit after the line, at most GRID_TURN_DEG in all (0 when that
+    half unit turns more than ROW_TURN_DEG itself)."""
+    ok = (turns <= ROW_TURN_DEG) & (np.cumsum(turns) <= GRID_TURN_DEG)
+    return max(0, int(np.argmin(ok)) - 1) if not ok.all() else len(turns) - 1
+
+
+def grid_score(turns: np.ndarray) -> float:
+    """How far a grid's units (:func:`grid_turns`) are from standing on straight track: at most 1 when every unit
+    turns at most ROW_TURN_DEG and all of them together at most GRID_TURN_DEG."""
+    return max(float(turns.max()) / ROW_TURN_DEG, float(turns.sum()) / GRID_TURN_DEG)
+
+
 def _grid_room(c: Circuit) -> tuple[int, int, int] | None:
     """``(rows, behind, ahead)`` for a board ruled across: the grid's rows (``lanes`` slots, one unit each), the
-    straight units behind the start line and after it before the next corner; None for no grid, a per-lane board
-    (its game places its own grid) or a grid longer than a third of the lap (check_positions says so)."""
-    rows = math.ceil(c.spec.grid / c.lanes) if c.spec.grid else 0
+    straight-enough units behind the start line (each turning at most ROW_TURN_DEG, together with the unit after
+    the line at most GRID_TURN_DEG) and after it; None for no grid, a per-lane board (its game places its own grid)
+    or a grid longer than a third of the lap (check_positions says so)."""
+    rows = grid_rows(c)
     if c.graph is not None or not rows or rows > c.units_count // 3:
         return None
     n = c.units_count
-    behind = 0  # straight units behind the line, nearest first
-    while behind < n // 2 and not _in_corner(c, n - behind):
+    f = _turning(c)
+    back = grid_turns(c, 0.0, n // 2, f)
+    total = np.cumsum(back)
+    behind = 0
+    while behind < n // 2 and back[behind + 1] <= ROW_TURN_DEG and total[behind + 1] <= GRID_TURN_DEG:
         behind += 1
-    ahead = 0  # straight units after the line, before the next corner
-    while ahead < n // 2 and not _in_corner(c, ahead + 1):
+    fwd = grid_turns(c, (n // 2) * c.unit_length, n // 2, f)[1:][::-1]  # the units after the line, nearest first
+    ahead = 0
+    while ahead < len(fwd) - 1 and fwd[ahead] <= ROW_TURN_DEG:
         ahead += 1
     return rows, behind, ahead
 
 
-def grid_shift(c: Circuit) -> int | None:
-    """Units the start line must move forward so that the grid stands on straight track: 0 when it already does
-    (or there is no grid of this kind), None when no straight of the lap can hold it. Along its own straight if
-    that is long enough, else to the next straight that is (the line then stands `rows` units into it); a unit of
-    straight is kept after the line for the start."""
-    room = _grid_room(c)
-    if room is None:
-        return 0 if not c.spec.grid or c.graph is not None else None
-    rows, behind, ahead = room
-    short = rows - behind
-    if short <= 0:
+def grid_starts(c: Circuit) -> list[float]:
+    """Where the start line could stand so that the grid behind it is on straight track, best first, as arc lengths
+    of the centre line as it is now (0: where it is): every START_STEP_UNITS round the lap, those whose grid scores
+    at most 1 (:func:`grid_score`) nearest the line first (forward before back), then the others straightest
+    first. Empty for no grid of this kind (see :func:`_grid_room`)."""
+    rows = grid_rows(c)
+    if c.graph is not None or not rows or rows > c.units_count // 3:
+        return []
+    L = c.lap_length
+    step = START_STEP_UNITS * c.unit
+    f = _turning(c)
+    cands = []
+    for k in range(math.ceil(L / 2 / step)):
+        for t in (k * step, -k * step) if k else (0.0,):  # forward before back
+            score = grid_score(grid_turns(c, t, rows, f))
+            cands.append((max(score, 1.0), k, t < 0, score, t))
+    cands.sort()
+    return [t for *_, t in cands]
+
+
+def grid_shift(c: Circuit) -> float | None:
+    """Units the start line should move forward (negative: back) so that the grid stands on the straightest track
+    nearest it (:func:`grid_starts`): 0 when it already stands there, or there is no grid of this kind; None for
+    a grid longer than a third of the lap (check_positions says so)."""
+    if not c.spec.grid or c.graph is not None:
         return 0
-    if ahead - 1 >= short:
-        return short
-    n = c.units_count
-    straight = [not _in_corner(c, u) for u in range(1, n + 1)]  # unit u+1 lies u..u+1 units after the line
-    run = 0
-    for k in range(2 * n):  # twice round: a straight may span the line
-        run = run + 1 if straight[k % n] else 0
-        if run >= rows + 1 and k >= rows:
-            return (k - 1) % n + 1  # the line after `rows` straight units, one straight unit still ahead of it
-    return None
+    starts = grid_starts(c)
+    return starts[0] / c.unit if starts else None
+
+
+def start_sign(spec) -> int:
+    """Which way ``start.at`` grows along the race: backwards (−1) when the spec races a line of segments or a
+    smoothed line backwards; a shape-kept line of points is reversed before the start is measured along it (+1)."""
+    return -1 if spec.start.reverse and not keeps_shape(spec) else 1
 
 
 def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
@@ -576,24 +645,43 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
     short = rows - behind
     corner_unit = n - behind
     room = ahead - 1  # keep a unit of straight after the line for the start
+    sign = start_sign(spec)
     if room >= short:
-        sign = -1 if spec.start.reverse else 1
         at = spec.start.at + sign * short
         advice = f"move the start line {short} unit{'s' if short > 1 else ''} further along its straight"
         fixes = (Fix("start.at", round(at, 1), now=spec.start.at),)
         loc = ("start", "at")
     else:
         more = (short - max(room, 0)) * c.unit
-        advice = (
-            f"lengthen the straight before the line by at least {more:.0f} mm and move the start along it, "
-            f"or race {behind * c.lanes} cars or fewer"
-        )
+        drawn = spec.segments is not None  # a designer's segments can be lengthened; a real line cannot
+        advice = f"lengthen the straight before the line by at least {more:.0f} mm and move the start along it"
         fixes = ()
-        loc = ("start",) if report.line_of("start") else ("segments",)
+        loc = ("start",) if report.line_of("start") else ("segments",) if drawn else ("grid",)
+        starts = grid_starts(c)
+        most, where = behind, 0.0  # the most rows any place of the lap holds on straight track, and where
+        f = _turning(c)
+        for t in starts:
+            k = straight_rows(grid_turns(c, t, rows, f))
+            if k > most:
+                most, where = k, t
+        at_most = round((spec.start.at + sign * where / c.unit) % (c.lap_length / c.unit), 1)
+        if most >= rows:  # another straight holds it: say where
+            advice = f"move the start line to unit {c.unit_at(where)}, where the straight behind it holds the grid" + (
+                f"; or {advice}" if drawn else ""
+            )
+            fixes = (Fix("start.at", at_most, now=spec.start.at),)
+            loc = ("start", "at")
+        elif most:
+            fewer = f"race {most * c.lanes} cars or fewer" + (
+                f", the start line at unit {c.unit_at(where)} (start.at {at_most:g})" if where else ""
+            )
+            advice = f"{advice}, or {fewer}" if drawn else f"{fewer}: no straight of the circuit holds more"
+        elif not drawn:
+            advice = "no straight of this circuit holds a row of the grid: use a larger paper or fewer lanes"
     report.problem(
         "grid",
         f"{spec.grid} grid slots ({c.lanes} abreast) need {rows} units of straight behind the start line; "
-        f"only {behind} lie between the line and the corner at unit {corner_unit}",
+        f"only {behind} lie between the line and the bend at unit {corner_unit}",
         advice,
         loc,
         fixes=fixes,

@@ -226,3 +226,9 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
         if best is None or len(res.problems) < len(best[1].problems):
             best = (pap, res)
     return best
+
+
+def keeps_shape(spec: CircuitSpec) -> bool:
+    """A centre line given as points or a CSV, as large as the page allows and not smoothed, is adapted to the
+    board keeping its shape (:mod:`.adapt`); smoothing or a lap length in units take the older smoothing path."""
+    return spec.segments is None and spec.fit == "page" and not spec.smoothing
