@@ -158,8 +158,10 @@ def publish(
 
         glyphs = glyphs_of(p for doc in docs for p in doc.pages)
     # PNG previews are rasterised from each sheet's PDF by PDFium and Pillow, which run outside Python's
-    # interpreter lock: on a second core they are made while the next sheets' PDFs are drawn (one worker, so
-    # PDFium, which is not thread-safe, is only ever called from one thread at a time). Same bytes either way.
+    # interpreter lock: on a second core they are made while the next sheets' PDFs are drawn. Two workers: while
+    # one rasterises a page (PDFium, not thread-safe, is called under a lock: one thread at a time) the other
+    # quantises and encodes the page before, so once the last PDF is drawn both cores finish the previews (the
+    # wait after the last PDF halves). Each PNG depends only on its PDF: the same bytes either way.
     later = "png" in formats and len(docs) > 1
     direct = tuple(dict.fromkeys(("pdf", *(f for f in formats if f != "png")))) if later else formats
     pool = None
@@ -167,7 +169,7 @@ def publish(
     if later:
         from concurrent.futures import ThreadPoolExecutor
 
-        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="paddock-png")
+        pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="paddock-png")
     try:
         results: list[dict] = []
         for sheet, doc in zip(sheets, docs, strict=True):

@@ -19,7 +19,9 @@ the octree's near-white bucket is set back to the paper's white).
 from __future__ import annotations
 
 import io
+import math
 import threading
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
@@ -36,8 +38,8 @@ MAX_PIXELS = 40_000_000
 COLOURS = 256
 COMPRESS_LEVEL = 3  # zlib level: 6 saves a fifth of the bytes for twice the encoding time
 
-#: PDFium is not thread-safe: previews are rasterised on a worker thread (see :func:`generator.pipeline.publish`),
-#: and this lock keeps two of them (two publishes at once in one process) from calling it together.
+#: PDFium is not thread-safe: previews are rasterised on worker threads (see :func:`generator.pipeline.publish`),
+#: and this lock keeps two of them from calling it together (Pillow's part, :func:`encode`, needs no lock).
 _PDFIUM = threading.Lock()
 
 
@@ -87,34 +89,74 @@ def _palette(image):
 
 def rasterise(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list[bytes]:
     """Each page of a PDF as palette PNG bytes at ``dpi``."""
+    return [encode(image, dpi) for image in pixmaps(pdf_bytes, dpi)]
+
+
+def encode(image, dpi: float = PREVIEW_DPI) -> bytes:
+    """One page's RGB pixels (from :func:`pixmaps`) as palette PNG bytes. Pillow only, no PDFium: previews of
+    several pages may be encoded on several threads at once (Pillow's quantiser and zlib release Python's lock)."""
+    image = _palette(image)
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=COMPRESS_LEVEL)
+    return buf.getvalue()
+
+
+def pixmaps(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list:
+    """Each page of a PDF rasterised by PDFium at ``dpi``: RGB Pillow images, paper white."""
     with _PDFIUM:
-        return _rasterise(pdf_bytes, dpi)
+        return _pixmaps(pdf_bytes, dpi)
 
 
-def _rasterise(pdf_bytes: bytes, dpi: float) -> list[bytes]:
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as pdfium_c
+@cache
+def _pdfium():
+    """PDFium's raw bindings, the library initialised once per process. The raw ctypes bindings rather than
+    pypdfium2's object layer: the five calls a preview needs, and ~30 ms less to import on every run. (PDFium
+    ignores a second initialisation, so pypdfium2 imported as well — the tests read PDFs with it — is fine.)"""
+    import pypdfium2_raw as raw
 
-    doc = pdfium.PdfDocument(pdf_bytes)
+    config = raw.FPDF_LIBRARY_CONFIG(version=2, m_pUserFontPaths=None, m_pIsolate=None, m_v8EmbedderSlot=0)
+    raw.FPDF_InitLibraryWithConfig(config)
+    return raw
+
+
+def _pixmaps(pdf_bytes: bytes, dpi: float) -> list:
+    import ctypes
+
+    from PIL import Image
+
+    raw = _pdfium()
+    scale = dpi / 72
+    doc = raw.FPDF_LoadMemDocument64(pdf_bytes, len(pdf_bytes), None)
+    if not doc:
+        raise ValueError(f"PDFium cannot read this PDF (error {raw.FPDF_GetLastError()})")
     out = []
     try:
-        check_pixels([doc.get_page_size(i) for i in range(len(doc))], dpi)
-        for i in range(len(doc)):
-            page = doc[i]
-            # three bytes a pixel, in RGB order: Pillow takes the bitmap as it is, with no RGBA → RGB copy (the
-            # same pixels; a fifth less time per page)
-            bitmap = page.render(
-                scale=dpi / 72, may_draw_forms=False, rev_byteorder=True, force_bitmap_format=pdfium_c.FPDFBitmap_BGR
-            )
-            image = bitmap.to_pil()
-            if image.mode != "RGB":
-                image = image.convert("RGB")
-            image = _palette(image)
-            buf = io.BytesIO()
-            image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=COMPRESS_LEVEL)
-            out.append(buf.getvalue())
-            bitmap.close()
-            page.close()
+        count = raw.FPDF_GetPageCount(doc)
+        size = raw.FS_SIZEF()
+        sizes = []
+        for i in range(count):
+            raw.FPDF_GetPageSizeByIndexF(doc, i, size)
+            sizes.append((size.width, size.height))
+        check_pixels(sizes, dpi)
+        for i in range(count):
+            page = raw.FPDF_LoadPage(doc, i)
+            try:
+                width = math.ceil(raw.FPDF_GetPageWidthF(page) * scale)
+                height = math.ceil(raw.FPDF_GetPageHeightF(page) * scale)
+                # three bytes a pixel in RGB order (BGR, byte order reversed), in a buffer Pillow then reads as
+                # it is: no RGBA → RGB copy
+                stride = 3 * width
+                buffer = (ctypes.c_ubyte * (stride * height))()
+                bitmap = raw.FPDFBitmap_CreateEx(width, height, raw.FPDFBitmap_BGR, buffer, stride)
+                try:
+                    raw.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)  # paper white, opaque
+                    flags = raw.FPDF_ANNOT | raw.FPDF_REVERSE_BYTE_ORDER
+                    raw.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags)
+                finally:
+                    raw.FPDFBitmap_Destroy(bitmap)  # the buffer is ours: PDFium frees only its wrapper
+            finally:
+                raw.FPDF_ClosePage(page)
+            out.append(Image.frombuffer("RGB", (width, height), buffer, "raw", "RGB", stride, 1))
     finally:
-        doc.close()
+        raw.FPDF_CloseDocument(doc)
     return out
