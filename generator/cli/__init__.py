@@ -64,6 +64,7 @@ def main(argv: list[str] | None = None) -> None:
 
     # Paddock uses no pydantic plugins: skip pydantic's scan of every installed package for them (~10 ms).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _no_plugin_loader()
     # Paddock's linear algebra is small (the adaptation's ~100-unknown solves): one BLAS thread. OpenBLAS's own
     # threads only spin against each other and other work — `check` of a real circuit took 3x the CPU, and up
     # to 20x the wall time on a busy 2-core machine. Set before numpy loads (the commands import it lazily).
@@ -111,6 +112,32 @@ def main(argv: list[str] | None = None) -> None:
     if argv is None:
         _leave(code)
     sys.exit(code)
+
+
+def _no_plugin_loader() -> None:
+    """With pydantic's plugins disabled (as :func:`main` sets, unless the user set otherwise), stand in for the
+    module that would look for them: ``pydantic.plugin._loader`` imports ``importlib.metadata`` (and with it
+    ``email``, ``zipfile``, ``csv``…: 10–25 ms on every command) only to be told there are none. The stand-in
+    answers exactly that; any other use of the module loads the real one."""
+    import os
+    import types
+
+    name = "pydantic.plugin._loader"
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") != "__all__" or name in sys.modules:
+        return
+    stand_in = types.ModuleType(name)
+    stand_in.get_plugins = lambda: ()  # what the real one returns when every plugin is disabled
+
+    def __getattr__(attr: str):
+        if attr.startswith("__"):  # the import system asking (``__path__``…): the stand-in is a plain module
+            raise AttributeError(attr)
+        del sys.modules[name]
+        import importlib
+
+        return getattr(importlib.import_module(name), attr)
+
+    stand_in.__getattr__ = __getattr__
+    sys.modules[name] = stand_in
 
 
 def _leave(code: int) -> None:
