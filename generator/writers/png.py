@@ -120,6 +120,8 @@ def _pdfium():
 
 
 def _pixmaps(pdf_bytes: bytes, dpi: float) -> list:
+    # Few calls into PDFium: the thread takes Python's lock back after each one, and beside a busy drawing thread
+    # that wait, not PDFium, was most of a preview's time (see publish).
     import ctypes
 
     from PIL import Image
@@ -131,32 +133,27 @@ def _pixmaps(pdf_bytes: bytes, dpi: float) -> list:
         raise ValueError(f"PDFium cannot read this PDF (error {raw.FPDF_GetLastError()})")
     out = []
     try:
-        count = raw.FPDF_GetPageCount(doc)
-        size = raw.FS_SIZEF()
-        sizes = []
-        for i in range(count):
-            raw.FPDF_GetPageSizeByIndexF(doc, i, size)
-            sizes.append((size.width, size.height))
-        check_pixels(sizes, dpi)
-        for i in range(count):
+        for i in range(raw.FPDF_GetPageCount(doc)):
             page = raw.FPDF_LoadPage(doc, i)
             try:
-                width = math.ceil(raw.FPDF_GetPageWidthF(page) * scale)
-                height = math.ceil(raw.FPDF_GetPageHeightF(page) * scale)
-                # three bytes a pixel in RGB order (BGR, byte order reversed), in a buffer Pillow then reads as
-                # it is: no RGBA → RGB copy
+                size = (raw.FPDF_GetPageWidthF(page), raw.FPDF_GetPageHeightF(page))
+                check_pixels([size], dpi)
+                width, height = math.ceil(size[0] * scale), math.ceil(size[1] * scale)
+                # three bytes a pixel in RGB order (BGR, byte order reversed), in a buffer Pillow then reads as it
+                # is (no RGBA → RGB copy), paper white before PDFium draws on it
                 stride = 3 * width
-                buffer = (ctypes.c_ubyte * (stride * height))()
+                pixels = bytearray(b"\xff") * (stride * height)
+                buffer = (ctypes.c_ubyte * len(pixels)).from_buffer(pixels)
                 bitmap = raw.FPDFBitmap_CreateEx(width, height, raw.FPDFBitmap_BGR, buffer, stride)
                 try:
-                    raw.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)  # paper white, opaque
                     flags = raw.FPDF_ANNOT | raw.FPDF_REVERSE_BYTE_ORDER
                     raw.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags)
                 finally:
                     raw.FPDFBitmap_Destroy(bitmap)  # the buffer is ours: PDFium frees only its wrapper
+                del buffer
             finally:
                 raw.FPDF_ClosePage(page)
-            out.append(Image.frombuffer("RGB", (width, height), buffer, "raw", "RGB", stride, 1))
+            out.append(Image.frombuffer("RGB", (width, height), pixels, "raw", "RGB", stride, 1))
     finally:
         raw.FPDF_CloseDocument(doc)
     return out
