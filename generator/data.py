@@ -36,3 +36,18 @@ def template(relative: str) -> Any:
 
     path = templates_dir() / relative
     return parse_yaml(path.read_text(encoding="utf-8"), path, trusted=True)[0]
+
+
+def is_shipped(path: str | Path) -> bool:
+    """Whether ``path`` is one of Paddock's own data files (under ``templates/`` or ``track_specs/``, links
+    followed): what :func:`generator.specs.load_yaml` may read as ``trusted``."""
+    try:
+        real = Path(path).resolve()
+    except (OSError, RuntimeError):
+        return False
+    return any(real.is_relative_to(d) for d in _data_dirs())
+
+
+@cache
+def _data_dirs() -> tuple[Path, ...]:
+    return templates_dir().resolve(), track_specs_dir().resolve()

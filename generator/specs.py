@@ -267,28 +267,6 @@ def _shipped_loader_class():
     return ShippedLoader
 
 
-def is_shipped(path: str | Path) -> bool:
-    """Whether ``path`` is one of Paddock's own data files (under ``templates/`` or ``track_specs/``, links
-    followed)."""
-    try:
-        real = Path(path).resolve()
-    except (OSError, RuntimeError):
-        return False
-    return any(real.is_relative_to(d) for d in _data_dirs())
-
-
-def _data_dirs() -> tuple[Path, ...]:
-    from .data import templates_dir, track_specs_dir
-
-    global _DATA_DIRS
-    if _DATA_DIRS is None:
-        _DATA_DIRS = (templates_dir().resolve(), track_specs_dir().resolve())
-    return _DATA_DIRS
-
-
-_DATA_DIRS: tuple[Path, ...] | None = None
-
-
 def _walk(node, path: KeyPath, lines: LineMap, keys: dict[int, Any]) -> None:
     """Record the line of every key path (iteratively: nesting is bounded, but recursion is not needed)."""
     from yaml.nodes import MappingNode, SequenceNode
@@ -355,11 +333,12 @@ def parse_yaml(text: str, path: str | Path = "<yaml>", *, trusted: bool = False)
     return data, lines
 
 
-def load_yaml(path: str | Path) -> tuple[Any, LineMap]:
-    """Read (through :func:`generator.safeio.read_text`) and parse a YAML file once; errors name the line."""
+def load_yaml(path: str | Path, *, trusted: bool = False) -> tuple[Any, LineMap]:
+    """Read (through :func:`generator.safeio.read_text`) and parse a YAML file once; errors name the line.
+    ``trusted``: one of Paddock's own files (:func:`generator.data.is_shipped`; see :func:`parse_yaml`)."""
     from .safeio import read_text
 
-    return parse_yaml(read_text(path, limit=MAX_YAML_BYTES, what="file"), path, trusted=is_shipped(path))
+    return parse_yaml(read_text(path, limit=MAX_YAML_BYTES, what="file"), path, trusted=trusted)
 
 
 # --------------------------------------------------------------------------------------------- validation
