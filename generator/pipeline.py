@@ -173,7 +173,6 @@ def publish(
         from concurrent.futures import ThreadPoolExecutor
 
         pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="paddock-png")
-        pool.submit(writers.preview_ready)  # PDFium loaded while the pages are prepared, not after the first PDF
         # The workers hold Python's lock only between their PDFium and Pillow calls, but each time they want it
         # back they wait for the main thread to let go: every 5 ms by default, so a preview made beside the
         # drawing of PDFs took five times as long as alone and was mostly made after the last PDF. Letting go

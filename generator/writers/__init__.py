@@ -87,11 +87,6 @@ def rasterise(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list[bytes]:
     return import_module(".png", __name__).rasterise(pdf_bytes, dpi=dpi)
 
 
-def preview_ready() -> None:
-    """Load and start PDFium, which makes the PNG previews (:func:`rasterise` does so on first use)."""
-    import_module(".png", __name__).ready()
-
-
 def merge_pdfs(pdfs: list[bytes], title: str) -> bytes:
     """One PDF of the pages of ``pdfs`` (written by :func:`render_all` with the same ``glyphs``), fonts shared."""
     from .pdfmerge import merge

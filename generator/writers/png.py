@@ -110,13 +110,6 @@ def pixmaps(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list:
         return _pixmaps(pdf_bytes, dpi)
 
 
-def ready() -> None:
-    """PDFium loaded and initialised (and Pillow imported), ahead of the first preview."""
-    with _PDFIUM:
-        _pdfium()
-    import PIL.Image  # noqa: F401
-
-
 @cache
 def _pdfium():
     """PDFium's raw bindings, the library initialised once per process. The raw ctypes bindings rather than
