@@ -11,7 +11,7 @@ PYTHONDONTWRITEBYTECODE=1 would otherwise compile ~50 modules on every command).
 - the default board's SVG <= 150 kB and its PDF <= 120 kB; the f1-dice pack folder <= 1.5 MB.
 
 Each command's CPU time (all its threads) is reported beside its wall time, as a ratio to the floor's: the
-packs rasterise their PNG previews on a second thread while the next PDFs are drawn, so on a machine with a core
+packs rasterise their PNG previews on worker threads while the next PDFs are drawn, so on a machine with a core
 to spare the wall time is the smaller; on one with none (other jobs running) the two agree.
 
 Also reported, without a target: the SVG pack (`-f svg`; it must not be slower than it was, 4.0x the floor when

@@ -30,9 +30,24 @@ def track_specs_dir() -> Path:
 
 @cache
 def template(relative: str) -> Any:
-    """A YAML file under templates/, parsed (cached: game facts are read once) by the same fast, bounded loader
-    as a user's specs."""
+    """A YAML file under templates/, parsed (cached: game facts are read once) with line numbers, keys given twice
+    refused, by the loader for Paddock's own files (see :func:`generator.specs.parse_yaml`)."""
     from .specs import parse_yaml
 
     path = templates_dir() / relative
-    return parse_yaml(path.read_text(encoding="utf-8"), path)[0]
+    return parse_yaml(path.read_text(encoding="utf-8"), path, trusted=True)[0]
+
+
+def is_shipped(path: str | Path) -> bool:
+    """Whether ``path`` is one of Paddock's own data files (under ``templates/`` or ``track_specs/``, links
+    followed): what :func:`generator.specs.load_yaml` may read as ``trusted``."""
+    try:
+        real = Path(path).resolve()
+    except (OSError, RuntimeError):
+        return False
+    return any(real.is_relative_to(d) for d in _data_dirs())
+
+
+@cache
+def _data_dirs() -> tuple[Path, ...]:
+    return templates_dir().resolve(), track_specs_dir().resolve()

@@ -229,13 +229,42 @@ def _loader_class(c_parser: bool = True):
 
 
 _LOADER = None
+_SHIPPED_LOADER = None
 
 
-def _loader(text: str):
-    global _LOADER
+def _loader(text: str, shipped: bool = False):
+    global _LOADER, _SHIPPED_LOADER
+    if shipped:
+        if _SHIPPED_LOADER is None:
+            _SHIPPED_LOADER = _shipped_loader_class()
+        return _SHIPPED_LOADER(text)
     if _LOADER is None:
         _LOADER = _loader_class()
     return _LOADER(text)
+
+
+def _shipped_loader_class():
+    """The loader for Paddock's own YAML (``templates/``, ``track_specs/``): libyaml builds the nodes too (a third
+    less time than building them here), with the same constructor (a key given twice is still refused) and the
+    same line numbers. The limits the counting composer keeps (size, nesting, alias loops) guard against hostile
+    input; libyaml's own composer recurses without a bound, so it never sees a user's file. Without libyaml: the
+    ordinary loader."""
+    base = _loader_class()
+    try:
+        from yaml.cyaml import CParser
+    except ImportError:
+        return base
+    from yaml.resolver import Resolver
+
+    constructor = next(c for c in base.__mro__ if c.__name__ == "_Constructor")
+
+    class ShippedLoader(CParser, constructor, Resolver):
+        def __init__(self, text: str) -> None:
+            CParser.__init__(self, text)
+            constructor.__init__(self)
+            Resolver.__init__(self)
+
+    return ShippedLoader
 
 
 def _walk(node, path: KeyPath, lines: LineMap, keys: dict[int, Any]) -> None:
@@ -263,11 +292,12 @@ def _walk(node, path: KeyPath, lines: LineMap, keys: dict[int, Any]) -> None:
                 stack.append((item, (*path, i)))
 
 
-def parse_yaml(text: str, path: str | Path = "<yaml>") -> tuple[Any, LineMap]:
-    """Parse YAML text (already read) into data and its line map; every problem is a located InputError."""
+def parse_yaml(text: str, path: str | Path = "<yaml>", *, trusted: bool = False) -> tuple[Any, LineMap]:
+    """Parse YAML text (already read) into data and its line map; every problem is a located InputError.
+    ``trusted``: the text is one of Paddock's own files (see :func:`_shipped_loader_class`)."""
     import yaml
 
-    loader = _loader(text)
+    loader = _loader(text, trusted)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None
@@ -303,11 +333,12 @@ def parse_yaml(text: str, path: str | Path = "<yaml>") -> tuple[Any, LineMap]:
     return data, lines
 
 
-def load_yaml(path: str | Path) -> tuple[Any, LineMap]:
-    """Read (through :func:`generator.safeio.read_text`) and parse a YAML file once; errors name the line."""
+def load_yaml(path: str | Path, *, trusted: bool = False) -> tuple[Any, LineMap]:
+    """Read (through :func:`generator.safeio.read_text`) and parse a YAML file once; errors name the line.
+    ``trusted``: one of Paddock's own files (:func:`generator.data.is_shipped`; see :func:`parse_yaml`)."""
     from .safeio import read_text
 
-    return parse_yaml(read_text(path, limit=MAX_YAML_BYTES, what="file"), path)
+    return parse_yaml(read_text(path, limit=MAX_YAML_BYTES, what="file"), path, trusted=trusted)
 
 
 # --------------------------------------------------------------------------------------------- validation

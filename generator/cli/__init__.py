@@ -32,6 +32,46 @@ def _register() -> None:
     _REGISTERED = True
 
 
+def _one_command(args: list[str]):
+    """For ``paddock pack [GAME] …``, ``paddock check …`` and ``paddock track …``: an app holding only that
+    command, or None for the whole app. Building every command of every game (each game's CLI module imported,
+    a click object made for every option) cost ~20 ms a run that the one command never used; what the command
+    parses, prints and does is the same either way. Help on the groups (``pack --help``, ``--list``) and
+    anything else gets the whole app."""
+    from .root import new_app
+
+    name = args[0] if args else None
+    if name == "pack":
+        from .. import games
+        from .pack import add_game, new_pack_group
+
+        rest = args[1:]
+        known = {g.id: g for g in games.all_games()}
+        if rest and rest[0] in known:
+            game = known[rest[0]]
+        elif not rest or (rest[0].startswith("-") and rest[0] not in ("--help", "-h", "--list")):
+            game = games.default_game()
+        else:
+            return None
+        group = new_pack_group()
+        if not add_game(group, game):
+            return None
+        one = new_app()
+        one.add_typer(group, name="pack")
+        return one
+    if name in ("check", "track"):
+        from . import track  # noqa: F401  (adds its commands to the root app: take this one from there)
+        from .root import app
+
+        info = next((c for c in app.registered_commands if c.name == name), None)
+        if info is None:
+            return None
+        one = new_app()
+        one.registered_commands.append(info)
+        return one
+    return None
+
+
 LINE_MAX = 300  # the longest line Paddock prints about a problem: a message quotes values, never dumps them
 
 
@@ -64,14 +104,17 @@ def main(argv: list[str] | None = None) -> None:
 
     # Paddock uses no pydantic plugins: skip pydantic's scan of every installed package for them (~10 ms).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _no_plugin_loader()
     # Paddock's linear algebra is small (the adaptation's ~100-unknown solves): one BLAS thread. OpenBLAS's own
     # threads only spin against each other and other work — `check` of a real circuit took 3x the CPU, and up
     # to 20x the wall time on a busy 2-core machine. Set before numpy loads (the commands import it lazily).
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
-    _register()
-    command = typer.main.get_command(app)
     args = sys.argv[1:] if argv is None else argv
+    one = _one_command(args)
+    if one is None:
+        _register()
+    command = typer.main.get_command(app if one is None else one)
     code = 0
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -111,6 +154,32 @@ def main(argv: list[str] | None = None) -> None:
     if argv is None:
         _leave(code)
     sys.exit(code)
+
+
+def _no_plugin_loader() -> None:
+    """With pydantic's plugins disabled (as :func:`main` sets, unless the user set otherwise), stand in for the
+    module that would look for them: ``pydantic.plugin._loader`` imports ``importlib.metadata`` (and with it
+    ``email``, ``zipfile``, ``csv``…: 10–25 ms on every command) only to be told there are none. The stand-in
+    answers exactly that; any other use of the module loads the real one."""
+    import os
+    import types
+
+    name = "pydantic.plugin._loader"
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") != "__all__" or name in sys.modules:
+        return
+    stand_in = types.ModuleType(name)
+    stand_in.get_plugins = lambda: ()  # what the real one returns when every plugin is disabled
+
+    def __getattr__(attr: str):
+        if attr.startswith("__"):  # the import system asking (``__path__``…): the stand-in is a plain module
+            raise AttributeError(attr)
+        del sys.modules[name]
+        import importlib
+
+        return getattr(importlib.import_module(name), attr)
+
+    stand_in.__getattr__ = __getattr__
+    sys.modules[name] = stand_in
 
 
 def _leave(code: int) -> None:

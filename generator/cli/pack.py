@@ -23,17 +23,30 @@ class _DefaultGame(TyperGroup):
         return super().parse_args(ctx, args)
 
 
-pack_app = typer.Typer(
-    cls=_DefaultGame,
-    help="Build every material of one game into OUT/GAME/ plus one merged print-ready PDF. "
-    "Without a GAME: the default (see --list).",
-    no_args_is_help=False,
-    invoke_without_command=True,
-)
-app.add_typer(pack_app, name="pack")
+def new_pack_group() -> typer.Typer:
+    """An empty ``pack`` group (its ``--list`` and the default game when none is named), no games yet."""
+    group = typer.Typer(
+        cls=_DefaultGame,
+        help="Build every material of one game into OUT/GAME/ plus one merged print-ready PDF. "
+        "Without a GAME: the default (see --list).",
+        no_args_is_help=False,
+        invoke_without_command=True,
+    )
+    group.callback()(_pack)
+    return group
 
 
-@pack_app.callback()
+def add_game(group: typer.Typer, game) -> bool:
+    """``paddock pack GAME``: the game's ``pack`` command on ``group``, if it has one."""
+    if not game.has("cli"):
+        return False
+    module = game.module("cli")
+    if not hasattr(module, "pack"):
+        return False
+    group.command(game.id, help=module.pack.__doc__)(module.pack)
+    return True
+
+
 def _pack(
     list_: bool = typer.Option(False, "--list", help="List the games and what their packs hold, then exit."),
 ) -> None:
@@ -55,8 +68,11 @@ def register_games() -> None:
     for game in games.all_games():
         if not game.has("cli"):
             continue
+        add_game(pack_app, game)
         module = game.module("cli")
-        if hasattr(module, "pack"):
-            pack_app.command(game.id, help=module.pack.__doc__)(module.pack)
         if hasattr(module, "register"):
             module.register(app)
+
+
+pack_app = new_pack_group()
+app.add_typer(pack_app, name="pack")

@@ -8,14 +8,19 @@ import typer
 
 from .. import __version__
 
-app = typer.Typer(
-    name="paddock",
-    help="Print-ready circuits, cars, scorecards and reference cards for tabletop racing games.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+
+def new_app() -> typer.Typer:
+    """An empty ``paddock`` app: the root's settings and ``--version``, no commands yet."""
+    made = typer.Typer(
+        name="paddock",
+        help="Print-ready circuits, cars, scorecards and reference cards for tabletop racing games.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    made.callback()(_root)
+    return made
 
 
 def _version(value: bool) -> None:
@@ -24,7 +29,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
 ) -> None:
@@ -32,3 +36,6 @@ def _root(
 
     Start with `paddock pack` (the f1-dice game: board, cars, sheets) and print the merged PDF at 100 %.
     """
+
+
+app = new_app()

@@ -65,7 +65,9 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
         spec = CircuitSpec(name=name, csv=str(path.resolve()))
         lines = LineMap()
     else:
-        data, lines = load_yaml(path)
+        from ..data import is_shipped
+
+        data, lines = load_yaml(path, trusted=is_shipped(path))
         if data is not None and not isinstance(data, dict):
             raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
         spec = validate(CircuitSpec, data, path, lines)
@@ -106,17 +108,32 @@ def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> Circuit
         raise OverrideError(key, over.get(key, ""), msg, file=path) from None
 
 
+#: The last centre line :func:`source_points` cleaned from a CSV: (the array read, the cleaned points). A build may
+#: read its CSV more than once (``start`` moved to clear the grid is a second build): the same bytes give the same
+#: array object from :func:`read_points`, and then the same cleaned points, read-only.
+_LAST_SOURCE: tuple[np.ndarray, np.ndarray] | None = None
+
+
 def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
     """The points of a centre line given as ``points`` or ``csv``, page orientation (y down), cleaned of repeats.
 
     Raises InputError for points that cannot make a loop. ``report`` locates the spec's lines."""
+    global _LAST_SOURCE
     if spec.points is not None:
-        P = np.asarray(spec.points, dtype=float)
-    else:
-        csv = Path(spec.csv)
-        if not csv.is_absolute() and path is not None:
-            csv = path.parent / csv
-        P = read_points(csv)
+        return _source_points(np.asarray(spec.points, dtype=float), spec, path, report)
+    csv = Path(spec.csv)
+    if not csv.is_absolute() and path is not None:
+        csv = path.parent / csv
+    read = read_points(csv)
+    if _LAST_SOURCE is not None and _LAST_SOURCE[0] is read:
+        return _LAST_SOURCE[1]
+    P = _source_points(read, spec, path, report)
+    P.flags.writeable = False
+    _LAST_SOURCE = (read, P)
+    return P
+
+
+def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
     if not np.all(np.isfinite(P)):
         raise InputError("points must be finite numbers", file=path, line=report.line_of("points"), field="points")
     P = P * np.array([1.0, -1.0])  # y up (maps, graph paper) → page y down
@@ -160,12 +177,30 @@ def read_points(path) -> np.ndarray:
     fraction of a second). Anything the fast pass does not take as it is (a header, semicolons and decimal commas,
     a bad value, numbers out of range) goes to the line-by-line reader
     (:func:`~generator.track.centerline.read_csv`), which reads it or names the line at fault."""
+    from ..safeio import read_bytes
+
+    global _LAST_READ
+    data = read_bytes(path, what="centre-line CSV")
+    if _LAST_READ is not None and _LAST_READ[0] == data:  # the same bytes as the last CSV read: the same points
+        return _LAST_READ[1]
+    P = _read_points(data, path)
+    P.flags.writeable = False
+    _LAST_READ = (data, P)
+    return P
+
+
+#: The last CSV :func:`read_points` parsed: (its bytes, its points, read-only). A build may read its centre line
+#: more than once; comparing the bytes read (a millisecond for 10 MB) rather than the file's name or time keeps a
+#: file edited in between (``track --watch``) from ever being served stale.
+_LAST_READ: tuple[bytes, np.ndarray] | None = None
+
+
+def _read_points(data: bytes, path) -> np.ndarray:
     import io
     import warnings
 
-    from ..safeio import decode_text, read_bytes
+    from ..safeio import decode_text
 
-    data = read_bytes(path, what="centre-line CSV")
     # plain ASCII (nearly every centre line) is parsed from the bytes as read: no 10 MB str to decode and copy
     # into a StringIO for a 300 000-point file (53 -> 38 ms); anything else is decoded and checked as UTF-8 first
     text = None if data.isascii() else decode_text(data, path)

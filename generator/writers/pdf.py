@@ -155,18 +155,40 @@ class _State:
 
 
 def _apply(c, style: Style, state: _State, closed: bool = True) -> tuple[int, int]:
+    # what _State.set does, written out: this runs for every path of every page (no closures made, no calls
+    # for the values that did not change)
     do_stroke = int(style.stroke is not None and style.width > 0)
     do_fill = int(style.fill is not None and closed)
+    now = state.now
     if do_stroke:
-        state.set("stroke", style.stroke, lambda v: c.setStrokeColor(_colour(v)))
-        state.set("width", style.width, c.setLineWidth)
-        state.set("cap", CAPS[style.cap], c.setLineCap)
-        state.set("join", JOINS[style.join], c.setLineJoin)
-        state.set("dash", tuple(style.dash) if style.dash else (), lambda v: c.setDash(list(v)))
-        state.set("s_alpha", style.opacity, c.setStrokeAlpha)
+        if now["stroke"] != style.stroke:
+            c.setStrokeColor(_colour(style.stroke))
+            now["stroke"] = style.stroke
+        if now["width"] != style.width:
+            c.setLineWidth(style.width)
+            now["width"] = style.width
+        cap = CAPS[style.cap]
+        if now["cap"] != cap:
+            c.setLineCap(cap)
+            now["cap"] = cap
+        join = JOINS[style.join]
+        if now["join"] != join:
+            c.setLineJoin(join)
+            now["join"] = join
+        dash = tuple(style.dash) if style.dash else ()
+        if now["dash"] != dash:
+            c.setDash(list(dash))
+            now["dash"] = dash
+        if now["s_alpha"] != style.opacity:
+            c.setStrokeAlpha(style.opacity)
+            now["s_alpha"] = style.opacity
     if do_fill:
-        state.set("fill", style.fill, lambda v: c.setFillColor(_colour(v)))
-        state.set("f_alpha", style.opacity, c.setFillAlpha)
+        if now["fill"] != style.fill:
+            c.setFillColor(_colour(style.fill))
+            now["fill"] = style.fill
+        if now["f_alpha"] != style.opacity:
+            c.setFillAlpha(style.opacity)
+            now["f_alpha"] = style.opacity
     return do_stroke, do_fill
 
 

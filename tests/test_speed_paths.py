@@ -1,0 +1,92 @@
+"""The shortcuts taken for speed give exactly what the plain way gives: the fonts' metrics read in bulk, a
+centre line read twice, Paddock's own YAML composed by libyaml, a one-command app, the raw PDFium previews."""
+
+from __future__ import annotations
+
+import importlib
+
+import numpy as np
+import pytest
+
+from generator import fonts
+
+
+@pytest.mark.parametrize("key", sorted(fonts.FONTS))
+def test_fonts_read_in_bulk_are_reportlabs_faces_attribute_for_attribute(key):
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    path = str(fonts.font_path(key))
+    plain, fast = TTFontFace(path), fonts._fast_face_class()(path)
+    assert isinstance(fast, TTFontFace)
+    assert set(plain.__dict__) == set(fast.__dict__)
+    for name, value in plain.__dict__.items():
+        if name != "_pdfScale":  # a lambda made per face
+            assert fast.__dict__[name] == value, name
+    assert fast.makeSubset([0x41, 0x42, 0xE9]) == plain.makeSubset([0x41, 0x42, 0xE9])
+
+
+def test_a_centre_line_read_again_is_the_same_array_until_the_file_changes(tmp_path):
+    load = importlib.import_module("generator.track.load")
+    csv = tmp_path / "loop.csv"
+    t = np.linspace(0, 2 * np.pi, 50, endpoint=False)
+    np.savetxt(csv, np.column_stack((np.cos(t), np.sin(t))) * 100, delimiter=",")
+    first = load.read_points(csv)
+    assert load.read_points(csv) is first and not first.flags.writeable
+    np.savetxt(csv, np.column_stack((np.cos(t), np.sin(t))) * 120, delimiter=",")  # edited: read afresh
+    again = load.read_points(csv)
+    assert again is not first and np.allclose(again, first * 1.2)
+
+
+def test_shipped_yaml_reads_as_the_bounded_loader_reads_it():
+    from generator.data import is_shipped, templates_dir, track_specs_dir
+    from generator.specs import parse_yaml
+
+    files = sorted(templates_dir().rglob("*.yaml"))[:12] + sorted(track_specs_dir().glob("*.yaml"))[:4]
+    assert files and all(is_shipped(f) for f in files)
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        assert parse_yaml(text, f, trusted=True) == parse_yaml(text, f)
+    assert not is_shipped(__file__)
+
+
+def test_a_shipped_file_still_refuses_a_key_given_twice():
+    from generator.errors import InputError
+    from generator.specs import parse_yaml
+
+    with pytest.raises(InputError, match="given twice"):
+        parse_yaml("a: 1\nb: 2\na: 3\n", "x.yaml", trusted=True)
+
+
+def test_one_command_apps_hold_the_command_asked_for():
+    import typer
+
+    from generator.cli import _one_command
+
+    pack = typer.main.get_command(_one_command(["pack", "-o", "x"]))
+    assert list(pack.commands) == ["pack"] and list(pack.commands["pack"].commands) == ["f1-dice"]
+    fd = typer.main.get_command(_one_command(["pack", "formula-d"]))
+    assert list(fd.commands["pack"].commands) == ["formula-d"]
+    assert list(typer.main.get_command(_one_command(["check", "x.csv"])).commands) == ["check"]
+    for args in (["pack", "--help"], ["pack", "--list"], ["pack", "nonesuch"], ["cars"], []):
+        assert _one_command(args) is None, args
+
+
+def test_previews_from_the_raw_bindings_are_pdfiums_pages():
+    import io
+
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen import canvas
+
+    from generator.writers import png
+
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=(200, 100), invariant=1)
+    c.setFillColorRGB(0.8, 0.1, 0.1)
+    c.circle(60, 50, 30, fill=1)
+    c.drawString(100, 50, "Paddock")
+    c.showPage()
+    c.save()
+    (image,) = png.pixmaps(buf.getvalue(), 96)
+    page = pdfium.PdfDocument(buf.getvalue())[0]
+    reference = page.render(scale=96 / 72, may_draw_forms=False).to_pil().convert("RGB")
+    assert image.size == reference.size and image.tobytes() == reference.tobytes()
