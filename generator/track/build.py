@@ -38,6 +38,7 @@ class Analysis:
     circuit: Circuit | None
     problems: list[Problem]
     changes: list[str]  # what 'close: auto' changed, in words
+    points: np.ndarray | None = None  # a centre line's source points as read and cleaned (built again: not re-read)
 
     @property
     def buildable(self) -> bool:
@@ -93,7 +94,7 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) 
             return done
         at = round((spec.start.at + start_sign(spec) * t / spec.unit) % laps, 3)
         moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
-        again = _analyse(moved, path, lines, paper, edge, keep_shape)
+        again = _analyse(moved, path, lines, paper, edge, keep_shape, done.points)
         if again.buildable:
             break
     else:
@@ -173,7 +174,8 @@ def _try_fixes(done: Analysis, lines, edge: float) -> None:
             done.problems[i] = replace(p, fixes=kept, advice=advice)
 
 
-def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysis:
+def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True, points=None) -> Analysis:
+    """One build of ``spec``; ``points``: its centre line's source points already read (same spec but the start)."""
     path = Path(path) if path else None
     report = Report(path, lines)
     done = Analysis(spec, path, paper, None, report.problems, report.changes)
@@ -184,7 +186,8 @@ def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysi
         fixed = 1.0
         P = None
     elif keep_shape and keeps_shape(spec):
-        return _adapted(done, report, spec, source_points(spec, path, report), paper, edge)
+        done.points = points if points is not None else source_points(spec, path, report)
+        return _adapted(done, report, spec, done.points, paper, edge)
     else:
         P = source_points(spec, path, report)
         L_raw = polyline_length(P)
