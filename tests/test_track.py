@@ -560,3 +560,16 @@ def test_check_json_a_corner_over_the_start_line_ends_past_the_lap(tmp_path):
     assert corner["s_start_mm"] == pytest.approx(39 * u, abs=1.5) and corner["s_start_mm"] < lap
     assert corner["s_end_mm"] > lap and corner["s_end_mm"] - lap == pytest.approx(2 * u, abs=1.5)
     assert corner["s_end_mm"] - corner["s_start_mm"] == pytest.approx((units - 39 + 2) * u, abs=3)
+
+
+def test_a_bare_csv_is_named_from_its_file_name_in_words(tmp_path):
+    """A CSV's file name becomes the board's title: underscores, hyphens and CamelCase are words; capitals kept."""
+    from generator.track.load import load_spec
+
+    src = Path(__file__).parents[2] / "shared" / "circuits" / "IMS.csv"
+    if not src.is_file():
+        pytest.skip("no ../shared/circuits")
+    data = src.read_bytes()
+    for stem, name in (("BrandsHatch", "Brands Hatch"), ("red_bull-ring", "red bull ring"), ("IMS", "IMS")):
+        (tmp_path / f"{stem}.csv").write_bytes(data)
+        assert load_spec(tmp_path / f"{stem}.csv")[0].name == name

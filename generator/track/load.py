@@ -6,6 +6,7 @@ centre line given as ``points`` or ``csv``. Every fault is an :class:`InputError
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -60,7 +61,8 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
     if path.suffix.lower() == ".csv":
         if not path.is_file():
             raise InputError("file not found", file=path, hint="check the path")
-        name = path.stem.replace("_", " ").replace("-", " ")
+        # "brands_hatch", "brands-hatch" and "BrandsHatch" all name Brands Hatch ("IMS" stays as it is)
+        name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", path.stem.replace("_", " ").replace("-", " "))
         # no smoothing: a bare centre line is adapted to the board keeping its shape (see adapt.py)
         spec = CircuitSpec(name=name, csv=str(path.resolve()))
         lines = LineMap()
