@@ -228,3 +228,22 @@ def test_pdf_has_no_timestamp_and_embeds_every_font(scene):
     for name in fonts:
         assert b"+" in name, f"font {name!r} is not an embedded subset"
     assert pdf.count(b"/FontFile2") == len(set(fonts))
+
+
+def test_svg_outlines_leave_out_only_vertices_exactly_on_a_straight_edge():
+    """A straight edge drawn a unit at a time is one step in the SVG path: the same outline (no area gained or
+    lost), fewer bytes; a vertex that turns, however little, is kept."""
+    from shapely import Polygon as SPolygon
+
+    from generator.scene import Polygon
+    from generator.writers.svg import _ring_d, path_points
+
+    ring = [(0, 0), (1, 0), (2, 0), (2, 0), (3.0004, 0), (3, 1), (3, 2), (1.5, 2.002), (0, 2)]
+    d = _ring_d(ring)
+    (got,) = path_points(d)
+    assert got == [(0, 0), (3, 0), (3, 2), (1.5, 2.002), (0, 2)]  # 3.0004 rounds onto the line; 2.002 turns
+    assert SPolygon(got).symmetric_difference(SPolygon([(round(x, 3), round(y, 3)) for x, y in ring])).area < 1e-9
+    page = Page(PageSpec(Paper("a4", "portrait")), "t")
+    page.layer("x").add(Polygon(tuple(ring), (), Style(fill="#000000", stroke=None)))
+    svg = writers.render(Document([page]), "svg")[0].decode()
+    assert d in svg
