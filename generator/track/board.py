@@ -49,7 +49,8 @@ LAYERS = ("track", "kerbs", "units", "features", "bridges", "labels")
 
 
 def _pts(a: np.ndarray) -> tuple:
-    return tuple((round(float(x), 3), round(float(y), 3)) for x, y in a)
+    # rows as Python floats first (one call): iterating numpy rows is slower than rounding; the same numbers
+    return tuple((round(x, 3), round(y, 3)) for x, y in np.asarray(a, dtype=float).tolist())
 
 
 def _poly(a: np.ndarray, style: Style) -> Polygon:
