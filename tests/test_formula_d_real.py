@@ -144,7 +144,7 @@ def test_the_grid_and_the_first_moves_stand_clear_of_every_corner(monza_bare):
             a, b = k.s_start + m * c.lap_length, k.s_end + m * c.lap_length
             assert not (a < ahead and b > 0), f"a corner within {ahead:.0f} mm past the line"
     _clear_grid(c)
-    assert real.grid_shift(c) == 0.0
+    assert real.grid_shift(c) == (0.0, True)
 
 
 def test_the_legend_says_how_the_board_differs_from_the_real_circuit(monza_bare):
@@ -204,7 +204,10 @@ def test_corners_command_reads_a_csv(capsys):
     with pytest.raises(SystemExit):
         main(["corners", str(IMS)])
     table = capsys.readouterr().out
-    assert "real radius m" in table and "stops from the real radius: 3 up to 30 m, 2 up to 80 m, 1 wider" in table
+    assert (
+        "real radius m" in table
+        and "stops from the real radius: 3 up to 30 m, 2 up to 80 m, 1 wider; never more than the short path" in table
+    )
 
 
 def test_a_board_with_no_pit_lane_gets_a_pack_without_pits(monkeypatch):
@@ -227,3 +230,35 @@ def test_a_board_with_no_pit_lane_gets_a_pack_without_pits(monkeypatch):
 
     assert "Pit stops" not in words("reference") and "Pit WP" not in words("scorecards")
     assert "no pit lane" in words("board")
+
+
+def test_where_no_place_is_clear_the_grid_stands_where_least_of_it_is_in_a_corner():
+    """A lap of corners a few spaces apart: no place holds the grid and the first moves clear; the line goes where
+    the least of that stretch lies in corners, and says it is not clear."""
+    from types import SimpleNamespace
+
+    from generator.track.circuit import Corner
+
+    u, L = 24.0, 24.0 * 40
+    corners = [Corner(s, s + 3 * u, s + u, 40, 90, "left") for s in np.arange(0, L, 6 * u)]  # 3 in, 3 out
+    corners[2] = Corner(12 * u, 12 * u + u, 12 * u, 40, 90, "left")  # a short one: the least overlap is near it
+    c = SimpleNamespace(lap_length=L, unit_length=u, corners=corners, spec=SimpleNamespace(grid=10), lanes=3)
+    d, clear = real.grid_shift(c)
+    assert not clear
+    rows = 4 + 0.5
+    a, b = d - rows * u, d + 2 * u
+
+    def overlap(a, b):
+        return sum(max(0, min(b, k.s_end + m * L) - max(a, k.s_start + m * L)) for k in corners for m in (-1, 0, 1))
+
+    assert overlap(a, b) == min(overlap(x - rows * u, x + 2 * u) for x in np.arange(0, L, u))
+
+
+def test_a_spec_naming_a_csv_and_no_paper_gets_its_paper_chosen(tmp_path):
+    """`game: formula-d` and a CSV in a spec, no paper: chosen as for a bare CSV (IMS: A1, for 6th gear)."""
+    spec = tmp_path / "ims.yaml"
+    spec.write_text(f"name: Indianapolis\ncsv: {IMS}\ngame: formula-d\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        c = load_circuit(spec)
+    assert c.paper.name == "a1" and c.name == "Indianapolis" and real.longest_straight(c) >= 21

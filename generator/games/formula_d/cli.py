@@ -112,7 +112,7 @@ def corners(
             f"{b['stops']} up to {b['max_radius_m']} m" if b["max_radius_m"] is not None else f"{b['stops']} wider"
             for b in bands
         )
-        typer.echo(f"stops from the real radius: {stops}")
+        typer.echo(f"stops from the real radius: {stops}; never more than the short path has spaces")
     if any(r["stops_suggested"] for r in rows):
         typer.echo("* stops suggested from the radius (the spec gives none)")
 

@@ -73,12 +73,13 @@ def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, roa
         return spec
 
     if real.is_real(spec) and spec.corners is None and (spec.game == "formula-d" or path.suffix.lower() == ".csv"):
-        # a real circuit: a bare CSV becomes a Formula D board on A2 or A1; its corners and stops come from the
-        # real circuit's curvature (real.py, templates/formula-d/real-circuits.yaml)
+        # a real circuit: a bare CSV (or a spec naming no paper) becomes a Formula D board on A2 or A1; its corners
+        # and stops come from the real circuit's curvature (real.py, templates/formula-d/real-circuits.yaml)
         bare = path.suffix.lower() == ".csv"
         if bare and paper is not None:
             spec = real.formula_d_spec(spec, spec.paper)
-        return real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=bare and paper is None)
+        choose = paper is None and (bare or "paper" not in spec.model_fields_set)  # no paper asked for or named
+        return real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=choose)
     return tr.build(adjust(spec), path, lines, paper, edge)
 
 

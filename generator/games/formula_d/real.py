@@ -309,11 +309,12 @@ def longest_straight(circuit) -> int:
     return best
 
 
-def grid_shift(circuit) -> float:
+def grid_shift(circuit) -> tuple[float, bool]:
     """How far (mm, forward round the lap) to move the start line so that the grid behind it (one row of
-    ``lanes`` slots per space) and the first ``start_clear_spaces`` past it stand clear of every corner: 0 when
+    ``lanes`` slots per space) and the first ``start_clear_spaces`` past it stand clear of every corner — 0 when
     they already do, else the nearest such place either way (a real line's first point is its timing line, often
-    just past a chicane)."""
+    just past a chicane) — and whether that place is clear; where none is, the place where the least of that
+    stretch lies in corners."""
     from ...track.features import grid_rows
 
     L = circuit.lap_length
@@ -321,20 +322,22 @@ def grid_shift(circuit) -> float:
     need = (grid_rows(circuit) + 0.5) * u  # the grid's rows and half a space of room before the line
     ahead = float(settings()["start_clear_spaces"]) * u
 
-    def clear(d: float) -> bool:
-        a, b = d - need, d + ahead  # the grid, and the first moves past the line
-        for k in circuit.corners:
-            for m in (-1, 0, 1):
-                if a < k.s_end + m * L and k.s_start + m * L < b:
-                    return False
-        return True
+    def cornered(d: float) -> float:
+        """How much of the grid and the first moves past the line lie in corners, mm."""
+        a, b = d - need, d + ahead
+        return sum(
+            max(0.0, min(b, k.s_end + m * L) - max(a, k.s_start + m * L)) for k in circuit.corners for m in (-1, 0, 1)
+        )
 
     n = int(L // u)
+    best = (math.inf, 0.0)
     for j in range(n):
         for d in (j * u, -j * u):
-            if clear(d):
-                return d % L
-    return 0.0
+            over = cornered(d)
+            if over <= 0.0:
+                return d % L, True
+            best = min(best, (over, d % L))
+    return best[1], False
 
 
 def _quiet_build(spec, path, lines, paper, edge):
@@ -355,8 +358,10 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
     moved (if need be) to put the grid clear of them. Where the real circuit has a straight long enough for top
     gear (``sixth_gear_stretch.real_straight_m``) and the board holds no 6th-gear straight as it is, that
     straight is lengthened (:func:`stretched`) until it does, up to ``max_stretch``. ``choose_paper`` (a bare CSV,
-    no paper asked for): the first of the template's papers with a 6th-gear straight (lengthened or not), else
-    the first that builds. ``adjust(spec)`` edits the spec before each build (the pit lane, a road race)."""
+    or a spec that names no paper): the first of the template's papers that keeps ``keep_corners`` of the real
+    corners and has a 6th-gear straight (lengthened or not; none needed where the real circuit has no long
+    straight), else the first that builds. ``adjust(spec)`` edits the spec before each build (the pit lane, a
+    road race)."""
     from ...errors import PaddockError
     from ...paper import DEFAULT_EDGE
 
@@ -372,7 +377,8 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
     long = straight_m >= float(how["real_straight_m"])
     # a board on too small a sheet merges the real circuit's corners into a few long ones: not the circuit
     corners_needed = math.ceil(float(cfg["keep_corners"]) * len(_runs(real_corners(Q))))
-    tries = [(spec, paper)] if not choose_paper else [(formula_d_spec(spec, name), None) for name in cfg["papers"]]
+    on = formula_d_spec if spec.game != "formula-d" else (lambda s, name: s.model_copy(update={"paper": name}))
+    tries = [(spec, paper)] if not choose_paper else [(on(spec, name), None) for name in cfg["papers"]]
     first = chosen = None
     error = None
     for s, pap in tries:
@@ -391,10 +397,8 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
             first = first or (s, pap, shape, c, said)
             if len(declared.corners) < corners_needed:
                 break
-            if n >= want:
+            if n >= want or not long:  # 6th gear, or all a circuit with no long straight can have
                 chosen = (s, pap, shape, c, said)
-                break
-            if not long:
                 break
             if plan is not None:
                 extra += want - n
@@ -406,32 +410,50 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
     if first is None:
         raise error
     spec, pap, shape, c, said = chosen or first
-    d = grid_shift(declare_corners(c, shape))
-    if d > 1e-6:
+    moved, clear = 0.0, True
+    for _ in range(3):  # the board built with the line moved has its corners a little elsewhere: checked again
+        d, clear = grid_shift(declare_corners(c, shape))
+        if d < 1e-6 or (moved and not clear):
+            break
+        moved += d
         at = round(spec.start.at + d / spec.unit, 3)
         spec = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
         c, said = _quiet_build(adjust(_from(spec, shape, real)), path, lines, pap, edge)
     out = declare_corners(c, shape)
     if shape is not real:
         out = _measured_against_real(out, shape, spec)
-    out = replace(out, notes=out.notes + _notes(out, d, straight_m, long))
+    tried = [t[0].paper for t in tries]
+    out = replace(out, notes=out.notes + _notes(out, moved % out.lap_length, clear, straight_m, long, tried, spec))
     _say_notices(out, c, said)
     return out
 
 
-def _notes(c, moved: float, straight_m: float, long: bool) -> tuple[str, ...]:
-    """The legend's lines on how the board differs from the real circuit: where its start line lies, that it has
-    no pit lane, that it has no 6th-gear straight (and why)."""
+def _notes(c, moved: float, clear: bool, straight_m: float, long: bool, tried: list[str], spec) -> tuple[str, ...]:
+    """The legend's lines on how the board differs from the real circuit: where its start line lies (and that the
+    grid could not be kept clear of every corner), that it has no pit lane, that it has no 6th-gear straight (and
+    why). ``tried``: the papers built; ``spec``: as given (a pit lane of its own is left out only by a road race,
+    which needs no word)."""
+    from ...paper import PAPERS
+
     say = settings()["legend"]
     out = []
     if moved > 1e-6:
         L, u = c.lap_length, c.unit_length
         n, way = (moved, "after") if moved <= L / 2 else (L - moved, "before")
-        out.append(say["start_moved"].format(n=max(1, round(n / u)), way=way))
-    if c.pit is None:
+        n = max(1, round(n / u))
+        line = say["start_moved"] if clear else say["start_moved_least"]
+        out.append(line.format(n=n, spaces="space" if n == 1 else "spaces", way=way))
+    elif not clear:
+        out.append(say["grid_in_corner"])
+    if c.pit is None and spec.pit is None:
         out.append(say["no_pit"])
     if longest_straight(c) < int(settings()["sixth_gear_spaces"]):
-        out.append(say["no_sixth_gear_paper"] if long else say["no_sixth_gear"].format(m=round(straight_m, -1)))
+        if not long:
+            out.append(say["no_sixth_gear"].format(m=round(straight_m, -1)))
+        else:
+            larger = [p for p in settings()["papers"] if PAPERS[p].long > PAPERS[c.paper.name].long and p not in tried]
+            line = say["no_sixth_gear_paper"].format(paper=larger[-1]) if larger else say["no_sixth_gear_corners"]
+            out.append(line)
     return tuple(out)
 
 
