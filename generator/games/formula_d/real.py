@@ -324,7 +324,7 @@ def grid_shift(circuit) -> tuple[float, bool]:
 
     def cornered(d: float) -> float:
         """How much of the grid and the first moves past the line lie in corners, mm."""
-        a, b = d - need, d + ahead
+        a, b = d % L - need, d % L + ahead  # within a lap of the corners: one lap either way covers it
         return sum(
             max(0.0, min(b, k.s_end + m * L) - max(a, k.s_start + m * L)) for k in circuit.corners for m in (-1, 0, 1)
         )
@@ -410,16 +410,18 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
     if first is None:
         raise error
     spec, pap, shape, c, said = chosen or first
-    moved, clear = 0.0, True
-    for _ in range(3):  # the board built with the line moved has its corners a little elsewhere: checked again
-        d, clear = grid_shift(declare_corners(c, shape))
-        if d < 1e-6 or (moved and not clear):
+    moved = 0.0
+    for _ in range(4):  # the board built with the line moved has its corners a little elsewhere: checked again
+        d, _ = grid_shift(declare_corners(c, shape))
+        if d < 1e-6:
             break
         moved += d
         at = round(spec.start.at + d / spec.unit, 3)
         spec = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
         c, said = _quiet_build(adjust(_from(spec, shape, real)), path, lines, pap, edge)
     out = declare_corners(c, shape)
+    d, clear = grid_shift(out)
+    clear = clear and d < 1e-6  # the grid where it stands: clear of every corner, or the least in one
     if shape is not real:
         out = _measured_against_real(out, shape, spec)
     tried = [t[0].paper for t in tries]
