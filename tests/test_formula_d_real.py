@@ -262,3 +262,17 @@ def test_a_spec_naming_a_csv_and_no_paper_gets_its_paper_chosen(tmp_path):
         warnings.simplefilter("ignore")
         c = load_circuit(spec)
     assert c.paper.name == "a1" and c.name == "Indianapolis" and real.longest_straight(c) >= 21
+
+
+def test_a_move_back_past_half_a_lap_is_measured_against_the_corners_it_meets():
+    """A corner just before the line and another from 5 spaces after it: no place holds the grid (4.5 spaces) and
+    the first moves (2) clear. A move back of most of a lap lands just after the line: it must meet the corner
+    before the line there, not miss it for lying a lap away (Budapest on A2 once stood its grid in a corner)."""
+    from types import SimpleNamespace
+
+    from generator.track.circuit import Corner
+
+    u, L = 24.0, 24.0 * 40
+    corners = [Corner(5 * u, 35.9 * u, 20 * u, 40, 90, "left"), Corner(36 * u, 39.9 * u, 38 * u, 40, 90, "right")]
+    c = SimpleNamespace(lap_length=L, unit_length=u, corners=corners, spec=SimpleNamespace(grid=10), lanes=3)
+    assert real.grid_shift(c)[1] is False
