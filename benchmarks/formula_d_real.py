@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from shapely import Polygon  # noqa: E402
 
+from generator.games.formula_d import real  # noqa: E402
 from generator.games.formula_d.overlay import corner_marks, load_circuit  # noqa: E402
 from generator.games.formula_d.real import longest_straight  # noqa: E402
 
@@ -25,6 +26,9 @@ CIRCUITS = ROOT.parent / "shared" / "circuits"
 
 
 def grid_clear(c, marks) -> bool:
+    """No grid slot lies over a corner's spaces, and the first moves past the line are clear (``grid_shift``)."""
+    if real.grid_shift(c) != (0.0, True):
+        return False
     corner = set().union(*(m.paths.spaces for m in marks))
     for slot in c.grid:
         outline = Polygon(slot.outline)
@@ -37,7 +41,7 @@ def main() -> int:
     failed = 0
     print(
         "| circuit | paper | spaces per lane | longest straight | real straight drawn | shape within "
-        "| corners: stops | grid clear |"
+        "| corners: stops | grid and first moves clear |"
     )
     print("|---|---|---|---|---|---|---|---|")
     for path in sorted(CIRCUITS.glob("*.csv")):
@@ -53,7 +57,7 @@ def main() -> int:
         spaces = " · ".join(str(c.graph.count(i)) for i in range(c.lanes))
         stops = " ".join(str(m.stops) for m in marks)
         print(
-            f"| {path.stem} | {c.paper.name.upper()} | {spaces} | {longest_straight(c)} | ×{c.stretch:.2f} "
+            f"| {c.name} | {c.paper.name.upper()} | {spaces} | {longest_straight(c)} | ×{c.stretch:.2f} "
             f"| {math.ceil(c.fidelity.max_mm)} mm | {len(marks)}: {stops} "
             f"| {'yes' if grid_clear(c, marks) else 'NO'} |"
         )
