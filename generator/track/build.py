@@ -38,7 +38,6 @@ class Analysis:
     circuit: Circuit | None
     problems: list[Problem]
     changes: list[str]  # what 'close: auto' changed, in words
-    points: np.ndarray | None = None  # a centre line's source points as read and cleaned (built again: not re-read)
 
     @property
     def buildable(self) -> bool:
@@ -94,7 +93,7 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) 
             return done
         at = round((spec.start.at + start_sign(spec) * t / spec.unit) % laps, 3)
         moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
-        again = _analyse(moved, path, lines, paper, edge, keep_shape, done.points)
+        again = _analyse(moved, path, lines, paper, edge, keep_shape)
         if again.buildable:
             break
     else:
@@ -174,8 +173,7 @@ def _try_fixes(done: Analysis, lines, edge: float) -> None:
             done.problems[i] = replace(p, fixes=kept, advice=advice)
 
 
-def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True, points=None) -> Analysis:
-    """One build of ``spec``; ``points``: its centre line's source points already read (same spec but the start)."""
+def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysis:
     path = Path(path) if path else None
     report = Report(path, lines)
     done = Analysis(spec, path, paper, None, report.problems, report.changes)
@@ -186,8 +184,7 @@ def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True, points=Non
         fixed = 1.0
         P = None
     elif keep_shape and keeps_shape(spec):
-        done.points = points if points is not None else source_points(spec, path, report)
-        return _adapted(done, report, spec, done.points, paper, edge)
+        return _adapted(done, report, spec, source_points(spec, path, report), paper, edge)
     else:
         P = source_points(spec, path, report)
         L_raw = polyline_length(P)
