@@ -344,13 +344,12 @@ class Watcher:
         if self._csv[0] != spec_mtime:
             from ..errors import PaddockError
             from ..track import load_spec
+            from ..track.load import csv_path
 
             csv = None
             try:
                 s, _, _ = load_spec(self.spec)
-                if s.csv:
-                    csv = Path(s.csv)
-                    csv = csv if csv.is_absolute() else self.spec.parent / csv
+                csv = csv_path(s, self.spec)
             except (PaddockError, RecursionError, MemoryError, ValueError, OSError):
                 pass  # the build says what is wrong with the spec; here only the CSV to watch is wanted
             self._csv = (spec_mtime, csv)

@@ -116,6 +116,14 @@ def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> Circuit
 _LAST_SOURCE: tuple[np.ndarray, np.ndarray] | None = None
 
 
+def csv_path(spec: CircuitSpec, path: Path | str | None) -> Path | None:
+    """The centre-line CSV a spec names (None if it names none), relative to the spec file ``path`` when given."""
+    if spec.csv is None:
+        return None
+    csv = Path(spec.csv)
+    return Path(path).parent / csv if not csv.is_absolute() and path is not None else csv
+
+
 def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
     """The points of a centre line given as ``points`` or ``csv``, page orientation (y down), cleaned of repeats.
 
@@ -123,10 +131,7 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
     global _LAST_SOURCE
     if spec.points is not None:
         return _source_points(np.asarray(spec.points, dtype=float), spec, path, report)
-    csv = Path(spec.csv)
-    if not csv.is_absolute() and path is not None:
-        csv = path.parent / csv
-    read = read_points(csv)
+    read = read_points(csv_path(spec, path))
     if _LAST_SOURCE is not None and _LAST_SOURCE[0] is read:
         return _LAST_SOURCE[1]
     P = _source_points(read, spec, path, report)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 import numpy as np
 
@@ -100,15 +99,9 @@ class Shape:
 
     @staticmethod
     def of(spec, source) -> Shape:
-        from ...track.load import read_points
+        from ...track.load import csv_path, read_points
 
-        if spec.csv is not None:
-            csv = Path(spec.csv)
-            if not csv.is_absolute() and source is not None:
-                csv = Path(source).parent / csv
-            P = read_points(csv)
-        else:
-            P = np.asarray(spec.points, dtype=float)
+        P = read_points(csv_path(spec, source)) if spec.csv is not None else np.asarray(spec.points, dtype=float)
         return Shape(P, P)
 
 
