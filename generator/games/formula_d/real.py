@@ -107,11 +107,9 @@ class Shape:
 
 def _resampled(P: np.ndarray, step: float) -> np.ndarray:
     """The closed line ``P`` as points ``step`` apart (about) along it, the first point kept."""
-    closed = np.vstack((P, P[:1]))
-    s = np.concatenate(([0.0], np.cumsum(np.hypot(*np.diff(closed, axis=0).T))))
-    n = max(8, int(round(s[-1] / step)))
-    x = np.arange(n) * (s[-1] / n)
-    return np.column_stack((np.interp(x, s, closed[:, 0]), np.interp(x, s, closed[:, 1])))
+    from ...track.adapt import _arc, _resample
+
+    return _resample(P, max(8, int(round(float(_arc(P)[-1]) / step))))
 
 
 def real_corners(Q: np.ndarray) -> np.ndarray:
@@ -133,16 +131,9 @@ def real_corners(Q: np.ndarray) -> np.ndarray:
 
 def _runs(mask: np.ndarray) -> list[np.ndarray]:
     """The runs of True in the closed ``mask`` (a run over the end joined to the one at the start), as indices."""
-    n = len(mask)
-    if mask.all():
-        return [np.arange(n)]
-    if not mask.any():
-        return []
-    first = int(np.argmin(mask))  # a False: no run wraps past it
-    idx = np.roll(np.arange(n), -first)
-    m = mask[idx]
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], m.astype(int), [0]))))
-    return [idx[a:b] for a, b in zip(edges[::2], edges[1::2], strict=True)]
+    from ...track.adapt import _runs as cyclic
+
+    return [np.arange(a, b) % len(mask) for a, b in cyclic(mask)]
 
 
 def longest_real_straight(Q: np.ndarray) -> np.ndarray:
