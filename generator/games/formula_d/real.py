@@ -444,11 +444,12 @@ def _notes(c, moved: float, clear: bool, straight_m: float, long: bool, tried: l
 
 
 def _stretched_shape(Q: np.ndarray, run: np.ndarray, straight_m: float, k: float, deg: float, orientation: str):
+    """The real line ``Q`` with its straight ``run`` ``k`` times as long, turned ``deg`` anticlockwise."""
+    from ...track.adapt import _rot
+
     P = Q if k == 1.0 else stretched(Q, run, k)
-    a = math.radians(deg)
-    rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
     c = P.mean(axis=0)
-    return Shape((P - c) @ rot.T + c, Q, k, straight_m, deg, orientation)
+    return Shape((P - c) @ _rot(deg).T + c, Q, k, straight_m, deg, orientation)
 
 
 def plan_stretch(Q: np.ndarray, run: np.ndarray, spec, paper, edge: float, need_mm: float):
