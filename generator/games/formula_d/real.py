@@ -93,9 +93,7 @@ class Shape:
     source: np.ndarray
     real: np.ndarray
     stretch: float = 1.0
-    straight_m: float = 0.0  # the real circuit's longest straight, metres
-    turn_deg: float = 0.0  # the source turned (anticlockwise) to lay that straight along the paper's diagonal
-    orientation: str | None = None  # the paper's orientation whose diagonal it lies along
+    orientation: str | None = None  # the paper's orientation the (perhaps turned) source was fitted to
 
     @staticmethod
     def of(spec, source) -> Shape:
@@ -370,7 +368,7 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
         # it 6th gear, more while the board built still counts too few spaces
         extra, plan = int(how["extra_spaces"]), None
         for _ in range(int(how["tries"])):
-            shape = real if plan is None else _stretched_shape(Q, run, straight_m, *plan)
+            shape = real if plan is None else _stretched_shape(Q, run, *plan)
             try:
                 c, said = _quiet_build(adjust(_from(s, shape, real)), path, lines, pap, edge)
             except PaddockError as err:
@@ -443,13 +441,13 @@ def _notes(c, moved: float, clear: bool, straight_m: float, long: bool, tried: l
     return tuple(out)
 
 
-def _stretched_shape(Q: np.ndarray, run: np.ndarray, straight_m: float, k: float, deg: float, orientation: str):
+def _stretched_shape(Q: np.ndarray, run: np.ndarray, k: float, deg: float, orientation: str):
     """The real line ``Q`` with its straight ``run`` ``k`` times as long, turned ``deg`` anticlockwise."""
     from ...track.adapt import _rot
 
     P = Q if k == 1.0 else stretched(Q, run, k)
     c = P.mean(axis=0)
-    return Shape((P - c) @ _rot(deg).T + c, Q, k, straight_m, deg, orientation)
+    return Shape((P - c) @ _rot(deg).T + c, Q, k, orientation)
 
 
 def plan_stretch(Q: np.ndarray, run: np.ndarray, spec, paper, edge: float, need_mm: float):
