@@ -158,8 +158,7 @@ def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) 
             **where,
         )
     # degenerate loops: the spline through them has a cusp (zero speed), so no heading or curvature exists there
-    centred = P - P.mean(axis=0)
-    if np.linalg.svd(centred, compute_uv=False)[-1] <= 1e-9 * span * math.sqrt(len(P)):
+    if _flat(P, 1e-9 * span * math.sqrt(len(P))):
         raise InputError(
             "all the points lie on one straight line", hint="a circuit needs points that go round a loop", **where
         )
@@ -176,6 +175,17 @@ def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) 
             **where,
         )
     return P
+
+
+def _flat(P: np.ndarray, tol: float) -> bool:
+    """Whether the points lie on one straight line: the least singular value of the centred points is ``tol`` or
+    less. Every 64th point is tried first: a subset's least singular value is never larger than the whole set's
+    (its distances to any line are some of theirs), so a subset clear of ``tol`` settles it for a 300 000-point
+    line without the full decomposition (8 of 25 ms of reading it)."""
+    for Q in (P[::64], P) if len(P) > 4096 else (P,):
+        if np.linalg.svd(Q - Q.mean(axis=0), compute_uv=False)[-1] > tol:
+            return False
+    return True
 
 
 def read_points(path) -> np.ndarray:
