@@ -171,3 +171,40 @@ def test_corners_table_names_each_corner_as_the_board_does(capsys):
     out = capsys.readouterr().out
     names = [m.name for m in corner_marks(load_circuit(None)) if m.name]
     assert names and all(name in out for name in names)
+
+
+def test_numbered_spaces_stand_apart_in_greyscale_and_from_the_corner_flags():
+    """Every 10th space of a lane is tinted to count moves by: the tint must survive a black-and-white printer
+    (measured on the rendered page, against the plain spaces) and must not be the corners' yellow flag."""
+    import io
+
+    import numpy as np
+    from PIL import Image, ImageDraw
+
+    from generator.scene import Document
+    from generator.track import board as board_mod
+    from generator.track.spaces import numbered_spaces
+    from generator.writers import render
+
+    circuit = load_circuit(FIXTURES / "square-2-lanes.yaml")
+    page = formula_d_board(FIXTURES / "square-2-lanes.yaml", n_cars=3)
+    dpi = 50
+    grey = Image.open(io.BytesIO(render(Document([page]), "png", dpi=dpi)[0])).convert("L")
+    a, k = np.asarray(grey, float), dpi / 25.4
+
+    def mean(sp) -> float:
+        from shapely import Polygon as SPoly
+
+        inner = SPoly(sp.polygon).buffer(-2.0)  # clear of the lines round the space and its number
+        mask = Image.new("L", grey.size, 0)
+        ImageDraw.Draw(mask).polygon([(x * k, y * k) for x, y in inner.exterior.coords], fill=255)
+        return float(np.median(a[np.asarray(mask) > 0]))
+
+    numbered = numbered_spaces(circuit)
+    spaces = [sp for sp in circuit.graph.spaces if not sp.hidden and sp.id not in circuit.danger_spaces]
+    tinted = [mean(sp) for sp in spaces if sp.id in numbered]
+    plain = [mean(sp) for sp in spaces if sp.id not in numbered][:20]
+    assert tinted and plain
+    assert max(tinted) <= 0.85 * np.median(plain)
+    flags = {i.style.fill for i in walk(page.layer(LAYER).items) if isinstance(i, Polygon) and i.style.fill}
+    assert board_mod.COUNTED not in flags

@@ -26,7 +26,10 @@ from .spaces import numbered_spaces, tunnel_tag_spaces, tunnel_tags
 
 INK = "#1a1a1a"
 ASPHALT = "#dedcd6"
-ACTION = "#f6d55c"  # per-lane action spaces (Formula D), the podium's first step
+ACTION = "#f6d55c"  # the podium's first step
+# Per-lane boards (Formula D): every nth space of a lane, numbered, to count moves. A blue no other mark uses (the
+# corners' flags are yellow), dark enough to stand apart from the track in greyscale (grey 177 against 220).
+COUNTED = "#8dbad6"
 # Units across (f1-dice): an action unit must stand out on any printer — in greyscale and with --ink-saver, which
 # keeps strokes and hatches fills. A dark amber fill, diagonal ink stripes (strokes), a bold frame and the number
 # in the unit on a white tab (white fills stay as they are).
@@ -186,7 +189,7 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
         for sp in c.graph.spaces:
             color = DANGER if sp.id in c.danger_spaces else HIDDEN if sp.hidden else None
             if color is None and sp.id in numbered:
-                color = ACTION
+                color = COUNTED
             d = c.lane_offset(sp.lane)
             hw = c.lane_width / 2
             for lo, hi in _overlap(a, b, sp.s0, sp.s1, L):
@@ -670,7 +673,7 @@ def _swatch(layer, key: str, x: float, y: float, spaces: bool = False) -> None:
             layer.add(Polyline(((x + i * 1.1 - 1.0, y + h), (x + i * 1.1 + 0.2, y)), Style(stroke=INK, width=0.4)))
         layer.add(rect(x, y, w, h, Style(stroke=INK, width=0.6)))
     elif key in ("action", "danger", "pit"):
-        col = {"action": ACTION, "danger": DANGER, "pit": PIT}[key]
+        col = {"action": COUNTED, "danger": DANGER, "pit": PIT}[key]
         layer.add(rect(x, y, w, h, Style(stroke=LINE, width=0.2, fill=col)))
     elif key == "kerb":
         for i in range(4):
