@@ -90,3 +90,26 @@ def test_previews_from_the_raw_bindings_are_pdfiums_pages():
     page = pdfium.PdfDocument(buf.getvalue())[0]
     reference = page.render(scale=96 / 72, may_draw_forms=False).to_pil().convert("RGB")
     assert image.size == reference.size and image.tobytes() == reference.tobytes()
+
+
+def test_the_cycle_collector_runs_less_often_for_a_command_and_is_set_back(monkeypatch):
+    """`main` runs a command with the cycle collector's young generation at GC_YOUNG new objects (start-up makes
+    tens of thousands, nearly none garbage) and sets it back when called in-process, even when the command fails."""
+    import gc
+
+    import generator.cli as cli
+
+    before = gc.get_threshold()
+    seen = []
+    monkeypatch.setattr(cli, "_run", lambda args: seen.append(gc.get_threshold()) or 0)
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    assert seen == [(cli.GC_YOUNG, *before[1:])] and gc.isenabled() and gc.get_threshold() == before
+
+    def fails(args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(cli, "_run", fails)
+    with pytest.raises(RuntimeError):
+        cli.main(["check"])
+    assert gc.get_threshold() == before

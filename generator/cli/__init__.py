@@ -17,6 +17,8 @@ __all__ = ["app", "main"]
 
 
 _REGISTERED = False
+#: New objects between two young-generation passes of the cycle collector while a command runs (Python's: 700).
+GC_YOUNG = 10_000
 
 
 def _register() -> None:
@@ -100,8 +102,6 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: run the app and turn every user error into one line on stderr and an exit code."""
     import os
 
-    from ..errors import EXIT_INPUT, PaddockError
-
     # Paddock uses no pydantic plugins: skip pydantic's scan of every installed package for them (~10 ms).
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     _no_plugin_loader()
@@ -110,7 +110,30 @@ def main(argv: list[str] | None = None) -> None:
     # to 20x the wall time on a busy 2-core machine. Set before numpy loads (the commands import it lazily).
     for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
         os.environ.setdefault(var, "1")
-    args = sys.argv[1:] if argv is None else argv
+    # Python's cycle collector runs a young-generation pass every 700 new objects: importing pydantic, typer and
+    # numpy (tens of thousands of objects, nearly none of them garbage) sets off hundreds of passes. Every
+    # 10,000 is ~5 % faster for `check` and `pack` (measured side by side), collects every cycle all the same,
+    # and holds 6 MB more at most (a 600-unit tiled board; off altogether it was 40 MB). Called in-process
+    # (tests, tools), the collector is set back as it was when the command returns.
+    import gc
+
+    was = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG, *was[1:])
+    try:
+        code = _run(sys.argv[1:] if argv is None else argv)
+    finally:
+        gc.set_threshold(*was)
+    if argv is None:
+        _leave(code)
+    sys.exit(code)
+
+
+def _run(args: list[str]) -> int:
+    """Run the command line ``args``: its exit code (every error said on stderr)."""
+    import os
+
+    from ..errors import EXIT_INPUT, PaddockError
+
     one = _one_command(args)
     if one is None:
         _register()
@@ -151,9 +174,7 @@ def main(argv: list[str] | None = None) -> None:
             for w in caught:  # Paddock's own notices; a library's warning is a bug to find, not news for the user
                 if issubclass(w.category, LayoutWarning) or "PADDOCK_DEBUG" in os.environ:
                     say("warning", w.message)
-    if argv is None:
-        _leave(code)
-    sys.exit(code)
+    return code
 
 
 def _no_plugin_loader() -> None:
