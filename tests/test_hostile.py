@@ -18,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from generator import safeio
@@ -429,6 +430,27 @@ def test_csv_with_a_byte_order_mark_or_decimal_commas(tmp_path):
     assert read_csv(tmp_path / "bom.csv").tolist() == [[0, 0], [100, 0], [100, 50], [0, 50]]
     (tmp_path / "comma.csv").write_text("x;y\n0;0\n100,5;0\n100;50,25\n0;50\n", encoding="utf-8")
     assert read_csv(tmp_path / "comma.csv").tolist() == [[0, 0], [100.5, 0], [100, 50.25], [0, 50]]
+
+
+@pytest.mark.parametrize("rows", [None, 300_000], ids=["short", "survey-grade"])
+def test_a_centre_line_that_turns_straight_back_names_the_point(tmp_path, rows):
+    """A line doubling back on itself has no heading there: one located message with the point, in the CSV's own
+    coordinates (y up), for a short CSV and for a survey-grade one alike (its turns are screened by sign first)."""
+    from generator.errors import InputError
+    from generator.track import check
+
+    t = np.linspace(0, 2 * np.pi, rows or 40, endpoint=False)
+    P = np.column_stack((np.cos(t), np.sin(t))) * 500.0
+    k = len(P) // 3
+    P[k + 1] = P[k] - (P[k] - P[k - 1]) * 0.5  # from P[k], back the way it came
+    csv = tmp_path / "back.csv"
+    np.savetxt(csv, P, delimiter=",", fmt="%.9f")  # exact enough that the turn back is one to within 1e-9
+    with pytest.raises(InputError) as info:
+        check(csv)
+    msg = str(info.value)
+    x, y = P[k]
+    assert "turns straight back on itself" in msg and "back.csv" in msg
+    assert f"({float(f'{x:.9f}'):g}, {float(f'{y:.9f}'):g})" in msg, msg
 
 
 @pytest.mark.parametrize("c_parser", [True, False], ids=["libyaml", "pure Python"])

@@ -162,11 +162,7 @@ def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) 
         raise InputError(
             "all the points lie on one straight line", hint="a circuit needs points that go round a loop", **where
         )
-    x, y = P[:, 0], P[:, 1]  # column by column: twice as fast as (n, 2) rows on a 300 000-point CSV
-    dx, dy = np.append(x[1:], x[0]) - x, np.append(y[1:], y[0]) - y
-    nx, ny = np.roll(dx, -1), np.roll(dy, -1)
-    cos = (dx * nx + dy * ny) / (np.hypot(dx, dy) * np.hypot(nx, ny))
-    back = np.flatnonzero(cos < -1 + 1e-9)
+    back = _turns_back(P)
     if len(back):
         x, y = P[(back[0] + 1) % len(P)] * np.array([1.0, -1.0])
         raise InputError(
@@ -175,6 +171,18 @@ def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) 
             **where,
         )
     return P
+
+
+def _turns_back(P: np.ndarray) -> np.ndarray:
+    """Indices i of the closed line ``P`` where the segment from point i+1 turns straight back on the one into it
+    (their cosine below −1 + 1e-9). Only the turns of more than 90° (a negative dot product: a few, on a real
+    line) are measured exactly: half the time of measuring every turn of a 300 000-point CSV."""
+    d = np.diff(np.concatenate((P, P[:2])), axis=0)
+    dot = np.einsum("ij,ij->i", d[:-1], d[1:])
+    i = np.flatnonzero(dot < 0)
+    a, b = d[i], d[i + 1]
+    cos = dot[i] / (np.hypot(a[:, 0], a[:, 1]) * np.hypot(b[:, 0], b[:, 1]))
+    return i[cos < -1 + 1e-9]
 
 
 def _flat(P: np.ndarray, tol: float) -> bool:
