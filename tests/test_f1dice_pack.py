@@ -322,3 +322,44 @@ def test_reference_card_and_summary_agree_on_rounds_action_squares_and_dead_heat
     assert facts.action_under_grid and facts.rounds == rounds[0]
     assert "but none under the starting grid" in card and "but none under the starting grid" in rules
     assert "team higher on the qualifying sheet" in card and "deciding die" in card
+
+
+def test_first_cars_keeps_whole_teams_in_the_fields_order():
+    field = load_field("f1-2011")
+    assert len(field.drivers) == 24
+    twenty = field.first_cars(20)
+    assert [t.name for t in twenty.teams] == [t.name for t in field.teams[:10]] and len(twenty.drivers) == 20
+    assert len(field.first_cars(21).drivers) == 20  # a team races whole
+    assert field.first_cars(24) is field and field.first_cars(99) is field
+    with pytest.raises(ValueError, match="first team"):
+        field.first_cars(1)
+
+
+def test_a_real_line_too_short_for_the_field_asks_for_cars_and_races_them(tmp_path, capsys):
+    """A centre line whose longest straight holds 10 cars: the pack refuses the 24-car field naming `--cars 10`
+    (in full, however long the CSV's path); with it the pack builds and races the first 5 teams."""
+    import numpy as np
+    import shapely
+
+    from generator.cli import main
+
+    hexagon = shapely.Polygon([(300 * np.cos(a), 300 * np.sin(a)) for a in np.radians(np.arange(30, 390, 60))])
+    ring = hexagon.buffer(-60).buffer(60, quad_segs=16).exterior  # six 2-unit-wide bends, straights between
+    csv = tmp_path / "hexagon.csv"
+    np.savetxt(csv, [ring.interpolate(d).coords[0] for d in np.arange(0, ring.length, 2.0)], delimiter=",")
+    argv = ["pack", "f1-dice", "--track", str(csv), "--out", str(tmp_path / "out"), "-f", "pdf", "-q"]
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 3 and "hexagon.csv: grid: 24 grid slots" in err
+    most = int(re.search(r"--cars (\d+)\)", err).group(1))
+    assert 2 <= most < 24 and f"more than {most} cars" in err
+    with pytest.raises(SystemExit) as info:
+        main([*argv, "--cars", str(most)])
+    assert info.value.code == 0, capsys.readouterr().err
+    qualifying = pdf_text(tmp_path / "out" / "f1-dice" / "qualifying.pdf")
+    assert f"{most} cars" in qualifying
+    field = load_field("f1-2011")
+    kept = {d.name for _, d in field.first_cars(most).drivers}
+    assert all(name in qualifying for name in kept)
+    assert not any(d.name in qualifying for _, d in field.drivers if d.name not in kept)

@@ -432,6 +432,17 @@ def test_csv_with_a_byte_order_mark_or_decimal_commas(tmp_path):
     assert read_csv(tmp_path / "comma.csv").tolist() == [[0, 0], [100.5, 0], [100, 50.25], [0, 50]]
 
 
+def test_a_long_error_line_is_shortened_before_its_fix(capsys):
+    from generator.cli import say
+
+    say("error", "/" + "very-long-folder/" * 30 + "x.csv: grid: too short — race a smaller field (--cars 10)")
+    line = capsys.readouterr().err.strip()
+    assert len(line) <= LINE_MAX and line.endswith("… — race a smaller field (--cars 10)")
+    say("error", "x" * 400)
+    line = capsys.readouterr().err.strip()
+    assert len(line) == LINE_MAX and line.endswith("x…")
+
+
 @pytest.mark.parametrize("rows", [None, 300_000], ids=["short", "survey-grade"])
 def test_a_centre_line_that_turns_straight_back_names_the_point(tmp_path, rows):
     """A line doubling back on itself has no heading there: one located message with the point, in the CSV's own

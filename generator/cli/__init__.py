@@ -83,7 +83,12 @@ def say(kind: str, text: str) -> None:
 
     line = f"paddock: {kind}: {escape(str(text))}"
     if len(line) > LINE_MAX:
-        line = line[: LINE_MAX - 1] + "…"
+        # what to do comes after the last " — ": a long path or message is shortened before it, never the fix
+        head, sep, fix = line.rpartition(" — ")
+        if sep and len(fix) <= LINE_MAX - 100:
+            line = head[: LINE_MAX - len(sep) - len(fix) - 1] + "…" + sep + fix
+        else:
+            line = line[: LINE_MAX - 1] + "…"
     typer.echo(line, err=True)
 
 

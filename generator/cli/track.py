@@ -88,6 +88,8 @@ def fix_text(fix) -> str:
         return f"print it there (--paper {_paper_arg(fix.paper)}; in the spec 'paper: {v}')"
     if fix.field == "crossing":
         return f"draw it as a {v} (--crossing {v}, or 'crossings: [{{kind: {v}}}]' in a spec)"
+    if fix.field == "cars":
+        return f"race a smaller field (--cars {v})"
     if fix.field in OVERRIDABLE:
         return f"--{fix.field.replace('_', '-')} {v} (or '{fix.field}: {v}' in the spec)"
     return f"set '{fix.field}: {v}' in the spec"

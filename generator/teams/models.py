@@ -168,6 +168,19 @@ class TeamField(_Strict):
     def drivers(self) -> list[tuple[Team, Driver]]:
         return [(t, d) for t in self.teams for d in t.drivers]
 
+    def first_cars(self, cars: int) -> TeamField:
+        """The field cut to its first teams, in order, as many as have ``cars`` cars or fewer in all (a team races
+        whole: its drivers share a garage and a qualifying line). ValueError if even the first team has more."""
+        kept, n = [], 0
+        for team in self.teams:
+            if n + len(team.drivers) > cars:
+                break
+            kept.append(team)
+            n += len(team.drivers)
+        if not kept:
+            raise ValueError(f"the first team of '{self.name}' has {len(self.teams[0].drivers)} cars")
+        return self if len(kept) == len(self.teams) else self.model_copy(update={"teams": kept})
+
     def team_of(self, driver_name: str) -> Team | None:
         for t, d in self.drivers:
             if d.name == driver_name:

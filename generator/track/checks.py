@@ -646,6 +646,7 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
     corner_unit = n - behind
     room = ahead - 1  # keep a unit of straight after the line for the start
     sign = start_sign(spec)
+    holds = {}  # the most cars a place of the lap holds on straight track, where that is fewer than asked
     if room >= short:
         at = spec.start.at + sign * short
         advice = f"move the start line {short} unit{'s' if short > 1 else ''} further along its straight"
@@ -672,6 +673,7 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
             fixes = (Fix("start.at", at_most, now=spec.start.at),)
             loc = ("start", "at")
         elif most:
+            holds = {"most_cars": most * c.lanes}
             fewer = f"race {most * c.lanes} cars or fewer" + (
                 f", the start line at unit {c.unit_at(where)} (start.at {at_most:g})" if where else ""
             )
@@ -687,5 +689,5 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
         fixes=fixes,
         where="grid",
         unit=corner_unit,
-        numbers={"slots": spec.grid, "rows": rows, "straight_units": behind},
+        numbers={"slots": spec.grid, "rows": rows, "straight_units": behind, **holds},
     )

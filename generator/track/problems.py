@@ -95,6 +95,8 @@ def spec_wording(fix: Fix) -> str:
         return f"print it there ('paper: {v}')"
     if fix.field == "crossing":
         return f"declare it as a {v} ('crossings: [{{kind: {v}}}]')"
+    if fix.field == "cars":
+        return f"race a field of {v} cars"
     return f"set '{fix.field}: {v}'"
 
 

@@ -34,10 +34,23 @@ def pack(
             help="Draw the circuit's pit lane (units, in and out lines, a garage per team); --no-pit leaves it off.",
         ),
     ] = True,
+    cars: Annotated[
+        int | None,
+        typer.Option(
+            "--cars",
+            min=1,
+            help="Race only the first teams of the field, as many as have this many cars or fewer (for a "
+            "circuit whose straight cannot hold the whole grid).",
+        ),
+    ] = None,
     *,
     opts,
 ) -> None:
     """The paper-and-dice F1 game: everything needed to race, in one merged PDF."""
     from .pack import build
 
-    publish_pack("f1-dice", build(opts, track=track, teams=teams, points=points, races=races, laps=laps, pit=pit), opts)
+    publish_pack(
+        "f1-dice",
+        build(opts, track=track, teams=teams, points=points, races=races, laps=laps, pit=pit, cars=cars),
+        opts,
+    )

@@ -35,9 +35,13 @@ def build(
     races: int = DEFAULT_RACES,
     laps: int | None = None,
     pit: bool = True,
+    cars: int | None = None,
 ) -> list[Sheet]:
-
+    """Every sheet of the pack. ``cars``: race only the first teams of the field, as many as have that many cars
+    or fewer (a board whose straight cannot hold the whole field's grid)."""
     field = load_field(teams or DEFAULT_TEAMS)
+    if cars is not None:
+        field = _first_cars(field, cars)
     if not any(t.qualifying for t in field.teams):
         raise InputError(
             f"the field '{field.name}' has no f1-dice qualifying modifiers",
@@ -94,6 +98,34 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board.page)
 
 
+def _first_cars(field, cars: int):
+    from ...notices import warn
+
+    try:
+        cut = field.first_cars(cars)
+    except ValueError as err:
+        raise InputError(f"--cars {cars}: {err}", field="--cars", hint="give at least that many") from None
+    n = len(cut.drivers)
+    if n < cars <= len(field.drivers):  # a team races whole
+        warn(f"--cars {cars}: {n} cars race, the first {len(cut.teams)} teams of '{field.name}' (a team races whole)")
+    return cut
+
+
+def _fewer_cars(problem, spec):
+    """A grid a real centre line cannot hold anywhere, re-said for the pack: the fix is a smaller field
+    (``--cars``; its grid then goes where the line is straightest, as every bare line's does). A drawn circuit
+    keeps its own advice (lengthen the straight, or move its start line)."""
+    from dataclasses import replace
+
+    from ...track.problems import Fix
+
+    most = problem.numbers.get("most_cars") if problem.kind == "grid" else None
+    if not most or spec.segments is not None:
+        return problem
+    advice = f"no straight of the circuit holds the grid of more than {most} cars"
+    return replace(problem, advice=advice, fixes=(Fix("cars", most),))
+
+
 def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: int | None = None, pit: bool = True):
     """The board for a field of ``cars``: the circuit with a grid slot for every car (a located GeometryError
     with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
@@ -113,7 +145,7 @@ def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: i
     report = Report(path, lines)
     check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
     if report.problems:
-        raise geometry_error(report.problems, path)
+        raise geometry_error([_fewer_cars(p, spec) for p in report.problems], path)
     return circuit
 
 
