@@ -441,6 +441,9 @@ def test_a_long_error_line_is_shortened_before_its_fix(capsys):
     say("error", "x" * 400)
     line = capsys.readouterr().err.strip()
     assert len(line) == LINE_MAX and line.endswith("x…")
+    say("error", "2 problems:\n  - first: " + "y" * 300 + " — fix it\n  - second — fix that")  # a list: first kept
+    line = capsys.readouterr().err.strip()
+    assert len(line) == LINE_MAX and "first: yyy" in line and line.endswith("y…")
 
 
 @pytest.mark.parametrize("rows", [None, 300_000], ids=["short", "survey-grade"])

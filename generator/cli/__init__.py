@@ -83,9 +83,10 @@ def say(kind: str, text: str) -> None:
 
     line = f"paddock: {kind}: {escape(str(text))}"
     if len(line) > LINE_MAX:
-        # what to do comes after the last " — ": a long path or message is shortened before it, never the fix
+        # one problem: what to do comes after its last " — ", so a long path or message is shortened before it,
+        # never the fix; a list of problems keeps its first ones whole (the rest are cut)
         head, sep, fix = line.rpartition(" — ")
-        if sep and len(fix) <= LINE_MAX - 100:
+        if sep and "\n" not in str(text) and len(fix) <= LINE_MAX - 100:
             line = head[: LINE_MAX - len(sep) - len(fix) - 1] + "…" + sep + fix
         else:
             line = line[: LINE_MAX - 1] + "…"
