@@ -359,6 +359,8 @@ def test_a_real_line_too_short_for_the_field_asks_for_cars_and_races_them(tmp_pa
     assert info.value.code == 0, capsys.readouterr().err
     qualifying = pdf_text(tmp_path / "out" / "f1-dice" / "qualifying.pdf")
     assert f"{most} cars" in qualifying
+    rules = " ".join(pdf_text(tmp_path / "out" / "f1-dice" / "rules-1.pdf").split())
+    assert f"With the {most} cars of the F1 2011 field" in rules  # the rule summary races the pack's field
     field = load_field("f1-2011")
     kept = {d.name for _, d in field.first_cars(most).drivers}
     assert all(name in qualifying for name in kept)

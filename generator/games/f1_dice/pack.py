@@ -65,7 +65,7 @@ def build(
     standings_page = opts.document_page(STANDINGS_PAPER)
     sheets.append(Sheet("standings", standings_sheet(field, standings_page, points, races)))
     sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
-    sheets += summary_sheets("f1-dice", opts, race_facts=facts)
+    sheets += summary_sheets("f1-dice", opts, race_facts=facts, field=field)
     return sheets
 
 

@@ -79,9 +79,10 @@ def _race_reading(facts: RaceFacts | None) -> str:
     )
 
 
-def values(race_facts: RaceFacts | None = None) -> dict[str, str]:
+def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
     """``race_facts``: the pack's board and race (its action squares, grid, laps), so the summary says what its
-    other sheets show; the default board's interval and the race-length rule otherwise."""
+    other sheets show; the default board's interval and the race-length rule otherwise. ``field``: the pack's
+    field (``--teams``, ``--cars``), else the default one."""
     b = board()
     every = int(race_facts.action_every if race_facts else b["action_every"])
     if race_facts:
@@ -92,7 +93,7 @@ def values(race_facts: RaceFacts | None = None) -> dict[str, str]:
     s = slip()
     q = qualifying_rules()
     game = GAME.facts("game.yaml")
-    field = _field()
+    field = field or _field()
     sizes = session_sizes(len(field.drivers))
     rolls = action_table()["rolls"]
     worst = min((r for r in rolls if r["effect"] == "move"), key=lambda r: r["units"])
@@ -163,8 +164,8 @@ def values(race_facts: RaceFacts | None = None) -> dict[str, str]:
     return out
 
 
-def tables() -> dict[str, dict[str, Any]]:
-    field = _field()
+def tables(field=None) -> dict[str, dict[str, Any]]:
+    field = field or _field()
     q = qualifying_rules()
     words = sheet_texts()["reference"]
     effects = words["effects"]
