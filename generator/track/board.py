@@ -52,8 +52,11 @@ LAYERS = ("track", "kerbs", "units", "features", "bridges", "labels")
 
 
 def _pts(a: np.ndarray) -> tuple:
-    # rows as Python floats first (one call): iterating numpy rows is slower than rounding; the same numbers
-    return tuple((round(x, 3), round(y, 3)) for x, y in np.asarray(a, dtype=float).tolist())
+    # rounded to the micrometre by numpy, then made Python floats in one call: a tenth of the time of Python's
+    # round() on each number (which rounds a value exactly half a micrometre off by its decimal digits, numpy by
+    # its double: the two differ only there, a micrometre, and no board's output changed — every pack and board
+    # compared byte for byte)
+    return tuple(map(tuple, np.round(np.asarray(a, dtype=float), 3).tolist()))
 
 
 def _poly(a: np.ndarray, style: Style) -> Polygon:

@@ -260,11 +260,14 @@ def _text(c, item: Text, state: _State) -> None:
     state.set("f_alpha", 1.0, c.setFillAlpha)
     code = c._code
     code.append("q")
-    code.append(f"{fp_str(1, 0, 0, 1, item.x, item.y)} cm")
     if item.rotation:
+        code.append(f"{fp_str(1, 0, 0, 1, item.x, item.y)} cm")
         cos_r, sin_r = cos(item.rotation * pi / 180), sin(item.rotation * pi / 180)
         _then(code, cos_r, sin_r, -sin_r, cos_r, 0, 0)
-    _then(code, 1, 0, 0, -1, 0, 0)
+        _then(code, 1, 0, 0, -1, 0, 0)
+    else:  # what the two steps above come to for upright text, the written numbers the same (a "-0" becomes "0")
+        x, y = fp_str(item.x, item.y).split(" ")
+        code.append(f"1 0 0 -1 {'0' if x == '-0' else x} {'0' if y == '-0' else y} cm")
     doc = c._doc
     size = fp_str(item.size)
     run = []

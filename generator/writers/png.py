@@ -112,14 +112,63 @@ def pixmaps(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list:
 
 @cache
 def _pdfium():
-    """PDFium's raw bindings, the library initialised once per process. The raw ctypes bindings rather than
-    pypdfium2's object layer: the five calls a preview needs, and ~30 ms less to import on every run. (PDFium
-    ignores a second initialisation, so pypdfium2 imported as well — the tests read PDFs with it — is fine.)"""
-    import pypdfium2_raw as raw
+    """PDFium, initialised once per process, through the dozen calls a preview needs: declared here on the library
+    pypdfium2 installs (its generated bindings declare ~1,500 and cost ~15 ms to import on every run, on the
+    preview worker, holding Python's lock against the drawing thread). A library not where pypdfium2 puts its own
+    (a build against a system PDFium) is reached through pypdfium2's bindings instead. (PDFium ignores a second
+    initialisation, so pypdfium2 imported as well — the tests read PDFs with it — is fine.)"""
+    try:
+        return _Pdfium(_library_file())
+    except OSError:
+        import pypdfium2_raw as raw
 
-    config = raw.FPDF_LIBRARY_CONFIG(version=2, m_pUserFontPaths=None, m_pIsolate=None, m_v8EmbedderSlot=0)
-    raw.FPDF_InitLibraryWithConfig(config)
-    return raw
+        raw.FPDF_InitLibrary()
+        return raw
+
+
+def _library_file() -> str:
+    import os
+    import sys
+    from importlib.util import find_spec
+
+    spec = find_spec("pypdfium2_raw")
+    if spec is None or not spec.submodule_search_locations:
+        raise OSError("pypdfium2_raw is not installed")
+    name = {"win32": "pdfium.dll", "darwin": "libpdfium.dylib"}.get(sys.platform, "libpdfium.so")
+    return os.path.join(next(iter(spec.submodule_search_locations)), name)
+
+
+class _Pdfium:
+    """The PDFium calls :func:`_pixmaps` makes, with their C signatures (fpdfview.h); handles are plain pointers."""
+
+    FPDF_ANNOT = 0x01
+    FPDF_REVERSE_BYTE_ORDER = 0x10
+    FPDFBitmap_BGRx = 3
+
+    def __init__(self, path: str) -> None:
+        import ctypes
+        from ctypes import c_float, c_int, c_size_t, c_ulong, c_void_p
+
+        lib = ctypes.CDLL(path)
+        signatures = {
+            "FPDF_InitLibrary": ((), None),
+            "FPDF_LoadMemDocument64": ((c_void_p, c_size_t, c_void_p), c_void_p),
+            "FPDF_GetLastError": ((), c_ulong),
+            "FPDF_GetPageCount": ((c_void_p,), c_int),
+            "FPDF_LoadPage": ((c_void_p, c_int), c_void_p),
+            "FPDF_GetPageWidthF": ((c_void_p,), c_float),
+            "FPDF_GetPageHeightF": ((c_void_p,), c_float),
+            "FPDFBitmap_CreateEx": ((c_int, c_int, c_int, c_void_p, c_int), c_void_p),
+            "FPDF_RenderPageBitmap": ((c_void_p, c_void_p, c_int, c_int, c_int, c_int, c_int, c_int), None),
+            "FPDFBitmap_Destroy": ((c_void_p,), None),
+            "FPDF_ClosePage": ((c_void_p,), None),
+            "FPDF_CloseDocument": ((c_void_p,), None),
+        }
+        for name, (argtypes, restype) in signatures.items():
+            fn = getattr(lib, name)  # AttributeError (not OSError) on a PDFium without it: a real fault, said
+            fn.argtypes, fn.restype = argtypes, restype
+            setattr(self, name, fn)
+        self.FPDF_InitLibrary()
 
 
 def _pixmaps(pdf_bytes: bytes, dpi: float) -> list:
