@@ -238,12 +238,19 @@ def bounds(items: Iterable[Primitive]) -> tuple[float, float, float, float] | No
             style = item.style
             pad = style.width / 2 if style.stroke else 0.0
             if isinstance(item, Polyline):
-                pts = list(item.points)
+                pts = item.points
             elif isinstance(item, Polygon):
-                pts = list(item.exterior)
+                pts = item.exterior
             else:  # Circle, Arc (the whole circle: a safe over-estimate)
                 cx, cy = item.center
                 pts = [(cx - item.r, cy - item.r), (cx + item.r, cy + item.r)]
+            if k > 0:
+                # x -> dx + k·x keeps the order of the numbers (rounding included): the extremes of the moved
+                # points are the moved extremes, found without moving every point
+                xs, ys = zip(*pts, strict=True)
+                lo_x, lo_y, hi_x, hi_y = min(xs), min(ys), max(xs), max(ys)
+                grow(dx + k * lo_x - pad * k, dy + k * lo_y - pad * k, dx + k * hi_x + pad * k, dy + k * hi_y + pad * k)
+                return
         xs = [dx + k * p[0] for p in pts]
         ys = [dy + k * p[1] for p in pts]
         grow(min(xs) - pad * k, min(ys) - pad * k, max(xs) + pad * k, max(ys) + pad * k)

@@ -266,3 +266,42 @@ def test_upright_text_is_placed_as_the_general_transform_places_it(x, y):
 
     streams = [zlib.decompress(m) for m in re.findall(rb"stream\r?\n(.*?)endstream", blob, re.S)]
     assert any(f"q {code[0]} BT".encode() in s or f"q\n{code[0]}\nBT".encode() in s for s in streams), code[0]
+
+
+def test_bounds_are_the_extremes_of_every_point_drawn():
+    """`bounds` finds a path's extremes before moving them through its groups: the same numbers as moving every
+    point (scales and offsets that round), strokes and clip rectangles included."""
+    import random
+
+    from generator.scene import Circle, Group, Polygon, bounds, fill, stroke
+
+    rng = random.Random(7)
+
+    def pts(n):
+        return tuple((rng.uniform(-300, 300) / 7, rng.uniform(-300, 300) / 3) for _ in range(n))
+
+    def naive(items, dx=0.0, dy=0.0, k=1.0):
+        out = []
+        for it in items:
+            if isinstance(it, Group):
+                out += naive(it.items, dx + k * it.offset[0], dy + k * it.offset[1], k * it.scale)
+                continue
+            pad = it.style.width / 2 if it.style.stroke else 0.0
+            ring = it.points if isinstance(it, Polyline) else it.exterior if isinstance(it, Polygon) else None
+            if ring is None:
+                ring = [(it.center[0] - it.r, it.center[1] - it.r), (it.center[0] + it.r, it.center[1] + it.r)]
+            xs, ys = [dx + k * x for x, _ in ring], [dy + k * y for _, y in ring]
+            out.append((min(xs) - pad * k, min(ys) - pad * k, max(xs) + pad * k, max(ys) + pad * k))
+        return out
+
+    for _ in range(200):
+        leaves = [
+            Polyline(pts(rng.randint(2, 40)), stroke(width=rng.choice([0.1, 0.25, 1 / 3]))),
+            Polygon(pts(rng.randint(3, 40)), (), fill("#ff0000")),
+            Circle((rng.uniform(0, 100), rng.uniform(0, 100)), rng.uniform(0.1, 9)),
+        ]
+        offset, scale = (rng.uniform(-50, 50) / 3, rng.uniform(-50, 50) / 7), rng.choice([1.0, 0.1, 1 / 3, 2.54])
+        items = [leaves[0], Group((leaves[1], Group((leaves[2],), offset, scale)), offset[::-1], 1 / scale)]
+        boxes = naive(items)
+        want = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        assert bounds(items) == want

@@ -17,6 +17,7 @@ from .model import CircuitSpec
 from .problems import Fix, Report
 
 ANGLES = [math.radians(a) for a in range(0, 180, 5)]  # the turns tried, radians
+_COS_SIN = (np.array([math.cos(a) for a in ANGLES]), np.array([math.sin(a) for a in ANGLES]))  # as _bbox_rot's
 FALLBACK_FAMILY = "iso"  # fit advice tries the paper family asked for and this one
 
 
@@ -61,6 +62,14 @@ def _bbox_rot(xy: np.ndarray, angle: float) -> tuple[float, float, float, float]
     return float(x.min()), float(y.min()), float(x.max()), float(y.max())
 
 
+def _bboxes_rot(xy: np.ndarray) -> list[tuple[float, float, float, float]]:
+    """:func:`_bbox_rot` for every angle of :data:`ANGLES` at once (the same arithmetic, the same numbers)."""
+    c, s = _COS_SIN
+    x = xy[:, :1] * c - xy[:, 1:] * s
+    y = xy[:, :1] * s + xy[:, 1:] * c
+    return list(zip(*(v.tolist() for v in (x.min(0), y.min(0), x.max(0), y.max(0))), strict=True))
+
+
 def papers(spec: CircuitSpec, paper: Paper | PaperChoice | None) -> list[Paper]:
     """The papers to try: exactly ``paper``; or its size (the spec's when None) in the orientation asked for —
     the choice's, else the spec's, both when that is 'auto'."""
@@ -81,17 +90,26 @@ def place(
     m = margin(spec)
     step = max(1, len(raw.xy) // 600)
     xy = raw.xy[::step]
+    boxes = _bboxes_rot(xy)
+    # at a fixed scale the pit lane is the same at every angle: its points and their boxes made once
+    fixed_pit = None
+    if fixed_scale is not None and spec.pit is not None:
+        fixed_pit = _bboxes_rot(pit_points(spec, raw, max(fixed_scale, 1e-6)))
     best = None
     for pi, pap in enumerate(papers(spec, paper)):
         _, _, W, H = content(pap, edge)
         for ai, ang in enumerate(ANGLES):
-            x0, y0, x1, y1 = _bbox_rot(xy, ang)
+            x0, y0, x1, y1 = boxes[ai]
             w, h = x1 - x0, y1 - y0
             sc = fixed_scale if fixed_scale is not None else min((W - 2 * m) / max(w, 1e-9), (H - 2 * m) / max(h, 1e-9))
             for _ in range(2 if fixed_scale is None else 1):
                 sc = max(sc, 1e-6)
-                ex = pit_points(spec, raw, sc)
-                px0, py0, px1, py1 = _bbox_rot(ex, ang) if len(ex) else (x0, y0, x1, y1)
+                if spec.pit is None:
+                    px0, py0, px1, py1 = x0, y0, x1, y1
+                elif fixed_pit is not None:
+                    px0, py0, px1, py1 = fixed_pit[ai]
+                else:
+                    px0, py0, px1, py1 = _bbox_rot(pit_points(spec, raw, sc), ang)
                 lo_x, lo_y = min(x0 - m / sc, px0), min(y0 - m / sc, py0)
                 hi_x, hi_y = max(x1 + m / sc, px1), max(y1 + m / sc, py1)
                 need = ((hi_x - lo_x) * sc, (hi_y - lo_y) * sc)
