@@ -1,10 +1,11 @@
 """Benchmark the print spine: commands as ratios to the floor measured in the same run, and output sizes.
 
-    python benchmarks/bench_spine.py            # from the repository root; ~30 s
+    python benchmarks/bench_spine.py            # from the repository root; ~45 s
 
-The floor (see common.py) and the commands take turns, five rounds, medians reported, so a busy machine slows
-them alike. Paddock's modules are byte-compiled first, as `pip install` does (a checkout run with
-PYTHONDONTWRITEBYTECODE=1 would otherwise compile ~50 modules on every command). Targets (issue 17):
+The floor (see common.py) and the commands take turns, nine rounds, so a busy machine slows them alike; a
+command's "x floor" is the median over the rounds of its time divided by the floor's in the same round.
+Paddock's modules are byte-compiled first, as `pip install` does (a checkout run with PYTHONDONTWRITEBYTECODE=1
+would otherwise compile ~50 modules on every command). Targets (issue 17):
 
 - `paddock --help` <= 0.5x the floor (the CLI imports lazily);
 - `paddock pack` (f1-dice: PDF + PNG previews + merged print PDF) <= 3x; `paddock pack formula-d` <= 3.5x;
@@ -31,6 +32,7 @@ from common import floor_argv, measure, paddock  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TIME_TARGETS = {"paddock --help": 0.5, "paddock pack": 3.0, "paddock pack formula-d": 3.5}
+ROUNDS = 9  # each command and the floor once a round; "x floor" is the median of the rounds' ratios
 KB = 1000
 
 
@@ -58,13 +60,14 @@ def main() -> int:
                 "pack", "formula-d", "--players-file", str(players), "--out", str(t / "d"), "--quiet"
             )
         cpu: dict[str, float] = {}
-        seconds = measure(runs, cpu=cpu)
+        ratios: dict[str, float] = {}
+        seconds = measure(runs, repeat=ROUNDS, cpu=cpu, ratios=ratios)
         floor = seconds.pop("floor")
         floor_cpu = cpu.pop("floor")
         print(f"floor (import reportlab, shapely, svgwrite, Pillow; write an empty A3 PDF): {floor:.3f} s")
         print(f"{'':32s} {'wall':>8s}  {'x floor':>7s}  {'CPU x floor':>11s}")
         for name, s in seconds.items():
-            ratio = s / floor
+            ratio = ratios[name]
             target = TIME_TARGETS.get(name)
             verdict = ""
             if target is not None:

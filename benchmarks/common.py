@@ -36,11 +36,17 @@ def time_command(argv: list[str], repeat: int = 5, cwd: str | None = None) -> fl
 
 
 def measure(
-    runs: dict[str, list[str]], repeat: int = 5, cwd: str | None = None, cpu: dict[str, float] | None = None
+    runs: dict[str, list[str]],
+    repeat: int = 5,
+    cwd: str | None = None,
+    cpu: dict[str, float] | None = None,
+    ratios: dict[str, float] | None = None,
 ) -> dict[str, float]:
     """Median wall time (s) of each command, the commands taking turns (one round = each once) so that a busy
     machine slows all of them alike; one warm-up round first. ``cpu``, if given, receives each command's median
-    CPU time (user + system, all its threads): what a machine with no core to spare would wait."""
+    CPU time (user + system, all its threads): what a machine with no core to spare would wait. ``ratios``, if
+    given (and ``runs`` has a "floor"), receives each command's median over the rounds of its time divided by the
+    floor's in the same round: a slow or quick moment moves both, so this is steadier than a ratio of medians."""
     import resource
 
     times: dict[str, list[float]] = {name: [] for name in runs}
@@ -56,6 +62,10 @@ def measure(
                 cpus[name].append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     if cpu is not None:
         cpu.update({name: statistics.median(t) for name, t in cpus.items()})
+    if ratios is not None and "floor" in times:
+        floor = times["floor"]
+        for name, t in times.items():
+            ratios[name] = statistics.median(a / f for a, f in zip(t, floor, strict=True))
     return {name: statistics.median(t) for name, t in times.items()}
 
 

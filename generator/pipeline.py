@@ -98,9 +98,7 @@ def check_clear_of_edge(sheet: Sheet) -> None:
 
 def prepare(sheet: Sheet, options: OutputOptions) -> list[Page]:
     """The printable pages of one sheet: print check added, tiled if asked, ink saver applied."""
-    from .compose import inksaver
     from .compose.printcheck import add_print_check
-    from .compose.tiling import tile_pages
 
     page = sheet.page
     check_clear_of_edge(sheet)
@@ -108,12 +106,16 @@ def prepare(sheet: Sheet, options: OutputOptions) -> list[Page]:
     pages = [page]
     tile = options.tile_paper
     if tile is not None and not fits_on(page, tile):
+        from .compose.tiling import tile_pages  # only when tiling (as the ink saver below): not a run's cost
+
         pages = tile_pages(
             page, tile, edge=options.edge, overlap=options.overlap, free=options.tile_onto.orientation is None
         )
         for p in pages:
             add_print_check(p)
     if options.ink_saver:
+        from .compose import inksaver
+
         pages = inksaver.apply(Document(pages)).pages
     return pages
 

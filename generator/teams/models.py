@@ -38,7 +38,7 @@ def monaco_rules() -> dict:
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built on first use (track.model)
 
 
 class Colours(_Strict):

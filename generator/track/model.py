@@ -39,7 +39,9 @@ def board_profile(game: str) -> dict:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    # defer_build: a model's validator is built when it first validates, not when this module is imported; a
+    # circuit's parts are then built once, inside the circuit's own validator (~10 ms less per run)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, defer_build=True)
 
 
 class ArcSpec(_Model):
