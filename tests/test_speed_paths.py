@@ -37,6 +37,24 @@ def test_a_centre_line_read_again_is_the_same_array_until_the_file_changes(tmp_p
     assert again is not first and np.allclose(again, first * 1.2)
 
 
+def test_one_analysis_reads_its_centre_line_once(tmp_path, monkeypatch):
+    """A bare centre line is built twice when its start moves for the grid (and again for each fix tried): the
+    file is read once for all of them, and the result is the one a fresh read gives."""
+    from generator import safeio
+    from generator.track import check
+
+    csv = tmp_path / "loop.csv"
+    t = np.linspace(0, 2 * np.pi, 400, endpoint=False)
+    r = 300 + 60 * np.cos(3 * t)
+    np.savetxt(csv, np.column_stack((r * np.cos(t), r * np.sin(t))), delimiter=",")
+    reads = []
+    real = safeio.read_bytes
+    monkeypatch.setattr(safeio, "read_bytes", lambda *a, **k: reads.append(a[0]) or real(*a, **k))
+    done = check(csv)
+    assert any("start line moved" in c for c in done.changes), done.changes  # two builds were made
+    assert reads == [csv]
+
+
 def test_shipped_yaml_reads_as_the_bounded_loader_reads_it():
     from generator.data import is_shipped, templates_dir, track_specs_dir
     from generator.specs import parse_yaml

@@ -20,7 +20,7 @@ from ..paper import DEFAULT_EDGE, Paper, PaperChoice
 from . import checks, features
 from .centerline import extent
 from .circuit import Circuit
-from .load import source_points
+from .load import csv_path, source_points
 from .model import CircuitSpec
 from .place import adapt_to, centred, content, fit_problem, fitting_paper, keeps_shape, papers, place
 from .problems import Fix, Problem, Report, geometry_error
@@ -60,18 +60,21 @@ def analyse(
     (a smoothing or lap length too small is raised until it builds, within :data:`TRIALS` builds). Without
     ``keep_shape`` a centre line of points is never adapted to the board's rules (:func:`keeps_shape`): for a
     caller that checks the line by rules of its own (a Monaco road)."""
-    done = _analyse(spec, path, lines, paper, edge, keep_shape)
-    done = _start_for_grid(done, spec, path, lines, paper, edge, keep_shape)
+    # the centre line's points, read once for every build this analysis makes (a start moved for the grid, the
+    # fixes tried): a 300,000-point file is not read and compared again for each
+    seen: dict = {}
+    done = _analyse(spec, path, lines, paper, edge, keep_shape, seen)
+    done = _start_for_grid(done, spec, path, lines, paper, edge, keep_shape, seen)
     if not done.spec.crossings:
         for i, p in enumerate(done.problems):
             if p.kind == "crossing" and p.field == "crossings" and not p.fixes:
                 done.problems[i] = replace(p, fixes=(Fix("crossing", "bridge"), Fix("crossing", "tunnel")))
     if advice and done.problems:
-        _try_fixes(done, lines, edge)
+        _try_fixes(done, lines, edge, seen)
     return done
 
 
-def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) -> Analysis:
+def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, seen=None) -> Analysis:
     """A spec (or a bare centre line) that does not place its start line gets one where its grid stands on straight
     track: the nearest place round the lap where every row of the grid, and the unit after the line, turns at
     most ``ROW_TURN_DEG`` and the grid at most ``GRID_TURN_DEG`` in all (its slots stay rectangular in their
@@ -93,7 +96,7 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape) 
             return done
         at = round((spec.start.at + start_sign(spec) * t / spec.unit) % laps, 3)
         moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
-        again = _analyse(moved, path, lines, paper, edge, keep_shape)
+        again = _analyse(moved, path, lines, paper, edge, keep_shape, seen)
         if again.buildable:
             break
     else:
@@ -122,7 +125,7 @@ SMOOTHING_LADDER = (1, 2, 4, 8)
 FIT_LADDER = (1, 1.5, 2)
 
 
-def _try_fixes(done: Analysis, lines, edge: float) -> None:
+def _try_fixes(done: Analysis, lines, edge: float, seen=None) -> None:
     """Keep, in every problem of ``done``, only the fixes that build (each tried once, whatever problem asked)."""
     from .load import override
 
@@ -144,7 +147,7 @@ def _try_fixes(done: Analysis, lines, edge: float) -> None:
                     spec = spec.model_copy()
                     spec._crossing = fix.value
                 paper = fix.paper if fix.paper is not None else done.paper
-                tried[key] = _analyse(spec, done.source, lines, paper, edge).buildable
+                tried[key] = _analyse(spec, done.source, lines, paper, edge, seen=seen).buildable
             except Exception:  # a fix the spec cannot take is not advice
                 tried[key] = False
         return tried[key]
@@ -173,9 +176,20 @@ def _try_fixes(done: Analysis, lines, edge: float) -> None:
             done.problems[i] = replace(p, fixes=kept, advice=advice)
 
 
-def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysis:
+def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True, seen: dict | None = None) -> Analysis:
+    """One build of ``spec``. ``seen`` (csv path -> points) keeps the points of a centre-line file already read by
+    another build of the same analysis."""
     path = Path(path) if path else None
     report = Report(path, lines)
+
+    def points():
+        if seen is None or spec.csv is None:
+            return source_points(spec, path, report)
+        key = csv_path(spec, path)
+        if key not in seen:
+            seen[key] = source_points(spec, path, report)
+        return seen[key]
+
     done = Analysis(spec, path, paper, None, report.problems, report.changes)
     if spec.segments is not None:
         raw = segments_line(spec, report)
@@ -184,9 +198,9 @@ def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True) -> Analysi
         fixed = 1.0
         P = None
     elif keep_shape and keeps_shape(spec):
-        return _adapted(done, report, spec, source_points(spec, path, report), paper, edge)
+        return _adapted(done, report, spec, points(), paper, edge)
     else:
-        P = source_points(spec, path, report)
+        P = points()
         L_raw = polyline_length(P)
         if spec.fit == "page":
             _, _, W, H = content(papers(spec, paper)[0], edge)
