@@ -1,10 +1,11 @@
-"""Circuit build time: a 60-unit board (A2), a 600-unit board tiled onto A4, and ``check`` of a real circuit's
-300,000-point CSV (adapted keeping its shape), as ratios to the floor.
+"""Circuit build time: a 60-unit board (A2), 600- and 2,000-unit boards tiled onto A4, and ``check`` of a real
+circuit's 300,000-point CSV (adapted keeping its shape), as ratios to the floor.
 
     python benchmarks/bench_track.py
 
 Cost should grow about linearly with the number of units (ten times the units: well under ten times the time
-above the floor, since the floor — interpreter, imports, one PDF — is paid once).
+above the floor, since the floor — interpreter, imports, one PDF — is paid once): the time above the floor per
+100 units is reported for each board, and should not grow with the board.
 """
 
 from __future__ import annotations
@@ -50,11 +51,11 @@ segments:
 """
 
 
-def serpentine_600() -> str:
-    """Eight 1 cm-unit legs on A1, 600 units round: a long circuit that must be tiled onto A4."""
-    k, unit, r = 8, 10.0, 20.0
+def serpentine(units: int = 600, k: int = 8, unit: float = 10.0, lane_width: float = 10.0, r: float = 20.0) -> str:
+    """``k`` legs joined by half-turns of radius ``r`` on A1, ``units`` units round: a long circuit that must be
+    tiled onto A4 (600 units: eight legs of 1 cm units; 2,000 units: fourteen legs of 5 mm units, 5 mm lanes)."""
     fixed = 120 + (k - 1) * math.pi * r + math.pi * r + (k - 1) * 2 * r - 2 * r
-    leg = (600 * unit - fixed) / k
+    leg = (units * unit - fixed) / k
     segs = [f"  - straight: {leg + 60:.3f}"]
     for i in range(1, k):
         turn = "right" if i % 2 else "left"
@@ -63,8 +64,19 @@ def serpentine_600() -> str:
     segs.append(f"  - arc: {{radius: {r}, angle: 90, turn: right}}")
     segs.append(f"  - straight: {(k - 1) * 2 * r - 2 * r:.3f}")
     segs.append(f"  - arc: {{radius: {r}, angle: 90, turn: right}}")
-    head = "name: Bench 600\npaper: a1\nlanes: 2\nlane_width: 10\nunit: 10\ngrid: 4\nstart: {at: 4}\nsegments:\n"
+    head = (
+        f"name: Bench {units}\npaper: a1\nlanes: 2\nlane_width: {lane_width:g}\nunit: {unit:g}\ngrid: 4\n"
+        "start: {at: 4}\nsegments:\n"
+    )
     return head + "\n".join(segs) + "\n"
+
+
+def serpentine_600() -> str:
+    return serpentine(600)
+
+
+def serpentine_2000() -> str:
+    return serpentine(2000, k=14, unit=5.0, lane_width=5.0, r=18.0)
 
 
 def main() -> None:
@@ -82,6 +94,11 @@ def main() -> None:
         s600 = time_command(
             paddock("track", str(t / "b600.yaml"), "--out", str(t / "o"), "-f", "pdf", "--tile-onto", "a4", "-q")
         )
+        (t / "b2000.yaml").write_text(serpentine_2000(), encoding="utf-8")
+        s2000 = time_command(
+            paddock("track", str(t / "b2000.yaml"), "--out", str(t / "o"), "-f", "pdf", "--tile-onto", "a4", "-q"),
+            repeat=3,
+        )
         big = t / "big.csv"
         big_csv(big)
         runs = {"floor": floor_argv(tmp), "300,000-point CSV": paddock("check", str(big))}
@@ -95,9 +112,14 @@ def main() -> None:
     for name, s in both.items():
         if name != "floor":
             print(f"  {name:28s} {s:6.3f} s  {ratios[name]:6.2f}   {cpu[name] / cpu['floor']:6.2f}")
-    print(f"track, 60 units, A2:              {s60:.3f} s = {s60 / floor:.2f} x floor")
-    print(f"track, 600 units, A1 tiled on A4: {s600:.3f} s = {s600 / floor:.2f} x floor")
-    print(f"above the floor: 600 units cost {(s600 - floor) / max(s60 - floor, 1e-9):.1f} x 60 units")
+    boards = (
+        ("60 units, A2", 60, s60),
+        ("600 units, A1 tiled on A4", 600, s600),
+        ("2,000 units, A1 on A4", 2000, s2000),
+    )
+    for name, units, sec in boards:
+        per = (sec - floor) / units * 100
+        print(f"track, {name:26s} {sec:6.3f} s = {sec / floor:5.2f} x floor; above it {per * 1000:4.0f} ms / 100 units")
 
 
 if __name__ == "__main__":

@@ -57,6 +57,15 @@ def _size(n: int) -> str:
 
 def read_bytes(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "file") -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them; an :class:`InputError` otherwise."""
+    with open_regular(path, limit=limit, what=what) as (fd, info):
+        return read_open(fd, info, path, limit=limit, what=what)
+
+
+@contextlib.contextmanager
+def open_regular(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "file"):
+    """``(fd, stat)`` of the regular file ``path`` of at most ``limit`` bytes, opened for reading and closed on
+    leaving; an :class:`InputError` for anything else (missing, a folder, a pipe or device, too large). A reader
+    that does not take the bytes at once (numpy parsing a large centre line from the file) starts here."""
     path = Path(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
@@ -70,7 +79,10 @@ def read_bytes(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "f
     except (OSError, ValueError) as err:
         raise InputError(f"cannot open the {what}: {_reason(err)}", file=path) from None
     try:
-        info = os.fstat(fd)
+        try:
+            info = os.fstat(fd)
+        except OSError as err:
+            raise InputError(f"cannot read the {what}: {_reason(err)}", file=path) from None
         if stat.S_ISDIR(info.st_mode):
             raise InputError(f"this is a folder, not a {what}", file=path, hint="give the path of a file")
         if not stat.S_ISREG(info.st_mode):
@@ -85,6 +97,14 @@ def read_bytes(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "f
                 file=path,
                 hint="is this the right file?",
             )
+        yield fd, info
+    finally:
+        os.close(fd)
+
+
+def read_open(fd: int, info: os.stat_result, path, *, limit: int = MAX_INPUT_BYTES, what: str = "file") -> bytes:
+    """The bytes of a file :func:`open_regular` opened, at most ``limit`` of them (a file growing meanwhile too)."""
+    try:
         # the size fstat gave (and a byte more, to see the end) in one read: a 10 MB centre line is not read in
         # 1 MiB pieces and joined (10 -> 5 ms); a file that said 0 (/proc) or grew meanwhile is read on in pieces
         first = os.read(fd, min(info.st_size + 1, limit + 1))
@@ -96,12 +116,10 @@ def read_bytes(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "f
             chunks.append(chunk)
             total += len(chunk)
         if total > limit:
-            raise InputError(f"the {what} is larger than the {_size(limit)} Paddock reads", file=path)
+            raise InputError(f"the {what} is larger than the {_size(limit)} Paddock reads", file=Path(path))
         return chunks[0] if len(chunks) == 1 else b"".join(chunks)
     except OSError as err:
-        raise InputError(f"cannot read the {what}: {_reason(err)}", file=path) from None
-    finally:
-        os.close(fd)
+        raise InputError(f"cannot read the {what}: {_reason(err)}", file=Path(path)) from None
 
 
 def read_text(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "file") -> str:

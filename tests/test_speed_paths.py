@@ -48,11 +48,87 @@ def test_one_analysis_reads_its_centre_line_once(tmp_path, monkeypatch):
     r = 300 + 60 * np.cos(3 * t)
     np.savetxt(csv, np.column_stack((r * np.cos(t), r * np.sin(t))), delimiter=",")
     reads = []
-    real = safeio.read_bytes
-    monkeypatch.setattr(safeio, "read_bytes", lambda *a, **k: reads.append(a[0]) or real(*a, **k))
+    real = safeio.open_regular
+    monkeypatch.setattr(safeio, "open_regular", lambda *a, **k: reads.append(a[0]) or real(*a, **k))
     done = check(csv)
     assert any("start line moved" in c for c in done.changes), done.changes  # two builds were made
     assert reads == [csv]
+
+
+def _big_loop(n: int = 60_000) -> np.ndarray:
+    t = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    return np.column_stack((np.cos(t) * 900.123456, np.sin(t) * 600.654321, np.full(n, 6.0), np.full(n, 6.0)))
+
+
+@pytest.mark.parametrize(
+    "variant", ["plain", "crlf", "semicolon-in-header", "non-ascii-comment", "header-row", "bad-value", "one-column"]
+)
+def test_a_large_centre_line_parsed_from_the_file_is_what_its_bytes_give(variant, tmp_path):
+    """A CSV of a megabyte or more is parsed by numpy from the open file; whatever it holds, the points (or the
+    error) are the ones parsing its bytes gives."""
+    from generator.errors import InputError
+
+    load = importlib.import_module("generator.track.load")
+    lines = [f"{x:.4f},{y:.4f},{a:g},{b:g}" for x, y, a, b in _big_loop()]
+    head = "# x_m,y_m,w_tr_right_m,w_tr_left_m"
+    if variant == "semicolon-in-header":
+        head = "# x;y;right;left"
+    elif variant == "non-ascii-comment":
+        head = "# Circuit de Spa-Francorchamps — relevé"
+    elif variant == "header-row":
+        head = "x_m,y_m,w_tr_right_m,w_tr_left_m"
+    elif variant == "bad-value":
+        lines[30_000] = "12.5,abc,6,6"
+    elif variant == "one-column":
+        lines = [ln.split(",")[0] for ln in lines]
+    text = "\n".join([head, *lines]) + "\n"
+    if variant == "crlf":
+        text = text.replace("\n", "\r\n")
+    csv = tmp_path / "big.csv"
+    csv.write_bytes(text.encode("utf-8"))
+    assert csv.stat().st_size >= load.BIG_CSV or variant == "one-column"
+
+    def outcome(fn):
+        try:
+            return fn()
+        except InputError as err:
+            return str(err)
+
+    load._LAST_READ = None
+    got = outcome(lambda: load.read_points(csv))
+    fast = load._LAST_READ is None and not isinstance(got, str)  # from the file (just written: not kept)
+    assert fast == (variant in ("plain", "crlf", "semicolon-in-header"))
+    want = outcome(lambda: load._read_points(csv.read_bytes(), csv))
+    if isinstance(want, str):
+        assert got == want
+    else:
+        assert isinstance(got, np.ndarray) and np.array_equal(got, want) and not got.flags.writeable
+
+
+def test_a_large_centre_line_is_reused_only_once_its_file_times_are_settled(tmp_path):
+    """Parsed from the file, a large centre line is known by the file's identity, size and times — and only once
+    those are older than a file system's clock step, so an edit within it is never served stale."""
+    import os
+
+    load = importlib.import_module("generator.track.load")
+    csv = tmp_path / "big.csv"
+    P = _big_loop()
+    np.savetxt(csv, P, delimiter=",", fmt="%.4f")
+    load._LAST_READ = None
+    first = load.read_points(csv)
+    assert load.read_points(csv) is not first  # just written: not trusted
+    old = csv.stat().st_mtime_ns - 10 * load.SETTLED_NS
+    os.utime(csv, ns=(old, old))  # (ctime is now: settled only for the next read after the step)
+    load.SETTLED_NS, settled = -1, load.SETTLED_NS  # as if the step had passed
+    try:
+        again = load.read_points(csv)
+        assert load.read_points(csv) is again and np.array_equal(again, first)
+        np.savetxt(csv, P * 1.5, delimiter=",", fmt="%.4f")  # edited: new times
+        edited = load.read_points(csv)
+        assert edited is not again and np.allclose(edited[:, :2], P[:, :2] * 1.5, atol=1e-3)
+    finally:
+        load.SETTLED_NS = settled
+        load._LAST_READ = None
 
 
 def test_shipped_yaml_reads_as_the_bounded_loader_reads_it():
