@@ -285,18 +285,24 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
     return done
 
 
-_ADAPTED: dict = {}  # the last few adaptations, by everything but the start line's place (see _adapt_once)
+#: The last few adaptations: (everything but the start line's place, the points, the result) (see _adapt_once).
+_ADAPTED: list[tuple[tuple, np.ndarray, tuple]] = []
 
 
 def _adapt_once(spec: CircuitSpec, P: np.ndarray, paper, edge: float):
     """:func:`adapt_to`, once for a line and a board: moving the start line (as placing the grid does) only rolls
     the adapted line, so the adaptation of the same points, rules and paper is reused rather than fitted again."""
-    key = (spec.model_dump_json(exclude={"start": {"at"}}), P.tobytes(), repr(paper), edge)
-    if key not in _ADAPTED:
-        if len(_ADAPTED) >= 4:
-            _ADAPTED.pop(next(iter(_ADAPTED)))
-        _ADAPTED[key] = adapt_to(spec, P, paper, edge)
-    return _ADAPTED[key]
+    key = (spec.model_dump_json(exclude={"start": {"at"}}), repr(paper), edge)
+    for k, Q, res in _ADAPTED:
+        # the same read-only array (a centre line read once), else the same numbers: compared, not copied into a
+        # key and hashed (9.6 MB twice for a 300,000-point line)
+        if k == key and ((Q is P and not P.flags.writeable) or (Q.shape == P.shape and np.array_equal(Q, P))):
+            return res
+    res = adapt_to(spec, P, paper, edge)
+    _ADAPTED.append((key, P if not P.flags.writeable else P.copy(), res))
+    if len(_ADAPTED) > 4:
+        _ADAPTED.pop(0)
+    return res
 
 
 def _along(
