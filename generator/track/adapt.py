@@ -405,6 +405,16 @@ def _clean(P: np.ndarray) -> np.ndarray:
     return P
 
 
+def thinned(P: np.ndarray) -> np.ndarray:
+    """A survey-grade line (more than 8 × :data:`THIN` points) thinned as :func:`adapt` thins it, to points 1/THIN
+    of its extent apart; any other line as it is. What a board is measured against: the distance from a point to
+    a line of 300,000 points a hair apart means looking at every one of them within that distance (seconds for a
+    smoothed board a few mm off), and thinning moves the line by thousandths of a millimetre (see :func:`_thin`)."""
+    if len(P) <= 8 * THIN:
+        return P
+    return _thin(P, float(extent(P).max()) / THIN)
+
+
 def _thin(P: np.ndarray, gap: float) -> np.ndarray:
     """A very dense line (a 300 000-point CSV) thinned to points about ``gap`` apart along it, keeping the first.
     At 1/:data:`THIN` of the circuit's size (0.3–0.5 mm on paper) a chord strays from a bend of the tightest radius
