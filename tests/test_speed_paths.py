@@ -150,6 +150,18 @@ def test_a_board_is_measured_against_a_survey_grade_line_thinned_as_the_adaptati
     assert abs(full.max_mm - fast.max_mm) < 0.01 and abs(full.mean_mm - fast.mean_mm) < 0.01
 
 
+def test_nearest_points_of_a_survey_grade_line_are_argmins_own():
+    """Formula D measures each corner of a real circuit on the real line near it: for a 300,000-point line the
+    nearest point is found through a tree, and must be exactly the point np.argmin finds (ties: the lowest index)."""
+    real = importlib.import_module("generator.games.formula_d.real")
+    rng = np.random.default_rng(3)
+    P = rng.uniform(0, 100, (50_000, 2))
+    P = np.vstack((P, P[:100]))  # repeated points: equally near, the first wins
+    Q = np.vstack((rng.uniform(-5, 105, (60, 2)), P[[5, 50_010, 77]]))
+    assert len(P) * len(Q) > 2_000_000  # the tree's way
+    assert real._nearest_points(P, Q) == [int(np.argmin(np.hypot(*(P - q).T))) for q in Q]
+
+
 def test_shipped_yaml_reads_as_the_bounded_loader_reads_it():
     from generator.data import is_shipped, templates_dir, track_specs_dir
     from generator.specs import parse_yaml
