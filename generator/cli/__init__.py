@@ -124,24 +124,16 @@ def main(argv: list[str] | None = None) -> None:
     # and holds 6 MB more at most (a 600-unit tiled board; off altogether it was 40 MB). Every 10th young pass
     # Python also sweeps the middle generation — every long-lived object the command's imports made, 12–16 ms
     # for the default pack: every 100th, a pack makes none (~3 % faster) and the largest runs (a 600-unit board
-    # in three formats, the Formula D pack) peak at the same memory (measured). `check` draws nothing and builds
-    # a circuit at most a dozen times (a start moved for the grid, the fixes tried): it runs with the collector
-    # off — 15–30 ms less, and the same peak memory in every case measured, up to a 300,000-point line on A4 with
-    # four lanes (every fix tried, 201 MB either way). Called in-process (tests, tools), the collector is set back
-    # as it was when the command returns.
+    # in three formats, the Formula D pack) peak at the same memory (measured). Called in-process (tests,
+    # tools), the collector is set back as it was when the command returns.
     import gc
 
-    args = sys.argv[1:] if argv is None else argv
-    was, enabled = gc.get_threshold(), gc.isenabled()
+    was = gc.get_threshold()
     gc.set_threshold(GC_YOUNG, GC_MIDDLE, *was[2:])
-    if args[:1] == ["check"]:
-        gc.disable()
     try:
-        code = _run(args)
+        code = _run(sys.argv[1:] if argv is None else argv)
     finally:
         gc.set_threshold(*was)
-        if enabled:
-            gc.enable()
     if argv is None:
         _leave(code)
     sys.exit(code)
