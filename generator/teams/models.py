@@ -247,7 +247,7 @@ def check_field(field: TeamField, path: str | Path, lines: LineMap) -> None:
     def fail(message: str, loc: tuple, hint: str | None = None) -> None:
         raise located(InputError(message, hint=hint), path, lines, loc)
 
-    squad_max = monaco_rules()["squad_max"]
+    squad_max = monaco_rules()["squad_max"] if field.is_monaco else 0  # Monaco!'s rules: read for Monaco! fields only
     seen: dict[str, tuple] = {}
     team_names: set[str] = set()
     for ti, team in enumerate(field.teams):
