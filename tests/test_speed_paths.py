@@ -162,6 +162,30 @@ def test_nearest_points_of_a_survey_grade_line_are_argmins_own():
     assert real._nearest_points(P, Q) == [int(np.argmin(np.hypot(*(P - q).T))) for q in Q]
 
 
+def test_nearest_points_through_a_tree_in_source_coordinates_are_argmins_own():
+    """Each corner pass of a real circuit's board searches the survey-grade line through one tree made in the
+    line's own coordinates (metres), kept between passes; the points it finds on the page (mm, turned, perhaps
+    raced the other way round) are still exactly argmin's, ties to the lowest index included."""
+    real = importlib.import_module("generator.games.formula_d.real")
+    adapt = importlib.import_module("generator.track.adapt")
+    rng = np.random.default_rng(5)
+    src = rng.uniform(-800, 800, (40_000, 2))
+    src = np.vstack((src, src[:50]))  # repeated points: equally near
+    transform = (0.37, 35.0, (210.0, 148.5))
+    for reverse in (False, True):
+        pts, order = src, None
+        if reverse:
+            pts = np.vstack((src[:1], src[:0:-1]))
+            order = np.concatenate(([0], np.arange(len(src) - 1, 0, -1)))
+        page = adapt.to_page(pts, *transform)
+        Q = np.vstack((rng.uniform(0, 420, (60, 2)), page[[3, 40_010, 777]]))
+        assert len(page) * len(Q) > real.NEAREST_BY_TREE
+        index = real._Index(real._source_tree(src), lambda X: adapt.from_page(X, *transform), transform[0], order)
+        assert real._source_tree(src.copy()) is index.tree  # the same points again: the same tree
+        assert real._nearest_points(page, Q, index) == [int(np.argmin(np.hypot(*(page - q).T))) for q in Q]
+    assert np.allclose(adapt.from_page(adapt.to_page(src, *transform), *transform), src, atol=1e-9)
+
+
 def test_shipped_yaml_reads_as_the_bounded_loader_reads_it():
     from generator.data import is_shipped, templates_dir, track_specs_dir
     from generator.specs import parse_yaml

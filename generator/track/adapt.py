@@ -265,6 +265,12 @@ def to_page(points_xy, scale: float, rotation_deg: float, shift) -> np.ndarray:
     return (P @ _rot(rotation_deg).T) * scale + np.asarray(shift, dtype=float)
 
 
+def from_page(points_mm, scale: float, rotation_deg: float, shift) -> np.ndarray:
+    """:func:`to_page` undone: page mm → source (x east, y north), to rounding. Distances shrink by ``scale``."""
+    P = (np.asarray(points_mm, dtype=float)[:, :2] - np.asarray(shift, dtype=float)) / scale
+    return (P @ _rot(rotation_deg)) * np.array([1.0, -1.0])
+
+
 # ------------------------------------------------------------------------------------------------ adapt
 
 
