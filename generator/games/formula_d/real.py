@@ -62,9 +62,11 @@ def real_bends(circuit, shape=None) -> list[tuple[float, float]]:
     s = np.concatenate(([0.0], np.cumsum(np.linalg.norm(np.diff(closed, axis=0), axis=1))))
     lap = float(s[-1])
 
+    xs_, ys_ = np.ascontiguousarray(closed[:, 0]), np.ascontiguousarray(closed[:, 1])  # not copied at every call
+
     def at(x: np.ndarray) -> np.ndarray:
         x = x % lap
-        return np.column_stack((np.interp(x, s, closed[:, 0]), np.interp(x, s, closed[:, 1])))
+        return np.column_stack((np.interp(x, s, xs_), np.interp(x, s, ys_)))
 
     page = to_page(src, *circuit.source_to_page)
     h = float(settings()["radius_step_m"])
