@@ -1,0 +1,123 @@
+"""Paddock's per-user cache of its own YAML, parsed (generator/cache.py): the same data and lines as a parse,
+keyed by the whole text, ignored when damaged, foreign or made by other code, and never an error."""
+
+from __future__ import annotations
+
+import marshal
+import os
+import subprocess
+import sys
+
+import pytest
+
+from generator import cache
+from generator.data import templates_dir, track_specs_dir
+from generator.specs import parse_yaml
+
+SHIPPED = sorted(templates_dir().rglob("*.yaml")) + sorted(track_specs_dir().glob("*.yaml"))
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV, str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def _parse_all():
+    return [parse_yaml(f.read_text(encoding="utf-8"), f, trusted=True) for f in SHIPPED]
+
+
+def test_a_warm_cache_gives_what_parsing_gives(folder, monkeypatch):
+    cold = _parse_all()  # parsed, and written
+    assert (folder / cache.FILE).is_file()
+    monkeypatch.setattr(cache, "_PARSED", None)  # a new process: the file is read
+    warm = _parse_all()
+    monkeypatch.setenv(cache.ENV, "")  # off: parsed again
+    monkeypatch.setattr(cache, "_PARSED", None)
+    off = _parse_all()
+    assert [d for d, _ in warm] == [d for d, _ in cold] == [d for d, _ in off]
+    assert [dict(lines) for _, lines in warm] == [dict(lines) for _, lines in off]
+    assert all(type(lines).__name__ == "LineMap" for _, lines in warm)
+    assert not (folder.parent / "off").exists()
+
+
+def test_an_edited_file_is_a_new_entry_and_the_cache_is_off_when_asked(folder, monkeypatch):
+    a = parse_yaml("name: A\nlanes: 2\n", "x.yaml", trusted=True)
+    b = parse_yaml("name: A\nlanes: 3\n", "x.yaml", trusted=True)
+    assert a[0] == {"name": "A", "lanes": 2} and b[0] == {"name": "A", "lanes": 3}
+    monkeypatch.setattr(cache, "_PARSED", None)
+    assert cache.parsed_yaml().get("name: A\nlanes: 2\n")[0] == {"name": "A", "lanes": 2}
+    assert cache.parsed_yaml().get("name: A\nlanes: 3\n")[1] == {(): 1, ("name",): 1, ("lanes",): 2}
+    monkeypatch.setenv(cache.ENV, "")
+    assert cache.cache_dir() is None and cache.parsed_yaml().get("name: A\nlanes: 2\n") is None
+
+
+def test_users_files_are_never_cached(folder):
+    parse_yaml("name: mine\n", "mine.yaml")
+    assert not (folder / cache.FILE).exists()
+
+
+def _poisoned(path, stamp):
+    """A cache saying ``name: A`` is ``{"name": "B"}``: what a file someone else wrote could say."""
+    path.write_bytes(marshal.dumps((stamp, {"name: A\n": marshal.dumps(({"name": "B"}, ()))})))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda p, stamp: p.write_bytes(b"not marshal at all"),
+        lambda p, stamp: p.write_bytes(p.read_bytes()[:100]),
+        lambda p, stamp: _poisoned(p, "another stamp"),
+        lambda p, stamp: p.write_bytes(marshal.dumps([1, 2, 3])),
+        lambda p, stamp: (_poisoned(p, stamp), os.chmod(p, 0o666)),  # anyone could have written it
+    ],
+    ids=["garbage", "cut short", "another stamp", "not entries", "world-writable"],
+)
+def test_a_damaged_or_foreign_cache_is_ignored(folder, monkeypatch, damage):
+    parse_yaml("name: A\n", "x.yaml", trusted=True)
+    path = folder / cache.FILE
+    damage(path, cache.parsed_yaml().stamp)
+    monkeypatch.setattr(cache, "_PARSED", None)
+    assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "A"}
+
+
+def test_the_users_own_cache_is_believed(folder, monkeypatch):
+    """The check above would pass whatever the cache held, were the poisoned entry not read when it is the user's
+    own: here it is, and it is believed (the cache trusts its owner, as the owner's shell does)."""
+    parse_yaml("name: A\n", "x.yaml", trusted=True)
+    _poisoned(folder / cache.FILE, cache.parsed_yaml().stamp)
+    os.chmod(folder / cache.FILE, 0o600)
+    monkeypatch.setattr(cache, "_PARSED", None)
+    assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "B"}
+
+
+def test_a_cache_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the folder would be")
+    monkeypatch.setenv(cache.ENV, str(blocker / "cache"))
+    monkeypatch.setattr(cache, "_PARSED", None)
+    assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "A"}
+
+
+def test_values_marshal_cannot_hold_are_parsed_every_time(folder):
+    data, _ = parse_yaml("when: 2026-11-24\n", "x.yaml", trusted=True)
+    assert type(data["when"]).__name__ == "date"
+    assert cache.parsed_yaml().get("when: 2026-11-24\n") is None
+
+
+def test_a_warm_pack_does_not_load_pyyaml(folder):
+    """The point of the cache: a command whose YAML is all Paddock's own (the default pack) no longer loads PyYAML
+    at all, once the cache is warm (tests run with it in a folder of their own: see conftest)."""
+    code = (
+        "import sys, tempfile\n"
+        "from generator.cli import main\n"
+        "try:\n"
+        "    main(['pack', '-q', '-o', tempfile.mkdtemp()])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('yaml' in sys.modules)\n"
+    )
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert first.stdout.strip() == "True"  # the first process parsed (and cached) them: PyYAML loaded
+    assert again.stdout.strip() == "False"
