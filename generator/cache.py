@@ -1,10 +1,11 @@
-"""Paddock's per-user cache: its own YAML files (``templates/``, ``track_specs/``), kept parsed between runs.
+"""Paddock's per-user cache: its own YAML files (``templates/``, ``track_specs/``) and fonts, kept parsed between runs.
 
 Every command reads some of Paddock's own YAML (a game's facts, the shipped teams and circuits); parsing it meant
-loading PyYAML and its loader on every run, ~5 % of a pack's time and of a ``check``'s. The cache keeps each file's
+loading PyYAML and its loader on every run (10–16 ms, 2–4 % of a pack or a ``check``). The cache keeps each file's
 parse (its data and line numbers) under the file's whole text, so an edited file is simply a new entry; it also
 records everything else a parse depends on (Paddock's YAML reader, PyYAML, Python's ``marshal`` format), and a new
-version of any of them starts it afresh. Users' own files are never cached.
+version of any of them starts it afresh. Users' own files are never cached. The fonts' parsed tables (see
+:func:`generator.fonts._cached_face`) are kept the same way, by font file (name, size and time).
 
 Where: ``$PADDOCK_CACHE_DIR``, else ``$XDG_CACHE_HOME/paddock``, else ``~/.cache/paddock`` (on Windows
 ``%LOCALAPPDATA%\\paddock\\cache``). ``PADDOCK_CACHE_DIR=`` (empty) turns it off. It is only ever a shortcut: a
@@ -25,7 +26,8 @@ ENV = "PADDOCK_CACHE_DIR"
 MAX_ENTRIES = 200
 #: The largest cache file read (bytes); Paddock's own YAML, its text and its parse, is ~0.2 MB.
 MAX_BYTES = 8 * 1024 * 1024
-FILE = "parsed-yaml.marshal"
+YAML_FILE = "parsed-yaml.marshal"
+FONTS_FILE = "parsed-fonts.marshal"
 
 
 def cache_dir() -> Path | None:
@@ -39,17 +41,17 @@ def cache_dir() -> Path | None:
     return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "paddock"
 
 
-class ParsedYaml:
-    """Parses of Paddock's own YAML by text: :meth:`get` one, :meth:`put` one just made (written at once). The
-    file holds the stamp it was made under (see :func:`_stamp`) and its entries keyed by the files' whole text:
-    no digest to compute (``hashlib`` alone took longer to load than the lookups it would key)."""
+class Store:
+    """One cache file: entries (a key → marshal bytes) made under a stamp (what they depend on besides their key;
+    a file made under another stamp is not read, and is replaced by the next entry made). :meth:`get` an entry,
+    :meth:`put` one just made (the file is written at once)."""
 
-    def __init__(self, folder: Path | None, stamp: str) -> None:
-        self.path = folder / FILE if folder is not None else None
+    def __init__(self, folder: Path | None, name: str, stamp: str) -> None:
+        self.path = folder / name if folder is not None else None
         self.stamp = stamp
-        self._entries: dict[str, bytes] | None = None
+        self._entries: dict | None = None
 
-    def _load(self) -> dict[str, bytes]:
+    def _load(self) -> dict:
         if self._entries is None:
             self._entries = {}
             if self.path is not None:
@@ -57,30 +59,44 @@ class ParsedYaml:
                     self._entries = _read(self.path, self.stamp)
         return self._entries
 
-    def get(self, text: str) -> tuple[Any, dict] | None:
-        """``(data, lines)`` as the text parsed before, or None."""
-        blob = self._load().get(text)
+    def get(self, key) -> Any:
+        """The value kept under ``key``, or None."""
+        blob = self._load().get(key)
         if blob is None:
             return None
         try:
-            data, lines = marshal.loads(blob)
+            return marshal.loads(blob)
         except (ValueError, EOFError, TypeError):
             return None
-        return data, dict(lines)
 
-    def put(self, text: str, data: Any, lines: dict) -> None:
-        """Keep this parse, and write the cache (a cache that cannot be written is no error)."""
+    def put(self, key, value) -> None:
+        """Keep ``value`` (a value marshal cannot hold is not kept; a file that cannot be written is no error)."""
         try:
-            blob = marshal.dumps((data, tuple(lines.items())))
-        except ValueError:  # a value marshal does not hold (a YAML date…): parsed every time, as before
+            blob = marshal.dumps(value)
+        except ValueError:
             return
         entries = self._load()
-        entries[text] = blob
+        entries[key] = blob
         while len(entries) > MAX_ENTRIES:
             del entries[next(iter(entries))]
         if self.path is not None:
             with contextlib.suppress(OSError):
                 _write(self.path, (self.stamp, entries))
+
+
+class ParsedYaml(Store):
+    """Parses of Paddock's own YAML (data and line numbers) under the files' whole text: no digest to compute
+    (``hashlib`` alone took longer to load than the lookups it would key)."""
+
+    def get(self, text: str) -> tuple[Any, dict] | None:
+        """``(data, lines)`` as the text parsed before, or None."""
+        value = super().get(text)
+        if not (isinstance(value, tuple) and len(value) == 2):
+            return None
+        return value[0], dict(value[1])
+
+    def put(self, text: str, data: Any, lines: dict) -> None:
+        super().put(text, (data, tuple(lines.items())))  # a YAML date, which marshal cannot hold: parsed every time
 
 
 def _read(path: Path, stamp: str) -> dict[str, bytes]:
@@ -96,7 +112,7 @@ def _read(path: Path, stamp: str) -> dict[str, bytes]:
     if not (isinstance(content, tuple) and len(content) == 2 and content[0] == stamp):
         return {}
     entries = content[1]
-    if not isinstance(entries, dict) or not all(type(k) is str and type(v) is bytes for k, v in entries.items()):
+    if not isinstance(entries, dict) or not all(type(v) is bytes for v in entries.values()):
         return {}
     return entries
 
@@ -117,30 +133,47 @@ def _write(path: Path, content) -> None:
             tmp.unlink()
 
 
-_PARSED: ParsedYaml | None = None
+_STORES: dict[str, Store] = {}
 
 
 def parsed_yaml() -> ParsedYaml:
-    """The cache of Paddock's own YAML for this process."""
-    global _PARSED
+    """The cache of Paddock's own YAML, parsed: it depends on Paddock's YAML reader, PyYAML (the size and time of
+    each of its files: the package is not loaded for this) and this module."""
+    return _store(ParsedYaml, YAML_FILE, lambda: [Path(__file__).parent / "specs.py", *_package_files("yaml")])
+
+
+def parsed_fonts() -> Store:
+    """The cache of Paddock's fonts, parsed (see :func:`generator.fonts._ttfont`): it depends on Paddock's font
+    module and reportlab's TrueType parser."""
+    from reportlab.pdfbase import ttfonts
+
+    return _store(Store, FONTS_FILE, lambda: [Path(__file__).parent / "fonts.py", Path(ttfonts.__file__)])
+
+
+def _store(kind: type, name: str, depends) -> Store:
     folder = cache_dir()
-    if _PARSED is None or _PARSED.path is None or _PARSED.path.parent != folder:
-        _PARSED = ParsedYaml(folder, _stamp() if folder is not None else "")
-    return _PARSED
+    store = _STORES.get(name)
+    if store is None or type(store) is not kind or store.path != (folder / name if folder is not None else None):
+        store = _STORES[name] = kind(folder, name, _stamp(depends()) if folder is not None else "")
+    return store
 
 
-def _stamp() -> str:
-    """What a parse depends on besides the text: Paddock's YAML reader and this module, PyYAML (the size and time
-    of each of its files: the package is not loaded for this) and Python's marshal format. A cache made under
-    another stamp is not read (and is replaced by the next file parsed)."""
+def _package_files(name: str) -> list[Path]:
+    """The files of an installed package's own folder (not its subfolders), found without importing it."""
     from importlib.util import find_spec
 
-    parts = [f"python {sys.version_info[0]}.{sys.version_info[1]} marshal {marshal.version}"]
-    spec = find_spec("yaml")
-    places = [Path(__file__).parent / "specs.py", Path(__file__)]
+    spec = find_spec(name)
+    places: list[Path] = []
     for where in (spec.submodule_search_locations or []) if spec else []:
         places += sorted(Path(e.path) for e in os.scandir(where) if e.is_file())
-    for place in places:
+    return places
+
+
+def _stamp(places) -> str:
+    """What a cache's entries depend on besides their keys: the files ``places`` (size and time), this module,
+    and Python's marshal format."""
+    parts = [f"python {sys.version_info[0]}.{sys.version_info[1]} marshal {marshal.version}"]
+    for place in [Path(__file__), *places]:
         st = place.stat()
         parts.append(f"{place} {st.st_size} {st.st_mtime_ns}")
     return "\n".join(parts)

@@ -50,8 +50,9 @@ def font_path(key: str) -> Path:
 def _ttfont(key: str):
     from reportlab.pdfbase import ttfonts
 
+    _fast_face_class()  # made from reportlab's own class, before that is stood in for below
     face = ttfonts.TTFontFace
-    ttfonts.TTFontFace = _fast_face_class()  # what TTFont builds its face with, for this one call
+    ttfonts.TTFontFace = _cached_face  # what TTFont builds its face with, for this one call
     try:
         font = ttfonts.TTFont(pdf_name(key), str(font_path(key)))
     finally:
@@ -98,6 +99,51 @@ def _fast_face_class():
                 self._pos = pos + (self.numGlyphs + 1) * (size // (self.numGlyphs + 1))
 
     return FastFace
+
+
+#: The face attributes that are reportlab's ``TTFNameBytes`` (bytes that know their text), and those a cached face
+#: does not keep: the font file's bytes (read from the file, as parsing does) and a function.
+_NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")
+_NOT_KEPT = ("_ttf_data", "_pdfScale")
+
+
+def _cached_face(filename: str, validate: int = 0, subfontIndex: int = 0):  # noqa: N803  (reportlab's names)
+    """A font's face as the fast face class parses it, kept parsed between runs in Paddock's cache (see
+    :mod:`generator.cache`; four fonts parsed took ~8 ms of every run that prints text), keyed by the file's
+    name, size and time. The same face attribute for attribute (tested)."""
+    import os
+
+    from reportlab.pdfbase.ttfonts import TTFNameBytes
+
+    from .cache import parsed_fonts
+
+    cls = _fast_face_class()
+    if validate or subfontIndex:
+        return cls(filename, validate=validate, subfontIndex=subfontIndex)
+    with open(filename, "rb") as f:
+        info = os.fstat(f.fileno())
+        data = f.read()
+    key = (os.path.abspath(filename), info.st_size, info.st_mtime_ns)
+    store = parsed_fonts()
+    kept = store.get(key)
+    if not isinstance(kept, dict) or len(data) != info.st_size:
+        face = cls(filename)
+        store.put(key, {k: v for k, v in face.__dict__.items() if k not in _NOT_KEPT})
+        return face
+    face = cls.__new__(cls)
+    face.__dict__.update(kept)
+    for name in _NAMES:
+        value = face.__dict__.get(name)
+        if type(value) is bytes:
+            face.__dict__[name] = TTFNameBytes(value)
+    face._ttf_data = data
+    units = face.unitsPerEm  # reportlab's own scale for the font's design units
+    if units == 1000:
+        face._pdfScale = lambda x: x
+    else:
+        mult = 1000 / units
+        face._pdfScale = lambda x: x * mult
+    return face
 
 
 def pdf_name(key: str) -> str:

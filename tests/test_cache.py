@@ -29,11 +29,11 @@ def _parse_all():
 
 def test_a_warm_cache_gives_what_parsing_gives(folder, monkeypatch):
     cold = _parse_all()  # parsed, and written
-    assert (folder / cache.FILE).is_file()
-    monkeypatch.setattr(cache, "_PARSED", None)  # a new process: the file is read
+    assert (folder / cache.YAML_FILE).is_file()
+    monkeypatch.setattr(cache, "_STORES", {})  # a new process: the file is read
     warm = _parse_all()
     monkeypatch.setenv(cache.ENV, "")  # off: parsed again
-    monkeypatch.setattr(cache, "_PARSED", None)
+    monkeypatch.setattr(cache, "_STORES", {})
     off = _parse_all()
     assert [d for d, _ in warm] == [d for d, _ in cold] == [d for d, _ in off]
     assert [dict(lines) for _, lines in warm] == [dict(lines) for _, lines in off]
@@ -45,7 +45,7 @@ def test_an_edited_file_is_a_new_entry_and_the_cache_is_off_when_asked(folder, m
     a = parse_yaml("name: A\nlanes: 2\n", "x.yaml", trusted=True)
     b = parse_yaml("name: A\nlanes: 3\n", "x.yaml", trusted=True)
     assert a[0] == {"name": "A", "lanes": 2} and b[0] == {"name": "A", "lanes": 3}
-    monkeypatch.setattr(cache, "_PARSED", None)
+    monkeypatch.setattr(cache, "_STORES", {})
     assert cache.parsed_yaml().get("name: A\nlanes: 2\n")[0] == {"name": "A", "lanes": 2}
     assert cache.parsed_yaml().get("name: A\nlanes: 3\n")[1] == {(): 1, ("name",): 1, ("lanes",): 2}
     monkeypatch.setenv(cache.ENV, "")
@@ -54,7 +54,7 @@ def test_an_edited_file_is_a_new_entry_and_the_cache_is_off_when_asked(folder, m
 
 def test_users_files_are_never_cached(folder):
     parse_yaml("name: mine\n", "mine.yaml")
-    assert not (folder / cache.FILE).exists()
+    assert not (folder / cache.YAML_FILE).exists()
 
 
 def _poisoned(path, stamp):
@@ -75,9 +75,9 @@ def _poisoned(path, stamp):
 )
 def test_a_damaged_or_foreign_cache_is_ignored(folder, monkeypatch, damage):
     parse_yaml("name: A\n", "x.yaml", trusted=True)
-    path = folder / cache.FILE
+    path = folder / cache.YAML_FILE
     damage(path, cache.parsed_yaml().stamp)
-    monkeypatch.setattr(cache, "_PARSED", None)
+    monkeypatch.setattr(cache, "_STORES", {})
     assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "A"}
 
 
@@ -85,9 +85,9 @@ def test_the_users_own_cache_is_believed(folder, monkeypatch):
     """The check above would pass whatever the cache held, were the poisoned entry not read when it is the user's
     own: here it is, and it is believed (the cache trusts its owner, as the owner's shell does)."""
     parse_yaml("name: A\n", "x.yaml", trusted=True)
-    _poisoned(folder / cache.FILE, cache.parsed_yaml().stamp)
-    os.chmod(folder / cache.FILE, 0o600)
-    monkeypatch.setattr(cache, "_PARSED", None)
+    _poisoned(folder / cache.YAML_FILE, cache.parsed_yaml().stamp)
+    os.chmod(folder / cache.YAML_FILE, 0o600)
+    monkeypatch.setattr(cache, "_STORES", {})
     assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "B"}
 
 
@@ -95,7 +95,7 @@ def test_a_cache_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("a file where the folder would be")
     monkeypatch.setenv(cache.ENV, str(blocker / "cache"))
-    monkeypatch.setattr(cache, "_PARSED", None)
+    monkeypatch.setattr(cache, "_STORES", {})
     assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "A"}
 
 
@@ -121,3 +121,26 @@ def test_a_warm_pack_does_not_load_pyyaml(folder):
     again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert first.stdout.strip() == "True"  # the first process parsed (and cached) them: PyYAML loaded
     assert again.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("key", ["regular", "condensed-bold"])
+def test_a_cached_font_face_is_the_parsed_face(folder, monkeypatch, key):
+    """Paddock's fonts are kept parsed too (generator/fonts.py): a face from the cache has every attribute of the
+    face parsed from the file, of the same type, and cuts the same subsets."""
+    from reportlab.pdfbase.ttfonts import TTFontFace
+
+    from generator import fonts
+
+    path = str(fonts.font_path(key))
+    parsed = fonts._cached_face(path)  # a miss: parsed and kept
+    assert (folder / cache.FONTS_FILE).is_file()
+    monkeypatch.setattr(cache, "_STORES", {})
+    kept = fonts._cached_face(path)
+    plain = TTFontFace(path)
+    assert set(kept.__dict__) == set(parsed.__dict__) == set(plain.__dict__)
+    for name, value in plain.__dict__.items():
+        if name != "_pdfScale":
+            assert kept.__dict__[name] == value and type(kept.__dict__[name]) is type(value), name
+    assert [kept._pdfScale(v) for v in (0, 1, 2048, -7)] == [plain._pdfScale(v) for v in (0, 1, 2048, -7)]
+    assert kept.name.ustr == plain.name.ustr
+    assert kept.makeSubset([0x41, 0x42, 0xE9, 0x2013]) == plain.makeSubset([0x41, 0x42, 0xE9, 0x2013])
