@@ -31,14 +31,17 @@ FONTS_FILE = "parsed-fonts.marshal"
 
 
 def cache_dir() -> Path | None:
-    """The cache folder (not created here), or None when the cache is off."""
+    """The cache folder (not created here), or None when the cache is off (or there is no home to put it in)."""
     value = os.environ.get(ENV)
-    if value is not None:
-        return Path(value).expanduser() if value.strip() else None
-    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
-        return Path(os.environ["LOCALAPPDATA"]) / "paddock" / "cache"
-    base = os.environ.get("XDG_CACHE_HOME", "").strip()
-    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "paddock"
+    try:
+        if value is not None:
+            return Path(value).expanduser() if value.strip() else None
+        if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
+            return Path(os.environ["LOCALAPPDATA"]) / "paddock" / "cache"
+        base = os.environ.get("XDG_CACHE_HOME", "").strip()
+        return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "paddock"
+    except (RuntimeError, KeyError, OSError):  # "~" with no HOME and no password entry for this user
+        return None
 
 
 class Store:

@@ -144,3 +144,18 @@ def test_a_cached_font_face_is_the_parsed_face(folder, monkeypatch, key):
     assert [kept._pdfScale(v) for v in (0, 1, 2048, -7)] == [plain._pdfScale(v) for v in (0, 1, 2048, -7)]
     assert kept.name.ustr == plain.name.ustr
     assert kept.makeSubset([0x41, 0x42, 0xE9, 0x2013]) == plain.makeSubset([0x41, 0x42, 0xE9, 0x2013])
+
+
+def test_no_home_means_no_cache_and_no_error(monkeypatch):
+    monkeypatch.delenv(cache.ENV, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+
+    def no_home():
+        raise RuntimeError("Could not determine home directory")
+
+    monkeypatch.setattr(cache.Path, "home", staticmethod(no_home))
+    monkeypatch.setattr(cache, "_STORES", {})
+    assert cache.cache_dir() is None
+    assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "A"}
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/ignored")  # not absolute: ignored, as the XDG spec says
+    assert cache.cache_dir() is None
