@@ -2,14 +2,17 @@
 
 Every command reads some of Paddock's own YAML (a game's facts, the shipped teams and circuits); parsing it meant
 loading PyYAML and its loader on every run (10–16 ms, 2–4 % of a pack or a ``check``). The cache keeps each file's
-parse (its data and line numbers) under the file's whole text, so an edited file is simply a new entry; it also
-records everything else a parse depends on (Paddock's YAML reader, PyYAML, Python's ``marshal`` format), and a new
-version of any of them starts it afresh. Users' own files are never cached. The fonts' parsed tables (see
-:func:`generator.fonts._cached_face`) are kept the same way, by font file (name, size and time).
+parse (its data and line numbers) under the file's whole text, so an edited file is simply a new entry. The fonts'
+parsed tables (see :func:`generator.fonts._cached_face`) are kept the same way, under the font file's name, size,
+time and checksum. Each cache file also records a stamp of everything else its entries depend on (Paddock's YAML
+reader or font code and the library beneath, by content or version; Python's ``marshal`` format): a cache made
+under another stamp is not used, and the next entry made replaces it. Users' own files are never cached.
 
 Where: ``$PADDOCK_CACHE_DIR``, else ``$XDG_CACHE_HOME/paddock``, else ``~/.cache/paddock`` (on Windows
 ``%LOCALAPPDATA%\\paddock\\cache``). ``PADDOCK_CACHE_DIR=`` (empty) turns it off. It is only ever a shortcut: a
-cache that cannot be read or written, or one another user could have written, is ignored; deleting it is safe.
+cache file is checked whole (a checksum) before anything in it is read, and one that is damaged, cannot be read or
+written, is not a plain file, or (POSIX) lies in a folder or file another user could write, is ignored — never an
+error. Deleting it is always safe.
 """
 
 from __future__ import annotations
@@ -17,17 +20,19 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
+import stat
 import sys
+import zlib
 from pathlib import Path
 from typing import Any
 
 ENV = "PADDOCK_CACHE_DIR"
-#: Parses kept in one file at most (the oldest go first): an edited file leaves its old entry behind.
-MAX_ENTRIES = 200
-#: The largest cache file read (bytes); Paddock's own YAML, its text and its parse, is ~0.2 MB.
-MAX_BYTES = 8 * 1024 * 1024
+#: The largest cache file read (bytes): Paddock's own YAML, text and parse, is ~0.3 MB; a font's tables ~0.17 MB.
+MAX_BYTES = 32 * 1024 * 1024
 YAML_FILE = "parsed-yaml.marshal"
 FONTS_FILE = "parsed-fonts.marshal"
+#: A cache file: this, a CRC-32 of the rest (4 bytes, little-endian), then the marshalled (stamp, entries).
+MAGIC = b"Paddock cache 1\n"
 
 
 def cache_dir() -> Path | None:
@@ -45,20 +50,20 @@ def cache_dir() -> Path | None:
 
 
 class Store:
-    """One cache file: entries (a key → marshal bytes) made under a stamp (what they depend on besides their key;
-    a file made under another stamp is not read, and is replaced by the next entry made). :meth:`get` an entry,
-    :meth:`put` one just made (the file is written at once)."""
+    """One cache file: entries (a key → marshal bytes) made under a stamp. :meth:`get` an entry, :meth:`put` one
+    just made (the file is written at once); at most ``max_entries``, the oldest dropped first."""
 
-    def __init__(self, folder: Path | None, name: str, stamp: str) -> None:
+    def __init__(self, folder: Path | None, name: str, stamp: str, max_entries: int = 200) -> None:
         self.path = folder / name if folder is not None else None
         self.stamp = stamp
+        self.max_entries = max_entries
         self._entries: dict | None = None
 
     def _load(self) -> dict:
         if self._entries is None:
             self._entries = {}
             if self.path is not None:
-                with contextlib.suppress(OSError, ValueError, EOFError, TypeError):  # missing or damaged: start afresh
+                with contextlib.suppress(Exception):  # missing, foreign or damaged: start afresh
                     self._entries = _read(self.path, self.stamp)
         return self._entries
 
@@ -69,7 +74,7 @@ class Store:
             return None
         try:
             return marshal.loads(blob)
-        except (ValueError, EOFError, TypeError):
+        except Exception:  # the file's checksum held, so this is not damage; still only a miss
             return None
 
     def put(self, key, value) -> None:
@@ -80,10 +85,10 @@ class Store:
             return
         entries = self._load()
         entries[key] = blob
-        while len(entries) > MAX_ENTRIES:
+        while len(entries) > self.max_entries:
             del entries[next(iter(entries))]
         if self.path is not None:
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ValueError):
                 _write(self.path, (self.stamp, entries))
 
 
@@ -94,42 +99,61 @@ class ParsedYaml(Store):
     def get(self, text: str) -> tuple[Any, dict] | None:
         """``(data, lines)`` as the text parsed before, or None."""
         value = super().get(text)
-        if not (isinstance(value, tuple) and len(value) == 2):
+        try:
+            data, lines = value
+            return data, dict(lines)
+        except (TypeError, ValueError):
             return None
-        return value[0], dict(value[1])
 
     def put(self, text: str, data: Any, lines: dict) -> None:
         super().put(text, (data, tuple(lines.items())))  # a YAML date, which marshal cannot hold: parsed every time
 
 
-def _read(path: Path, stamp: str) -> dict[str, bytes]:
-    """The entries of the cache file, if this user wrote it (a file others may write could say anything) under
-    ``stamp``; else none."""
-    with open(path, "rb") as f:
-        info = os.fstat(f.fileno())
-        if hasattr(os, "getuid") and (info.st_uid != os.getuid() or info.st_mode & 0o022):
+def _private(info: os.stat_result) -> bool:
+    """Whether a file or folder is this user's own and no one else may write it (POSIX; elsewhere: yes)."""
+    if not hasattr(os, "getuid"):
+        return True
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def _read(path: Path, stamp: str) -> dict:
+    """The entries of the cache file, if it is a plain file of this user's in a folder of this user's, whole (its
+    checksum holds) and made under ``stamp``; else none. Opened without waiting (a pipe put there is refused, not
+    waited on) and without following a link."""
+    if not _private(os.stat(path.parent)):
+        return {}
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or not _private(info) or info.st_size > MAX_BYTES:
             return {}
-        if info.st_size > MAX_BYTES:
-            return {}
-        content = marshal.loads(f.read())
-    if not (isinstance(content, tuple) and len(content) == 2 and content[0] == stamp):
+        raw = f.read(MAX_BYTES + 1)
+    head = len(MAGIC) + 4
+    if len(raw) < head or not raw.startswith(MAGIC):
+        return {}
+    payload = memoryview(raw)[head:]
+    if int.from_bytes(raw[len(MAGIC) : head], "little") != zlib.crc32(payload):
+        return {}
+    content = marshal.loads(payload)
+    if not (type(content) is tuple and len(content) == 2 and content[0] == stamp and type(content[1]) is dict):
         return {}
     entries = content[1]
-    if not isinstance(entries, dict) or not all(type(v) is bytes for v in entries.values()):
-        return {}
-    return entries
+    return entries if all(type(v) is bytes for v in entries.values()) else {}
 
 
 def _write(path: Path, content) -> None:
     """Replace the cache file at once (a reader sees the old file or the new one, never half of one)."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with contextlib.suppress(FileNotFoundError):
-        tmp.unlink()  # one left by a run that died here (a link is removed, never followed)
+    folder = path.parent
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not _private(os.stat(folder)):
+        return
+    payload = marshal.dumps(content)
+    tmp = folder / f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(marshal.dumps(content))
+            f.write(MAGIC + zlib.crc32(payload).to_bytes(4, "little") + payload)
         os.replace(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
@@ -140,43 +164,74 @@ _STORES: dict[str, Store] = {}
 
 
 def parsed_yaml() -> ParsedYaml:
-    """The cache of Paddock's own YAML, parsed: it depends on Paddock's YAML reader, PyYAML (the size and time of
-    each of its files: the package is not loaded for this) and this module."""
-    return _store(ParsedYaml, YAML_FILE, lambda: [Path(__file__).parent / "specs.py", *_package_files("yaml")])
+    """The cache of Paddock's own YAML, parsed: it depends on Paddock's YAML reader (``specs.py`` and the
+    ``messages.py`` it names keys with) and PyYAML."""
+    here = Path(__file__).parent
+
+    def depends() -> list[str]:
+        return [_content(here / "specs.py"), _content(here / "messages.py"), _package("yaml", "PyYAML")]
+
+    return _store(ParsedYaml, YAML_FILE, depends, 200)
 
 
 def parsed_fonts() -> Store:
-    """The cache of Paddock's fonts, parsed (see :func:`generator.fonts._ttfont`): it depends on Paddock's font
+    """The cache of Paddock's fonts, parsed (see :func:`generator.fonts._cached_face`): it depends on Paddock's font
     module and reportlab's TrueType parser."""
-    from reportlab.pdfbase import ttfonts
 
-    return _store(Store, FONTS_FILE, lambda: [Path(__file__).parent / "fonts.py", Path(ttfonts.__file__)])
+    def depends() -> list[str]:
+        import reportlab
+        from reportlab.pdfbase import ttfonts
+
+        here = Path(__file__).parent
+        return [_content(here / "fonts.py"), _content(Path(ttfonts.__file__)), f"reportlab {reportlab.Version}"]
+
+    return _store(Store, FONTS_FILE, depends, 8)
 
 
-def _store(kind: type, name: str, depends) -> Store:
+def _store(kind: type, name: str, depends, max_entries: int) -> Store:
     folder = cache_dir()
     store = _STORES.get(name)
     if store is None or type(store) is not kind or store.path != (folder / name if folder is not None else None):
-        store = _STORES[name] = kind(folder, name, _stamp(depends()) if folder is not None else "")
+        stamp = ""
+        if folder is not None:
+            try:
+                stamp = _stamp(depends())
+            except Exception:  # a dependency that cannot be read (a frozen build, an upgrade under way): no cache
+                folder = None
+        store = _STORES[name] = kind(folder, name, stamp, max_entries)
     return store
 
 
-def _package_files(name: str) -> list[Path]:
-    """The files of an installed package's own folder (not its subfolders), found without importing it."""
+def _content(path: Path) -> str:
+    """A file as a stamp names it: its name, size and checksum (its content, whatever its time says)."""
+    data = path.read_bytes()
+    return f"{path.name} {len(data)} {zlib.crc32(data):08x}"
+
+
+def _package(name: str, dist: str) -> str:
+    """An installed package as a stamp names it, found without importing it: its distribution's version (from
+    its metadata folder's name) and each of its own files' name, size and time."""
     from importlib.util import find_spec
 
     spec = find_spec(name)
-    places: list[Path] = []
+    parts = [name]
     for where in (spec.submodule_search_locations or []) if spec else []:
-        places += sorted(Path(e.path) for e in os.scandir(where) if e.is_file())
-    return places
+        parent = os.path.dirname(where)
+        prefix = dist.lower().replace("-", "_") + "-"
+        parts += sorted(e for e in os.listdir(parent) if e.lower().startswith(prefix) and e.endswith(".dist-info"))
+        for entry in sorted(os.scandir(where), key=lambda e: e.name):
+            if entry.is_file():
+                st = entry.stat()
+                parts.append(f"{entry.name} {st.st_size} {st.st_mtime_ns}")
+    return " ".join(parts)
 
 
-def _stamp(places) -> str:
-    """What a cache's entries depend on besides their keys: the files ``places`` (size and time), this module,
-    and Python's marshal format."""
-    parts = [f"python {sys.version_info[0]}.{sys.version_info[1]} marshal {marshal.version}"]
-    for place in [Path(__file__), *places]:
-        st = place.stat()
-        parts.append(f"{place} {st.st_size} {st.st_mtime_ns}")
-    return "\n".join(parts)
+def _stamp(parts: list[str]) -> str:
+    """What a cache's entries depend on besides their keys: ``parts``, this module and Python's marshal format."""
+    return "\n".join(
+        [
+            f"python {sys.version_info[0]}.{sys.version_info[1]} marshal {marshal.version}",
+            _content(Path(__file__)),
+            *parts,
+        ]
+    )

@@ -110,10 +110,10 @@ _NOT_KEPT = ("_ttf_data", "_pdfScale")
 def _cached_face(filename: str, validate: int = 0, subfontIndex: int = 0):  # noqa: N803  (reportlab's names)
     """A font's face as the fast face class parses it, kept parsed between runs in Paddock's cache (see
     :mod:`generator.cache`; four fonts parsed took ~8 ms of every run that prints text), keyed by the file's
-    name, size and time. The same face attribute for attribute (tested)."""
+    name, size, time and checksum. The same face attribute for attribute (tested); anything amiss with what the
+    cache holds, and the file is parsed."""
     import os
-
-    from reportlab.pdfbase.ttfonts import TTFNameBytes
+    import zlib
 
     from .cache import parsed_fonts
 
@@ -123,13 +123,23 @@ def _cached_face(filename: str, validate: int = 0, subfontIndex: int = 0):  # no
     with open(filename, "rb") as f:
         info = os.fstat(f.fileno())
         data = f.read()
-    key = (os.path.abspath(filename), info.st_size, info.st_mtime_ns)
+    key = (os.path.abspath(filename), info.st_size, info.st_mtime_ns, zlib.crc32(data))
     store = parsed_fonts()
     kept = store.get(key)
-    if not isinstance(kept, dict) or len(data) != info.st_size:
-        face = cls(filename)
-        store.put(key, {k: v for k, v in face.__dict__.items() if k not in _NOT_KEPT})
-        return face
+    if isinstance(kept, dict):
+        try:
+            return _face_from(cls, kept, data)
+        except Exception:  # not what a parse keeps: parse again (and keep that)
+            pass
+    face = cls(filename)
+    store.put(key, {k: v for k, v in face.__dict__.items() if k not in _NOT_KEPT})
+    return face
+
+
+def _face_from(cls, kept: dict, data: bytes):
+    """A face of ``cls`` from the attributes a parse kept and the font file's bytes."""
+    from reportlab.pdfbase.ttfonts import TTFNameBytes
+
     face = cls.__new__(cls)
     face.__dict__.update(kept)
     for name in _NAMES:
@@ -137,7 +147,7 @@ def _cached_face(filename: str, validate: int = 0, subfontIndex: int = 0):  # no
         if type(value) is bytes:
             face.__dict__[name] = TTFNameBytes(value)
     face._ttf_data = data
-    units = face.unitsPerEm  # reportlab's own scale for the font's design units
+    units = int(face.unitsPerEm)  # reportlab's own scale for the font's design units
     if units == 1000:
         face._pdfScale = lambda x: x
     else:

@@ -58,8 +58,13 @@ def test_users_files_are_never_cached(folder):
 
 
 def _poisoned(path, stamp):
-    """A cache saying ``name: A`` is ``{"name": "B"}``: what a file someone else wrote could say."""
-    path.write_bytes(marshal.dumps((stamp, {"name: A\n": marshal.dumps(({"name": "B"}, ()))})))
+    """A well-formed cache saying ``name: A`` is ``{"name": "B"}``: what a file someone else wrote could say."""
+    cache._write(path, (stamp, {"name: A\n": marshal.dumps(({"name": "B"}, ()))}))
+
+
+def _no_magic(path, stamp):
+    payload = marshal.dumps((stamp, {"name: A\n": marshal.dumps(({"name": "B"}, ()))}))
+    path.write_bytes(payload)  # the right content, but not as Paddock writes it (no checksum)
 
 
 @pytest.mark.parametrize(
@@ -68,10 +73,12 @@ def _poisoned(path, stamp):
         lambda p, stamp: p.write_bytes(b"not marshal at all"),
         lambda p, stamp: p.write_bytes(p.read_bytes()[:100]),
         lambda p, stamp: _poisoned(p, "another stamp"),
-        lambda p, stamp: p.write_bytes(marshal.dumps([1, 2, 3])),
+        lambda p, stamp: cache._write(p, [1, 2, 3]),
         lambda p, stamp: (_poisoned(p, stamp), os.chmod(p, 0o666)),  # anyone could have written it
+        lambda p, stamp: (_poisoned(p, stamp), os.chmod(p.parent, 0o777)),  # … or put it there
+        _no_magic,
     ],
-    ids=["garbage", "cut short", "another stamp", "not entries", "world-writable"],
+    ids=["garbage", "cut short", "another stamp", "not entries", "world-writable", "open folder", "no checksum"],
 )
 def test_a_damaged_or_foreign_cache_is_ignored(folder, monkeypatch, damage):
     parse_yaml("name: A\n", "x.yaml", trusted=True)
@@ -82,13 +89,67 @@ def test_a_damaged_or_foreign_cache_is_ignored(folder, monkeypatch, damage):
 
 
 def test_the_users_own_cache_is_believed(folder, monkeypatch):
-    """The check above would pass whatever the cache held, were the poisoned entry not read when it is the user's
-    own: here it is, and it is believed (the cache trusts its owner, as the owner's shell does)."""
+    """The checks above would pass whatever the cache held, were a well-formed entry not read when it is the
+    user's own: here it is, and it is believed (the cache trusts its owner, as the owner's shell does)."""
     parse_yaml("name: A\n", "x.yaml", trusted=True)
     _poisoned(folder / cache.YAML_FILE, cache.parsed_yaml().stamp)
-    os.chmod(folder / cache.YAML_FILE, 0o600)
     monkeypatch.setattr(cache, "_STORES", {})
     assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "B"}
+
+
+def test_any_flipped_bit_is_caught_before_anything_is_read(folder, monkeypatch):
+    """marshal is not safe on damaged data (one flipped bit was seen to crash Python): the file's checksum is
+    checked first, so a damaged file is only a miss, whichever bit of it flipped."""
+    texts = [f.read_text(encoding="utf-8") for f in SHIPPED[:6]]
+    want = [parse_yaml(t, "x.yaml", trusted=True) for t in texts]
+    path = folder / cache.YAML_FILE
+    good = path.read_bytes()
+    for at in range(0, len(good), max(1, len(good) // 300)):
+        bad = bytearray(good)
+        bad[at] ^= 1 << (at % 8)
+        path.write_bytes(bytes(bad))
+        monkeypatch.setattr(cache, "_STORES", {})
+        assert cache.parsed_yaml()._load() == {}  # CRC-32 catches every single-bit error
+    assert [parse_yaml(t, "x.yaml", trusted=True) for t in texts] == want
+
+
+def test_a_pipe_where_the_cache_should_be_is_not_waited_on(folder, monkeypatch):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    folder.mkdir(mode=0o700)
+    os.mkfifo(folder / cache.YAML_FILE, 0o600)
+    monkeypatch.setattr(cache, "_STORES", {})
+    assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "A"}  # would hang on open
+
+
+def test_the_stamp_follows_what_a_parse_depends_on(tmp_path):
+    """A dependency is named by its content: a same-sized edit with its time put back still changes the stamp."""
+    dep = tmp_path / "specs.py"
+    dep.write_text("A = 1\n")
+    before = cache._content(dep)
+    st = dep.stat()
+    dep.write_text("A = 2\n")
+    os.utime(dep, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert cache._content(dep) != before
+    stamp = cache.parsed_yaml().stamp
+    assert "specs.py" in stamp and "messages.py" in stamp and "PyYAML" in stamp.replace("pyyaml", "PyYAML")
+
+
+def test_users_files_read_by_the_commands_are_never_cached(folder, tmp_path):
+    from generator.teams import load_field
+    from generator.track.load import load_spec
+
+    teams = tmp_path / "teams.yaml"
+    teams.write_text((templates_dir() / "teams" / "f1-2011.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    spec = tmp_path / "loop.yaml"
+    spec.write_text((track_specs_dir() / "monte-carlo.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    load_field(teams)
+    load_spec(spec)
+    store = cache.parsed_yaml()
+    assert teams.read_text(encoding="utf-8") not in store._load()
+    assert spec.read_text(encoding="utf-8") not in store._load()
+    load_field("f1-2011")  # the shipped preset of the same text: cached
+    assert teams.read_text(encoding="utf-8") in store._load()
 
 
 def test_a_cache_that_cannot_be_written_is_no_error(tmp_path, monkeypatch):
@@ -132,6 +193,7 @@ def test_a_cached_font_face_is_the_parsed_face(folder, monkeypatch, key):
     from generator import fonts
 
     path = str(fonts.font_path(key))
+    monkeypatch.setattr(cache, "_STORES", {})
     parsed = fonts._cached_face(path)  # a miss: parsed and kept
     assert (folder / cache.FONTS_FILE).is_file()
     monkeypatch.setattr(cache, "_STORES", {})
@@ -159,3 +221,22 @@ def test_no_home_means_no_cache_and_no_error(monkeypatch):
     assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "A"}
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/ignored")  # not absolute: ignored, as the XDG spec says
     assert cache.cache_dir() is None
+
+
+def test_a_font_file_changed_in_place_is_parsed_again(folder, tmp_path, monkeypatch):
+    """A font is known by its name, size, time and checksum: the same name and size, its time put back, but other
+    bytes (here another face of the same size, padded) is parsed again, never given the old tables."""
+    from generator import fonts
+
+    a = (fonts.FONT_DIR / "Roboto-Regular.ttf").read_bytes()
+    b = (fonts.FONT_DIR / "Roboto-Bold.ttf").read_bytes()
+    size = max(len(a), len(b))
+    path = tmp_path / "face.ttf"
+    path.write_bytes(a.ljust(size, b"\0"))
+    st = path.stat()
+    first = fonts._cached_face(str(path))
+    path.write_bytes(b.ljust(size, b"\0"))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    monkeypatch.setattr(cache, "_STORES", {})
+    second = fonts._cached_face(str(path))
+    assert first.fullName != second.fullName and second.charWidths == fonts._fast_face_class()(str(path)).charWidths
