@@ -186,6 +186,25 @@ def test_nearest_points_through_a_tree_in_source_coordinates_are_argmins_own():
     assert np.allclose(adapt.from_page(adapt.to_page(src, *transform), *transform), src, atol=1e-9)
 
 
+def test_a_centre_line_asked_at_one_arc_length_answers_as_for_many():
+    """Boards ask a centre line for thousands of single points, headings and curvatures: one arc length goes the
+    scalar way, and must give the very numbers (bit for bit, and of the same kinds) the array way gives."""
+    from generator.track import build
+    from generator.track.load import load_spec
+
+    spec, _, path = load_spec(importlib.import_module("generator.data").track_specs_dir() / "monte-carlo.yaml")
+    line = build(spec, path).line
+    L = line.length
+    probes = [0.0, 1e-13, L / 3, L, L + 0.25, -7.5, 3 * L + 1.0, *line.s[[1, 7, -2]], *np.linspace(-L, 2 * L, 97)]
+    many = {name: getattr(line, name)(np.array(probes)) for name in ("point", "heading", "curvature")}
+    for j, s in enumerate(probes):
+        for value in (float(s), np.float64(s)):
+            p, h, k = line.point(value), line.heading(value), line.curvature(value)
+            assert p.shape == (2,) and np.array_equal(p, many["point"][j]), s
+            assert isinstance(h, np.float64) and h == many["heading"][j], s
+            assert isinstance(k, np.float64) and k == many["curvature"][j], s
+
+
 def test_shipped_yaml_reads_as_the_bounded_loader_reads_it():
     from generator.data import is_shipped, templates_dir, track_specs_dir
     from generator.specs import parse_yaml

@@ -49,6 +49,12 @@ class Line:
 
     # --- evaluation at arbitrary arc length (wrapping round the loop) ---
     def _locate(self, s):
+        if isinstance(s, (float, int)):  # one arc length (a Python or numpy float): the same numbers, the same
+            # operations, on numpy's scalars (~a quarter of the time of 0-d arrays; boards ask thousands of times)
+            s = np.float64(s) % self.s[-1]
+            i = min(max(int(self.s.searchsorted(s, side="right")) - 1, 0), len(self.s) - 2)
+            s0, s1 = self.s[i], self.s[i + 1]
+            return i, (s - s0) / max(s1 - s0, 1e-12)
         s = np.mod(np.asarray(s, dtype=float), self.length)
         i = np.clip(np.searchsorted(self.s, s, side="right") - 1, 0, len(self.s) - 2)
         t = (s - self.s[i]) / np.maximum(self.s[i + 1] - self.s[i], 1e-12)
@@ -56,6 +62,12 @@ class Line:
 
     def point(self, s):
         i, t = self._locate(s)
+        if isinstance(i, int):  # one point: as below, on numpy's scalars
+            th0 = self.th[i]
+            half = (self.th[i + 1] - th0) * t / 2
+            chord = (self.s[i + 1] - self.s[i]) * t * np.sinc(half / math.pi)
+            thm = th0 + half
+            return self.xy[i] + np.array((np.cos(thm) * chord, np.sin(thm) * chord))
         # Follow the circular arc through the two samples (exact on arcs, not just on the chord).
         th0, th1 = self.th[i], self.th[i + 1]
         ds = (self.s[i + 1] - self.s[i]) * t
