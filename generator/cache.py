@@ -3,8 +3,8 @@
 Every command reads some of Paddock's own YAML (a game's facts, the shipped teams and circuits); parsing it meant
 loading PyYAML and its loader on every run (10–16 ms, 2–4 % of a pack or a ``check``). The cache keeps each file's
 parse (its data and line numbers) under the file's whole text, so an edited file is simply a new entry. The fonts'
-parsed tables (see :func:`generator.fonts._cached_face`) are kept the same way, under the font file's name, size,
-time and checksum. Each cache file also records a stamp of everything else its entries depend on (Paddock's YAML
+parsed tables (see :func:`generator.fonts._cached_face`) are kept the same way, under the font file's name, size
+and checksum. Each cache file also records a stamp of everything else its entries depend on (Paddock's YAML
 reader or font code and the library beneath, by content or version; Python's ``marshal`` format): a cache made
 under another stamp is not used, and the next entry made replaces it. Users' own files are never cached.
 

@@ -110,7 +110,7 @@ _NOT_KEPT = ("_ttf_data", "_pdfScale")
 def _cached_face(filename: str, validate: int = 0, subfontIndex: int = 0):  # noqa: N803  (reportlab's names)
     """A font's face as the fast face class parses it, kept parsed between runs in Paddock's cache (see
     :mod:`generator.cache`; four fonts parsed took ~8 ms of every run that prints text), keyed by the file's
-    name, size, time and checksum. The same face attribute for attribute (tested); anything amiss with what the
+    name, size and checksum. The same face attribute for attribute (tested); anything amiss with what the
     cache holds, and the file is parsed."""
     import os
     import zlib
@@ -123,7 +123,7 @@ def _cached_face(filename: str, validate: int = 0, subfontIndex: int = 0):  # no
     with open(filename, "rb") as f:
         info = os.fstat(f.fileno())
         data = f.read()
-    key = (os.path.abspath(filename), info.st_size, info.st_mtime_ns, zlib.crc32(data))
+    key = (os.path.basename(filename), info.st_size, zlib.crc32(data))  # the font, wherever it is installed
     store = parsed_fonts()
     kept = store.get(key)
     if isinstance(kept, dict):

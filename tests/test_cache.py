@@ -224,8 +224,8 @@ def test_no_home_means_no_cache_and_no_error(monkeypatch):
 
 
 def test_a_font_file_changed_in_place_is_parsed_again(folder, tmp_path, monkeypatch):
-    """A font is known by its name, size, time and checksum: the same name and size, its time put back, but other
-    bytes (here another face of the same size, padded) is parsed again, never given the old tables."""
+    """A font is known by its name, size and checksum: the same name and size, its time put back, but other bytes
+    (here another face of the same size, padded) is parsed again, never given the old tables."""
     from generator import fonts
 
     a = (fonts.FONT_DIR / "Roboto-Regular.ttf").read_bytes()
