@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +128,9 @@ def games_with_summary() -> list:
     return [g for g in games.all_games() if has_summary(g.id)]
 
 
+@cache
 def _models():
+    """The summary file's schema: made on first use (pydantic builds it in ~4 ms), once per process."""
     from pydantic import BaseModel, ConfigDict, Field, model_validator
 
     class Strict(BaseModel):
