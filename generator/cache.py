@@ -29,8 +29,10 @@ from typing import Any
 ENV = "PADDOCK_CACHE_DIR"
 #: The largest cache file read (bytes): Paddock's own YAML, text and parse, is ~0.3 MB; a font's tables ~0.17 MB.
 MAX_BYTES = 32 * 1024 * 1024
-YAML_FILE = "parsed-yaml.marshal"
-FONTS_FILE = "parsed-fonts.marshal"
+YAML_FILE = "parsed-yaml"  # the stems of the cache files: each file is named STEM-<its stamp's CRC-32>.marshal
+FONTS_FILE = "parsed-fonts"
+#: Files kept per cache (the most recently written): two installs or Pythons sharing the folder each keep theirs.
+KEEP_FILES = 4
 #: A cache file: this, a CRC-32 of the rest (4 bytes, little-endian), then the marshalled (stamp, entries).
 MAGIC = b"Paddock cache 1\n"
 
@@ -54,7 +56,7 @@ class Store:
     just made (the file is written at once); at most ``max_entries``, the oldest dropped first."""
 
     def __init__(self, folder: Path | None, name: str, stamp: str, max_entries: int = 200) -> None:
-        self.path = folder / name if folder is not None else None
+        self.path = folder / f"{name}-{zlib.crc32(stamp.encode()):08x}.marshal" if folder is not None else None
         self.stamp = stamp
         self.max_entries = max_entries
         self._entries: dict | None = None
@@ -158,9 +160,32 @@ def _write(path: Path, content) -> None:
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+    with contextlib.suppress(OSError):
+        _prune(path)
 
 
-_STORES: dict[str, Store] = {}
+def _prune(path: Path) -> None:
+    """Beside a cache file just written: its cache's other files but the :data:`KEEP_FILES` newest (made under
+    stamps no longer in use: an upgrade, an edit of Paddock's code), and temporaries an interrupted run left."""
+    import time
+
+    stem = path.name.rsplit("-", 1)[0] + "-"
+    files, now = [], time.time()
+    for entry in os.scandir(path.parent):
+        name = entry.name
+        if name.startswith(stem) and name.endswith(".marshal"):
+            files.append((entry.stat(follow_symlinks=False).st_mtime, entry.path))
+        elif (
+            name.startswith("." + stem)
+            and name.endswith(".tmp")
+            and now - entry.stat(follow_symlinks=False).st_mtime > 3600  # an hour old: its run is over
+        ):
+            os.unlink(entry.path)
+    for _, old in sorted(files, reverse=True)[KEEP_FILES:]:
+        os.unlink(old)
+
+
+_STORES: dict[tuple, Store] = {}  # (file stem, folder) -> its store for this process
 
 
 def parsed_yaml() -> ParsedYaml:
@@ -190,15 +215,15 @@ def parsed_fonts() -> Store:
 
 def _store(kind: type, name: str, depends, max_entries: int) -> Store:
     folder = cache_dir()
-    store = _STORES.get(name)
-    if store is None or type(store) is not kind or store.path != (folder / name if folder is not None else None):
+    store = _STORES.get((name, folder))
+    if store is None:
         stamp = ""
         if folder is not None:
             try:
                 stamp = _stamp(depends())
             except Exception:  # a dependency that cannot be read (a frozen build, an upgrade under way): no cache
                 folder = None
-        store = _STORES[name] = kind(folder, name, stamp, max_entries)
+        store = _STORES[(name, cache_dir())] = kind(folder, name, stamp, max_entries)
     return store
 
 
@@ -227,11 +252,8 @@ def _package(name: str, dist: str) -> str:
 
 
 def _stamp(parts: list[str]) -> str:
-    """What a cache's entries depend on besides their keys: ``parts``, this module and Python's marshal format."""
-    return "\n".join(
-        [
-            f"python {sys.version_info[0]}.{sys.version_info[1]} marshal {marshal.version}",
-            _content(Path(__file__)),
-            *parts,
-        ]
-    )
+    """What a cache's entries depend on besides their keys: ``parts``, this module, and the Python reading them
+    (implementation and version, marshal's format, how long an integer it will read from text)."""
+    digits = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    python = f"{sys.implementation.cache_tag} marshal {marshal.version} int digits {digits}"
+    return "\n".join([python, _content(Path(__file__)), *parts])

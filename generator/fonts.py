@@ -128,7 +128,7 @@ def _cached_face(filename: str, validate: int = 0, subfontIndex: int = 0):  # no
     kept = store.get(key)
     if isinstance(kept, dict):
         try:
-            return _face_from(cls, kept, data)
+            return _face_from(cls, kept, data, filename)
         except Exception:  # not what a parse keeps: parse again (and keep that)
             pass
     face = cls(filename)
@@ -136,8 +136,8 @@ def _cached_face(filename: str, validate: int = 0, subfontIndex: int = 0):  # no
     return face
 
 
-def _face_from(cls, kept: dict, data: bytes):
-    """A face of ``cls`` from the attributes a parse kept and the font file's bytes."""
+def _face_from(cls, kept: dict, data: bytes, filename: str):
+    """A face of ``cls`` from the attributes a parse kept (perhaps of the same font elsewhere) and the font file."""
     from reportlab.pdfbase.ttfonts import TTFNameBytes
 
     face = cls.__new__(cls)
@@ -147,6 +147,7 @@ def _face_from(cls, kept: dict, data: bytes):
         if type(value) is bytes:
             face.__dict__[name] = TTFNameBytes(value)
     face._ttf_data = data
+    face.filename = filename
     units = int(face.unitsPerEm)  # reportlab's own scale for the font's design units
     if units == 1000:
         face._pdfScale = lambda x: x

@@ -29,7 +29,7 @@ def _parse_all():
 
 def test_a_warm_cache_gives_what_parsing_gives(folder, monkeypatch):
     cold = _parse_all()  # parsed, and written
-    assert (folder / cache.YAML_FILE).is_file()
+    assert cache.parsed_yaml().path.is_file()
     monkeypatch.setattr(cache, "_STORES", {})  # a new process: the file is read
     warm = _parse_all()
     monkeypatch.setenv(cache.ENV, "")  # off: parsed again
@@ -54,7 +54,7 @@ def test_an_edited_file_is_a_new_entry_and_the_cache_is_off_when_asked(folder, m
 
 def test_users_files_are_never_cached(folder):
     parse_yaml("name: mine\n", "mine.yaml")
-    assert not (folder / cache.YAML_FILE).exists()
+    assert not folder.exists() or not any(folder.iterdir())
 
 
 def _poisoned(path, stamp):
@@ -82,7 +82,7 @@ def _no_magic(path, stamp):
 )
 def test_a_damaged_or_foreign_cache_is_ignored(folder, monkeypatch, damage):
     parse_yaml("name: A\n", "x.yaml", trusted=True)
-    path = folder / cache.YAML_FILE
+    path = cache.parsed_yaml().path
     damage(path, cache.parsed_yaml().stamp)
     monkeypatch.setattr(cache, "_STORES", {})
     assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "A"}
@@ -92,7 +92,7 @@ def test_the_users_own_cache_is_believed(folder, monkeypatch):
     """The checks above would pass whatever the cache held, were a well-formed entry not read when it is the
     user's own: here it is, and it is believed (the cache trusts its owner, as the owner's shell does)."""
     parse_yaml("name: A\n", "x.yaml", trusted=True)
-    _poisoned(folder / cache.YAML_FILE, cache.parsed_yaml().stamp)
+    _poisoned(cache.parsed_yaml().path, cache.parsed_yaml().stamp)
     monkeypatch.setattr(cache, "_STORES", {})
     assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "B"}
 
@@ -102,7 +102,7 @@ def test_any_flipped_bit_is_caught_before_anything_is_read(folder, monkeypatch):
     checked first, so a damaged file is only a miss, whichever bit of it flipped."""
     texts = [f.read_text(encoding="utf-8") for f in SHIPPED[:6]]
     want = [parse_yaml(t, "x.yaml", trusted=True) for t in texts]
-    path = folder / cache.YAML_FILE
+    path = cache.parsed_yaml().path
     good = path.read_bytes()
     for at in range(0, len(good), max(1, len(good) // 300)):
         bad = bytearray(good)
@@ -117,7 +117,7 @@ def test_a_pipe_where_the_cache_should_be_is_not_waited_on(folder, monkeypatch):
     if not hasattr(os, "mkfifo"):
         pytest.skip("no named pipes here")
     folder.mkdir(mode=0o700)
-    os.mkfifo(folder / cache.YAML_FILE, 0o600)
+    os.mkfifo(cache.parsed_yaml().path, 0o600)
     monkeypatch.setattr(cache, "_STORES", {})
     assert parse_yaml("name: A\n", "x.yaml", trusted=True)[0] == {"name": "A"}  # would hang on open
 
@@ -195,7 +195,7 @@ def test_a_cached_font_face_is_the_parsed_face(folder, monkeypatch, key):
     path = str(fonts.font_path(key))
     monkeypatch.setattr(cache, "_STORES", {})
     parsed = fonts._cached_face(path)  # a miss: parsed and kept
-    assert (folder / cache.FONTS_FILE).is_file()
+    assert cache.parsed_fonts().path.is_file()
     monkeypatch.setattr(cache, "_STORES", {})
     kept = fonts._cached_face(path)
     plain = TTFontFace(path)
@@ -240,3 +240,46 @@ def test_a_font_file_changed_in_place_is_parsed_again(folder, tmp_path, monkeypa
     monkeypatch.setattr(cache, "_STORES", {})
     second = fonts._cached_face(str(path))
     assert first.fullName != second.fullName and second.charWidths == fonts._fast_face_class()(str(path)).charWidths
+
+
+def test_two_pythons_or_installs_keep_a_cache_each_and_old_ones_go(folder, monkeypatch):
+    """A cache file is named for its stamp: another install (another stamp) keeps its own file beside this one
+    instead of replacing it on every run; beyond the newest few, files of stamps no longer used are removed."""
+    parse_yaml("name: A\n", "x.yaml", trusted=True)
+    mine = cache.parsed_yaml().path
+    for n in range(cache.KEEP_FILES + 2):
+        other = cache.ParsedYaml(folder, cache.YAML_FILE, f"another install {n}")
+        other.put(f"name: {n}\n", {"name": n}, {})
+        assert mine.is_file() or n >= cache.KEEP_FILES - 1
+    files = sorted(p.name for p in folder.glob(cache.YAML_FILE + "-*.marshal"))
+    assert len(files) == cache.KEEP_FILES and other.path.name in files
+    stale = folder / f".{mine.name}.1.abcd.tmp"
+    stale.write_bytes(b"left by a run that was killed")
+    os.utime(stale, (0, 0))
+    other.put("name: Z\n", {"name": "Z"}, {})
+    assert not stale.exists()
+
+
+def test_a_stamp_that_cannot_be_made_turns_the_cache_off_once(folder, monkeypatch):
+    calls = []
+
+    def broken():
+        calls.append(1)
+        raise OSError("a dependency went missing")
+
+    monkeypatch.setattr(cache, "_STORES", {})
+    for _ in range(3):
+        store = cache._store(cache.ParsedYaml, "broken", broken, 10)
+        assert store.path is None and store.get("name: A\n") is None
+    assert calls == [1]
+
+
+def test_a_cached_face_names_the_file_it_was_asked_for(folder, tmp_path, monkeypatch):
+    from generator import fonts
+
+    copy = tmp_path / "Roboto-Regular.ttf"
+    copy.write_bytes((fonts.FONT_DIR / "Roboto-Regular.ttf").read_bytes())
+    fonts._cached_face(str(copy))  # the same font (name, size, checksum) kept from another place
+    monkeypatch.setattr(cache, "_STORES", {})
+    face = fonts._cached_face(str(fonts.FONT_DIR / "Roboto-Regular.ttf"))
+    assert face.filename == str(fonts.FONT_DIR / "Roboto-Regular.ttf")
