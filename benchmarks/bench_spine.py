@@ -43,7 +43,9 @@ def folder_bytes(folder: Path) -> int:
 def main() -> int:
     import compileall
 
-    compileall.compile_dir(ROOT / "generator", quiet=1)
+    # force: compileall trusts a .pyc whose recorded time matches to the second, but import also checks the size,
+    # so a file rewritten within that second (a git checkout, a stash) would be compiled again on every run
+    compileall.compile_dir(ROOT / "generator", quiet=1, force=True)
     ok = True
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
