@@ -4,9 +4,10 @@ Every command reads some of Paddock's own YAML (a game's facts, the shipped team
 loading PyYAML and its loader on every run (10–16 ms, 2–4 % of a pack or a ``check``). The cache keeps each file's
 parse (its data and line numbers) under the file's whole text, so an edited file is simply a new entry. The fonts'
 parsed tables (see :func:`generator.fonts._cached_face`) are kept the same way, under the font file's name, size
-and checksum. Each cache file also records a stamp of everything else its entries depend on (Paddock's YAML
-reader or font code and the library beneath, by content or version; Python's ``marshal`` format): a cache made
-under another stamp is not used, and the next entry made replaces it. Users' own files are never cached.
+and checksum. Each cache file is made under a stamp of everything else its entries depend on (Paddock's YAML
+reader or font code and the library beneath, by content or version; the Python reading them) and named for it, so
+another install or Python sharing the folder keeps a file of its own; beyond the :data:`KEEP_FILES` most recently
+written of a cache, files of stamps no longer in use are removed. Users' own files are never cached.
 
 Where: ``$PADDOCK_CACHE_DIR``, else ``$XDG_CACHE_HOME/paddock``, else ``~/.cache/paddock`` (on Windows
 ``%LOCALAPPDATA%\\paddock\\cache``). ``PADDOCK_CACHE_DIR=`` (empty) turns it off. It is only ever a shortcut: a
