@@ -239,7 +239,7 @@ def test_one_command_apps_hold_the_command_asked_for():
         assert _one_command(args) is None, args
 
 
-@pytest.mark.parametrize("library", ["declared", "bindings"])
+@pytest.mark.parametrize("library", ["declared", "bindings", "a call missing"])
 def test_previews_from_the_raw_bindings_are_pdfiums_pages(library, monkeypatch):
     """Paddock's own dozen declarations of PDFium's calls, or (a PDFium not where pypdfium2 puts it) pypdfium2's
     generated bindings: the same pixels as pypdfium2's own rendering."""
@@ -259,6 +259,13 @@ def test_previews_from_the_raw_bindings_are_pdfiums_pages(library, monkeypatch):
     c.save()
     if library == "bindings":
         monkeypatch.setattr(png, "_library_file", lambda: "/nonexistent/libpdfium.so")
+    if library == "a call missing":  # a PDFium build without one of the calls declared: its bindings instead
+        import ctypes
+
+        def lacking(lib, name):
+            raise AttributeError(f"{name}: not in this PDFium")
+
+        monkeypatch.setattr(ctypes.CDLL, "__getattr__", lacking)  # (PyDLL is a CDLL)
     png._pdfium.cache_clear()
     try:
         (image,) = png.pixmaps(buf.getvalue(), 96)

@@ -119,7 +119,7 @@ def _pdfium():
     initialisation, so pypdfium2 imported as well — the tests read PDFs with it — is fine.)"""
     try:
         return _Pdfium(_library_file())
-    except OSError:
+    except (OSError, AttributeError):  # no library there, or one without a call declared below
         import pypdfium2_raw as raw
 
         raw.FPDF_InitLibrary()
