@@ -6,15 +6,16 @@ centre line given as ``points`` or ``csv``. Every fault is an :class:`InputError
 from __future__ import annotations
 
 import math
-import os
 import re
 import time
 from pathlib import Path
 
 import numpy as np
 
+from .. import csvfast
+from ..csvfast import BIG_CSV, FAST_PASS, FD_PATHS, MAX_CSV_POINTS, identity, parse_file
 from ..errors import InputError
-from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
+from .centerline import MAX_CSV_COORD, MIN_CSV_SPAN, clean_points, extent, read_csv
 from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
@@ -208,12 +209,14 @@ def read_points(path) -> np.ndarray:
 
     global _LAST_READ
     with open_regular(path, what="centre-line CSV") as (fd, info):
-        if info.st_size >= BIG_CSV and _FD_PATHS:
-            key = ("file", info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        if info.st_size >= BIG_CSV and FD_PATHS:
+            key = ("file", *identity(info))
             if _LAST_READ is not None and _LAST_READ[0] == key:
                 return _LAST_READ[1]
-            P = _parse_file(fd, info)
-            if P is not None:
+            P = csvfast.take(info)  # parsed ahead while the command started (the same parse), or None
+            if P is None:
+                P = parse_file(fd, info)
+            if P is not None and _plausible(P):
                 P.flags.writeable = False
                 # the file's times name this content only once they are older than any file system's clock step
                 # (FAT's is 2 s): an edit made later changes them; one made within the step might not
@@ -235,39 +238,8 @@ def read_points(path) -> np.ndarray:
 #: itself is known by its identity, size and times instead, and only once those times are settled (above).
 _LAST_READ: tuple[bytes | tuple, np.ndarray] | None = None
 
-#: A centre-line CSV this large (bytes; a survey-grade line) is parsed by numpy straight from the open file, in
-#: large pieces: no copy of it in memory first, nor a Python object a line (a 10 MB file: 40 -> 28 ms).
-BIG_CSV = 1 << 20
+#: The file's times name its content only once they are older than any file system's clock step (FAT's: 2 s).
 SETTLED_NS = 2_000_000_000
-#: numpy opens a file by its name; /proc/self/fd names the file Paddock opened and checked (Linux), not whatever
-#: the path names by then. Elsewhere every file is read through its bytes.
-_FD_PATHS = os.path.isdir("/proc/self/fd")
-
-
-#: How the one numpy pass reads a centre-line CSV, from its bytes or straight from the file: the same either way.
-_FAST_PASS = {"delimiter": ",", "comments": "#", "ndmin": 2, "usecols": (0, 1)}
-
-
-def _parse_file(fd: int, info: os.stat_result) -> np.ndarray | None:
-    """The points of the large regular file open as ``fd`` (checked by :func:`~generator.safeio.open_regular`), as
-    :func:`_read_points` parses its bytes; None for anything but plain ASCII numbers in range (its bytes are then
-    read and parsed as before, to say what is wrong)."""
-    import warnings
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            P = np.loadtxt(
-                f"/proc/self/fd/{fd}",
-                **_FAST_PASS,
-                encoding="ascii",
-                max_rows=MAX_CSV_POINTS + 1,  # a file growing meanwhile stops here (and is read again, bounded)
-            )
-        if os.fstat(fd).st_size != info.st_size:
-            return None
-    except (ValueError, IndexError, OSError):  # UnicodeDecodeError is a ValueError
-        return None
-    return P if _plausible(P) else None
 
 
 def _plausible(P: np.ndarray | None) -> bool:
@@ -296,7 +268,7 @@ def _read_points(data: bytes, path) -> np.ndarray:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 src = io.BytesIO(data) if text is None else io.StringIO(text)
-                P = np.loadtxt(src, **_FAST_PASS)
+                P = np.loadtxt(src, **FAST_PASS)
         except (ValueError, IndexError):
             P = None
         if _plausible(P):
