@@ -63,60 +63,40 @@ def parse_file(fd: int, info: os.stat_result):
     return P
 
 
-class _Ahead:
-    """A child parsing one file: its pid, the pipe it says how many rows on (or 0), the shared memory it puts
-    them in, and the file's identity when the parse began."""
-
-    def __init__(self, pid: int, status: int, shared, ident: tuple) -> None:
-        self.pid, self.status, self.shared, self.ident = pid, status, shared, ident
-
-
-_AHEAD: _Ahead | None = None
+_AHEAD = None  # (the child parsing, the file's identity when it began), while its points are not taken
 
 
 def read_ahead(path) -> bool:
-    """Start parsing the centre-line CSV ``path`` in a child process, if it is a large regular file and this
-    process can fork safely and gain by it (Linux, one thread, two cores or more); whether it started. Never
-    raises: whatever goes wrong here, the loader reads the file itself. At most one file is read ahead; a second
-    call first drops the first."""
+    """Start parsing the centre-line CSV ``path`` in a child process (:class:`~generator.forked.Child`), if it is
+    a large regular file and a child can be forked; whether it started. Never raises: whatever goes wrong here,
+    the loader reads the file itself. At most one file is read ahead; a second call first drops the first."""
     global _AHEAD
 
     cancel()
-    if not FD_PATHS or not hasattr(os, "fork"):
+    if not FD_PATHS:
         return False
     try:
-        if len(os.sched_getaffinity(0)) < 2:  # one core: the child would only take turns with the command
-            return False
-        if len(os.listdir("/proc/self/task")) != 1:  # a thread (OpenBLAS's, the user's) could hold a lock forked
-            return False
+        from .forked import Child, can_fork
         from .safeio import open_regular
 
+        if not can_fork():
+            return False
         with open_regular(path, what="centre-line CSV") as (fd, info):
             if info.st_size < BIG_CSV:
                 return False
-            import mmap
+            import numpy as np  # here, before the fork: the child uses the parent's
 
-            import numpy as np
+            def work(shared) -> int:  # in the child: the rows into the shared memory, their number the answer
+                P = parse_file(fd, info)
+                if P is None or P.dtype != np.float64 or P.ndim != 2 or P.shape[1] != 2:
+                    return 0
+                np.frombuffer(shared, dtype=np.float64, count=P.size).reshape(P.shape)[:] = P
+                return len(P)
 
-            # anonymous shared memory for the largest parse: only the pages the child writes are ever made
-            shared = mmap.mmap(-1, (MAX_CSV_POINTS + 1) * 2 * 8)
-            status, done = os.pipe()
-            pid = os.fork()
-            if pid == 0:  # the child: parse, put the rows in the shared memory, say how many, leave at once
-                code = 1
-                try:
-                    os.close(status)
-                    P = parse_file(fd, info)
-                    n = 0
-                    if P is not None and P.dtype == np.float64 and P.ndim == 2 and P.shape[1] == 2:
-                        np.frombuffer(shared, dtype=np.float64, count=P.size).reshape(P.shape)[:] = P
-                        n = len(P)
-                    os.write(done, n.to_bytes(8, "little"))
-                    code = 0
-                finally:
-                    os._exit(code)  # no cleanup of the parent's objects, no flush of its buffers
-            os.close(done)
-            _AHEAD = _Ahead(pid, status, shared, identity(info))
+            child = Child.start(work, (MAX_CSV_POINTS + 1) * 2 * 8)
+            if child is None:
+                return False
+            _AHEAD = (child, identity(info))
             return True
     except Exception:  # noqa: BLE001 — reading ahead is only ever a head start
         return False
@@ -130,65 +110,24 @@ def take(info: os.stat_result):
     ahead, _AHEAD = _AHEAD, None
     if ahead is None:
         return None
-    if ahead.ident != identity(info):  # another file: the child's work is not wanted
-        _end(ahead, kill=True)
+    child, ident = ahead
+    if ident != identity(info):  # another file, or this one written since: the child's work is not wanted
+        child.stop()
+        return None
+    n = child.answer()  # waits for the child, if it is still parsing
+    if n is None or not 4 <= n <= MAX_CSV_POINTS + 1:
         return None
     import numpy as np
 
-    try:
-        head = b""
-        while len(head) < 8:
-            part = os.read(ahead.status, 8 - len(head))  # waits for the child, if it is still parsing
-            if not part:
-                return None  # the child ended without an answer
-            head += part
-        n = int.from_bytes(head, "little")
-        if not 4 <= n <= MAX_CSV_POINTS + 1:
-            return None
-        P = np.frombuffer(ahead.shared, dtype=np.float64, count=2 * n).reshape(n, 2)
-        P.flags.writeable = False
-        return P
-    except OSError:
-        return None
-    finally:
-        _end(ahead, kill=False)
+    P = np.frombuffer(child.shared, dtype=np.float64, count=2 * n).reshape(n, 2)
+    P.flags.writeable = False
+    return P
 
 
 def cancel() -> None:
-    """Stop a child whose points nobody took (the command failed first, or read another file) and reap every
-    child read ahead: none is left behind in a long-lived process (the tests, a tool calling the command line).
-    The command line calls this when a command ends."""
+    """Stop a child whose points nobody took (the command failed first, or read another file)."""
     global _AHEAD
 
     ahead, _AHEAD = _AHEAD, None
     if ahead is not None:
-        _end(ahead, kill=True)
-    while _UNREAPED:
-        _reap(_UNREAPED.pop(), wait=True)
-
-
-#: Children that answered but had not quite exited when their points were taken (reaped by :func:`cancel`).
-_UNREAPED: list[int] = []
-
-
-def _end(ahead: _Ahead, kill: bool) -> None:
-    import contextlib
-    import signal
-
-    with contextlib.suppress(OSError):
-        os.close(ahead.status)
-    if kill:
-        with contextlib.suppress(OSError):
-            os.kill(ahead.pid, signal.SIGKILL)
-    if not _reap(ahead.pid, wait=kill):  # an answered child is leaving: no need to wait for it here
-        _UNREAPED.append(ahead.pid)
-
-
-def _reap(pid: int, wait: bool) -> bool:
-    """Whether the child ``pid`` is reaped (or was already)."""
-    try:
-        return os.waitpid(pid, 0 if wait else os.WNOHANG)[0] != 0
-    except ChildProcessError:
-        return True
-    except OSError:
-        return False
+        ahead[0].stop()

@@ -9,22 +9,19 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import textwrap
 
 import numpy as np
 import pytest
+from fresh_process import FORKS
+from fresh_process import run as run_fresh
 
-pytestmark = pytest.mark.skipif(
-    not (hasattr(os, "sched_getaffinity") and os.path.isdir("/proc/self/fd") and len(os.sched_getaffinity(0)) > 1),
-    reason="reading ahead needs Linux and two cores",
-)
+pytestmark = pytest.mark.skipif(not (FORKS and os.path.isdir("/proc/self/fd")), reason="needs Linux and two cores")
 
 PRELUDE = """
 import json, os, sys, time
 import numpy as np
-from generator import csvfast
+from generator import csvfast, forked
 import importlib
 load = importlib.import_module("generator.track.load")  # (generator.track.load is also a function)
 
@@ -46,12 +43,7 @@ def children_left():
 
 def run(body: str, *args) -> dict:
     """Run ``body`` (after PRELUDE) in a fresh process; what it printed as JSON on its last line."""
-    code = PRELUDE + textwrap.dedent(body)
-    # one BLAS thread, as the command line sets before numpy loads: OpenBLAS's own threads would forbid the fork
-    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-    out = subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True, text=True, env=env)
-    assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return run_fresh(PRELUDE + textwrap.dedent(body), *args)
 
 
 def big_csv(path, scale: float = 1.0, head: str = "# x_m,y_m,w_tr_right_m,w_tr_left_m") -> None:
@@ -75,6 +67,7 @@ def test_points_read_ahead_are_the_points_the_loader_parses(tmp_path, head):
         P = load.read_points(path)
         Q = load._read_points(open(path, "rb").read(), path)
         csvfast.cancel()
+        forked.reap_all()
         print(json.dumps({"started": started, "taken": taken, "same": bool(np.array_equal(P, Q)),
                           "dtype": str(P.dtype), "shape": list(P.shape), "writeable": bool(P.flags.writeable),
                           "left": children_left()}))
@@ -108,6 +101,7 @@ def test_a_file_edited_after_it_was_read_ahead_is_parsed_again(tmp_path):
         P = load.read_points(path)
         Q = load._read_points(open(path, "rb").read(), path)
         csvfast.cancel()
+        forked.reap_all()
         print(json.dumps({"started": started, "taken": taken, "same": bool(np.array_equal(P, Q)),
                           "left": children_left()}))
         """,

@@ -192,10 +192,11 @@ def _run(args: list[str]) -> int:
             else:
                 code = _internal(err)
         finally:
-            from .. import csvfast
+            from .. import csvfast, forked
             from ..notices import LayoutWarning
 
             csvfast.cancel()  # a CSV read ahead and not taken (the command failed first): its child stopped
+            forked.reap_all()
 
             for w in caught:  # Paddock's own notices; a library's warning is a bug to find, not news for the user
                 if issubclass(w.category, LayoutWarning) or "PADDOCK_DEBUG" in os.environ:

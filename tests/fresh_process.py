@@ -1,0 +1,28 @@
+"""Running a piece of test code in a fresh Python process, as the ``paddock`` command runs: one BLAS thread (the
+command line sets it before numpy loads), so a child may be forked (generator/forked.py); the test runner's own
+process has numpy's threads and never forks one."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+FORKS = hasattr(os, "sched_getaffinity") and os.path.isdir("/proc/self/task") and len(os.sched_getaffinity(0)) > 1
+
+
+def run(code: str, *args, timeout: float = 300) -> dict:
+    """Run ``code`` (dedented) in a fresh process with ``args`` as sys.argv[1:]; what it printed as JSON on its
+    last line. A failure shows the process's stderr."""
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    out = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code), *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=timeout,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
