@@ -161,17 +161,30 @@ def publish(
         from .writers.pdf import glyphs_of
 
         glyphs = glyphs_of(p for doc in docs for p in doc.pages)
-    # PNG previews are rasterised from each sheet's PDF by PDFium and Pillow, which run outside Python's
-    # interpreter lock: on a second core they are made while the next sheets' PDFs are drawn. Two workers: while
-    # one rasterises a page (PDFium, not thread-safe, is called under a lock: one thread at a time) the other
-    # quantises and encodes the page before, so once the last PDF is drawn both cores finish the previews (the
-    # wait after the last PDF halves). Each PNG depends only on its PDF: the same bytes either way.
     later = "png" in formats and len(docs) > 1
     direct = tuple(dict.fromkeys(("pdf", *(f for f in formats if f != "png")))) if later else formats
     pool = None
     whole = None
     switch = None
-    if later:
+
+    def draw(i: int) -> dict:
+        """Sheet ``i``'s files; its previews drawn here, or handed to the workers (a future) when there are any."""
+        rendered = writers.render_all(docs[i], direct, dpi=options.dpi, glyphs=glyphs, checked=True)
+        if later:
+            pdf, dpi = rendered["pdf"][0], options.dpi
+            rendered["png"] = pool.submit(writers.rasterise, pdf, dpi) if pool else writers.rasterise(pdf, dpi)
+        return rendered
+
+    # A second core draws sheets too: a child process (see _Helper) draws them from the last one back while this
+    # one draws from the first on, each sheet's PDF and its preview. Where there can be no child (one core,
+    # not Linux, threads), the second core makes the previews on worker threads: PNG previews are rasterised
+    # from each sheet's PDF by PDFium and Pillow, which run outside Python's interpreter lock, so they are made
+    # while the next sheets' PDFs are drawn. Two workers: while one rasterises a page (PDFium, not thread-safe,
+    # is called under a lock: one thread at a time) the other quantises and encodes the page before, so once
+    # the last PDF is drawn both cores finish the previews. Each file depends only on its sheet (and a PNG only
+    # on its PDF): the same bytes either way.
+    helper = _Helper.start(len(docs), draw) if len(docs) > 1 else None
+    if later and helper is None:
         from concurrent.futures import ThreadPoolExecutor
 
         pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="paddock-png")
@@ -183,14 +196,20 @@ def publish(
         switch = sys.getswitchinterval()
         sys.setswitchinterval(SWITCH_INTERVAL)
     try:
-        results: list[dict] = []
-        for sheet, doc in zip(sheets, docs, strict=True):
-            rendered = writers.render_all(doc, direct, dpi=options.dpi, glyphs=glyphs, checked=True)
-            if pool is not None:
-                rendered["png"] = pool.submit(writers.rasterise, rendered["pdf"][0], options.dpi)
-            results.append(rendered)
+        results: list = [None] * len(docs)
+        for i in range(len(docs)):
+            if helper is not None and not helper.claim(i):
+                break  # this sheet and every one after it are the child's
+            results[i] = draw(i)
             if progress:
-                progress(sheet.name)
+                progress(sheets[i].name)
+        if helper is not None:
+            theirs = helper.results()  # waits for the child to finish the sheet it is on
+            for i in range(len(docs)):
+                if results[i] is None:  # the child's, or what it did not draw (it failed, or did not answer)
+                    results[i] = theirs[i] if i in theirs else draw(i)
+                    if progress:
+                        progress(sheets[i].name)
         # The merged print PDF is built from the written PDFs while the last previews are still being made.
         whole = writers.merge_pdfs([b for r in results for b in r["pdf"]], title) if merge else None
         for sheet, rendered in zip(sheets, results, strict=True):
@@ -204,6 +223,8 @@ def publish(
                 for name, blob in zip(writers.file_names(stem, fmt, len(blobs)), blobs, strict=True):
                     outputs.add(prefix + name, blob, source=_source(sheet))
     finally:
+        if helper is not None:
+            helper.stop()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
             sys.setswitchinterval(switch)
@@ -213,6 +234,88 @@ def publish(
     if whole is not None:
         written.print_papers = tuple(p.paper.size_label for doc in docs for p in doc.pages)
     return written
+
+
+class _Helper:
+    """A forked child (:class:`~generator.forked.Child`) drawing a run's sheets from the last one back while the
+    command draws from the first on, until they meet: the sheets' PDFs and previews made on two cores, with no
+    lock shared. Each claims a sheet in shared memory before drawing it; the command stops at the first sheet the
+    child has claimed, the child at the first the command has. Both may draw the sheet where they meet (a claim
+    is not atomic): the command keeps its own. The child's files come back pickled through an in-memory file;
+    any sheet the child did not give (it failed, or did not answer in time), the command draws itself. Drawing is
+    the same code in either process and depends only on the sheet and the run's glyphs, so every file is the
+    same whichever process made it."""
+
+    PARENT, CHILD = 1, 2
+    #: How long the command waits for the child to finish the sheet it is on before drawing it itself (s): far
+    #: more than any sheet takes; a child that hung only costs this.
+    PATIENCE = 120.0
+
+    def __init__(self, child, drawings: int) -> None:
+        self.child, self.drawings = child, drawings
+
+    @classmethod
+    def start(cls, n: int, draw: Callable[[int], dict]) -> _Helper | None:
+        import os
+
+        from .forked import Child, can_fork
+
+        if not (can_fork() and hasattr(os, "memfd_create")):
+            return None
+        drawings = os.memfd_create("paddock-drawings", getattr(os, "MFD_CLOEXEC", 0))
+
+        def work(claims) -> int:  # in the child: the answer is the bytes of drawings written
+            import pickle
+
+            end = 0
+            for i in range(n - 1, -1, -1):
+                if claims[i] == cls.PARENT:
+                    break
+                claims[i] = cls.CHILD
+                blob = pickle.dumps((i, draw(i)), protocol=pickle.HIGHEST_PROTOCOL)
+                record = memoryview(len(blob).to_bytes(8, "little") + blob)
+                while record:
+                    record = record[os.write(drawings, record) :]
+                end += 8 + len(blob)
+            return end
+
+        child = Child.start(work, n)
+        if child is None:
+            os.close(drawings)
+            return None
+        return cls(child, drawings)
+
+    def claim(self, i: int) -> bool:
+        """Claim sheet ``i`` for the command; False if the child has it (and every sheet after it)."""
+        claims = self.child.shared
+        if claims[i] == self.CHILD:
+            return False
+        claims[i] = self.PARENT
+        return True
+
+    def results(self) -> dict[int, dict]:
+        """The child's files by sheet index, once it has stopped."""
+        import os
+        import pickle
+
+        end = self.child.answer(timeout=self.PATIENCE) or 0
+        data = os.pread(self.drawings, end, 0) if end else b""
+        out: dict[int, dict] = {}
+        at = 0
+        while at + 8 <= len(data):
+            size = int.from_bytes(data[at : at + 8], "little")
+            i, rendered = pickle.loads(data[at + 8 : at + 8 + size])
+            out[i] = rendered
+            at += 8 + size
+        return out
+
+    def stop(self) -> None:
+        import contextlib
+        import os
+
+        self.child.stop()
+        with contextlib.suppress(OSError):
+            os.close(self.drawings)
 
 
 def _source(sheet: Sheet) -> str:
