@@ -262,7 +262,10 @@ class _Helper:
 
         if not (can_fork() and hasattr(os, "memfd_create")):
             return None
-        drawings = os.memfd_create("paddock-drawings", getattr(os, "MFD_CLOEXEC", 0))
+        try:
+            drawings = os.memfd_create("paddock-drawings", getattr(os, "MFD_CLOEXEC", 0))
+        except OSError:  # a kernel or sandbox without it: no child
+            return None
 
         def work(claims) -> int:  # in the child: the answer is the bytes of drawings written
             import pickle
@@ -299,14 +302,19 @@ class _Helper:
         import pickle
 
         end = self.child.answer(timeout=self.PATIENCE) or 0
-        data = os.pread(self.drawings, end, 0) if end else b""
         out: dict[int, dict] = {}
-        at = 0
-        while at + 8 <= len(data):
-            size = int.from_bytes(data[at : at + 8], "little")
-            i, rendered = pickle.loads(data[at + 8 : at + 8 + size])
-            out[i] = rendered
-            at += 8 + size
+        try:
+            data = os.pread(self.drawings, end, 0) if end else b""
+            at = 0
+            while at + 8 <= len(data):
+                size = int.from_bytes(data[at : at + 8], "little")
+                if at + 8 + size > len(data):
+                    break  # not all there: the command draws the rest
+                i, rendered = pickle.loads(data[at + 8 : at + 8 + size])
+                out[i] = rendered
+                at += 8 + size
+        except Exception:  # noqa: BLE001 — whatever did not come back whole, the command draws itself
+            pass
         return out
 
     def stop(self) -> None:
