@@ -35,9 +35,10 @@ class Child:
     (what it put where is ``work``'s own convention). Start one with :meth:`start`; end with :meth:`answer` or
     :meth:`stop`, or leave it to :func:`reap_all`."""
 
-    def __init__(self, pid: int, answer_fd: int, shared) -> None:
+    def __init__(self, pid: int, answer_fd: int, shared, pidfd: int | None) -> None:
         self.pid, self.shared = pid, shared
         self._fd: int | None = answer_fd
+        self._pidfd = pidfd  # names this child even once its pid is another process's (Linux 5.3+)
         self._answer: int | None = None
         self._reaped = False
 
@@ -45,23 +46,34 @@ class Child:
     def start(cls, work: Callable[[object], int], size: int) -> Child | None:
         """The child at work, or None when none can be forked (see :func:`can_fork`)."""
         import mmap
+        import signal
 
         if not can_fork():
             return None
         try:
             shared = mmap.mmap(-1, max(size, 1))
-        except (OSError, ValueError):  # no memory to spare for it: no child
+            answer, told = os.pipe()
+        except (OSError, ValueError):  # no memory or descriptors to spare: no child
             return None
-        answer, told = os.pipe()
+        # Ctrl-C (or a TERM) arriving just as the fork returns must not reach the child's Python: it would unwind
+        # through the caller's code in a second copy of the program. Held until the child's handlers are the
+        # system's own (the signal then simply ends it) and, in the command, until the child is on record.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        parent = os.getpid()
         try:
             pid = os.fork()
         except OSError:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
             os.close(answer)
             os.close(told)
             return None
         if pid == 0:  # the child: work, tell the answer, leave at once (no cleanup of the parent's objects)
             code = 1
             try:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+                _end_with_parent(parent)
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
                 os.close(answer)
                 n = int(work(shared))
                 os.write(told, n.to_bytes(8, "little"))
@@ -69,8 +81,16 @@ class Child:
             finally:
                 os._exit(code)
         os.close(told)
-        child = cls(pid, answer, shared)
+        pidfd = None
+        with contextlib.suppress(AttributeError, OSError):
+            pidfd = os.pidfd_open(pid)
+        child = cls(pid, answer, shared, pidfd)
         _LIVE[pid] = child
+        try:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)  # a Ctrl-C held till now is raised here
+        except BaseException:
+            child.stop()
+            raise
         return child
 
     def answer(self, timeout: float | None = None) -> int | None:
@@ -84,15 +104,19 @@ class Child:
         head = b""
         until = None if timeout is None else time.monotonic() + timeout
         try:
+            waiting = select.poll()  # (not select(): a descriptor numbered 1024 or more is out of its range)
+            waiting.register(self._fd, select.POLLIN | select.POLLHUP | select.POLLERR)
             while len(head) < 8:
-                if until is not None and not select.select([self._fd], [], [], max(0.0, until - time.monotonic()))[0]:
-                    self.stop()
-                    return None
+                if until is not None:
+                    left_ms = max(0, int((until - time.monotonic()) * 1000))
+                    if not waiting.poll(left_ms):
+                        self.stop()
+                        return None
                 part = os.read(self._fd, 8 - len(head))
                 if not part:
                     break
                 head += part
-        except OSError:
+        except (OSError, ValueError):
             pass
         self._close()
         self._answer = int.from_bytes(head, "little") if len(head) == 8 else None
@@ -106,7 +130,10 @@ class Child:
         self._close()
         if not self._reaped:
             with contextlib.suppress(OSError):
-                os.kill(self.pid, signal.SIGKILL)
+                if self._pidfd is not None:
+                    signal.pidfd_send_signal(self._pidfd, signal.SIGKILL)
+                else:
+                    os.kill(self.pid, signal.SIGKILL)
             self._reap(wait=True)
 
     def _close(self) -> None:
@@ -127,6 +154,22 @@ class Child:
             return
         self._reaped = True  # its pid may now be another process's: never signalled again
         _LIVE.pop(self.pid, None)
+        if self._pidfd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._pidfd)
+            self._pidfd = None
+
+
+def _end_with_parent(parent: int) -> None:
+    """In a child: be ended when the command ends, however it ends (killed, too): a helper has nothing to do
+    once nobody waits for it, and must not hold the command's output open (``paddock … | cat``)."""
+    import ctypes
+    import signal
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG (Linux)
+    if os.getppid() != parent:  # the command ended before that took hold
+        os._exit(1)
 
 
 #: Children not yet reaped, by pid.

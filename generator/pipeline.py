@@ -204,7 +204,8 @@ def publish(
             if progress:
                 progress(sheets[i].name)
         if helper is not None:
-            theirs = helper.results()  # waits for the child to finish the sheet it is on
+            # (a command that drew every sheet itself does not wait for the child: it is stopped)
+            theirs = helper.results() if None in results else {}
             for i in range(len(docs)):
                 if results[i] is None:  # the child's, or what it did not draw (it failed, or did not answer)
                     results[i] = theirs[i] if i in theirs else draw(i)
@@ -297,13 +298,16 @@ class _Helper:
         return True
 
     def results(self) -> dict[int, dict]:
-        """The child's files by sheet index, once it has stopped."""
+        """The child's files by sheet index, once it has stopped (waiting for it to finish the sheet it is on,
+        :data:`PATIENCE` at most); a child that failed or was stopped gives the sheets it finished."""
         import os
         import pickle
 
-        end = self.child.answer(timeout=self.PATIENCE) or 0
+        end = self.child.answer(timeout=self.PATIENCE)
         out: dict[int, dict] = {}
         try:
+            if end is None:  # no answer (it failed, or did not finish in time): the drawings it did finish
+                end = os.fstat(self.drawings).st_size
             data = os.pread(self.drawings, end, 0) if end else b""
             at = 0
             while at + 8 <= len(data):

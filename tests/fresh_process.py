@@ -16,6 +16,11 @@ FORKS = hasattr(os, "sched_getaffinity") and os.path.isdir("/proc/self/task") an
 def run(code: str, *args, timeout: float = 300) -> dict:
     """Run ``code`` (dedented) in a fresh process with ``args`` as sys.argv[1:]; what it printed as JSON on its
     last line. A failure shows the process's stderr."""
+    return run_lines(code, *args, timeout=timeout)[-1]
+
+
+def run_lines(code: str, *args, timeout: float = 300) -> list:
+    """As :func:`run`: every line the process printed that is JSON, read as JSON."""
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
     out = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(code), *map(str, args)],
@@ -25,4 +30,4 @@ def run(code: str, *args, timeout: float = 300) -> dict:
         timeout=timeout,
     )
     assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]

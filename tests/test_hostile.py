@@ -486,3 +486,21 @@ def test_both_yaml_parsers_give_the_same_data_lines_and_refusals(c_parser, monke
     ]:
         with pytest.raises(InputError, match=re.escape(needle)):
             specs.parse_yaml(text, "s.yaml")
+
+
+@pytest.mark.parametrize("where", ["drawing", "starting"])
+def test_ctrl_c_is_one_line_and_writes_nothing(where, capsys, tmp_path, monkeypatch):
+    """Ctrl-C while a pack is drawn (the parser turns it into an exit of 130) or while the command is still
+    loading: one line saying nothing was written, exit 130, no file."""
+    import generator.cli as cli
+    import generator.pipeline as pipeline
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(
+        pipeline if where == "drawing" else cli, "publish" if where == "drawing" else "_one_command", interrupt
+    )
+    code, out, err = run(capsys, "pack", "--out", str(tmp_path / "out"), "-f", "pdf")
+    assert code == 130 and err.strip() == "paddock: error: interrupted; nothing was written"
+    assert not (tmp_path / "out").exists()

@@ -155,18 +155,22 @@ def _run(args: list[str]) -> int:
     """Run the command line ``args``: its exit code (every error said on stderr)."""
     import os
 
+    from .. import csvfast, forked
     from ..errors import EXIT_INPUT, PaddockError
+    from ..notices import LayoutWarning
 
-    one = _one_command(args)
-    if one is None:
-        _register()
-    command = typer.main.get_command(app if one is None else one)
     code = 0
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        try:
+        try:  # (the command is chosen inside: a Ctrl-C while it loads is one line too, and stops a helper)
+            one = _one_command(args)
+            if one is None:
+                _register()
+            command = typer.main.get_command(app if one is None else one)
             result = command.main(args=args, prog_name="paddock", standalone_mode=False)
             code = result if isinstance(result, int) else 0
+            if code == 130:  # Ctrl-C in a command: the parser answers it with this code, silently
+                say("error", "interrupted; nothing was written")
         except PaddockError as err:
             from .track import cli_error
 
@@ -192,9 +196,6 @@ def _run(args: list[str]) -> int:
             else:
                 code = _internal(err)
         finally:
-            from .. import csvfast, forked
-            from ..notices import LayoutWarning
-
             csvfast.cancel()  # a CSV read ahead and not taken (the command failed first): its child stopped
             forked.reap_all()
 
