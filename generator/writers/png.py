@@ -99,9 +99,17 @@ def encode(image, dpi: float = PREVIEW_DPI) -> bytes:
     """One page's RGB pixels (from :func:`pixmaps`) as palette PNG bytes. Pillow only, no PDFium: previews of
     several pages may be encoded on several threads at once (Pillow's quantiser and zlib release Python's lock)."""
     image = _palette(image)
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=COMPRESS_LEVEL)
+    buf = _Named()
+    image.save(buf, dpi=(dpi, dpi), compress_level=COMPRESS_LEVEL)
     return buf.getvalue()
+
+
+class _Named(io.BytesIO):
+    """Bytes in memory that Pillow takes for a ``.png`` file: it then loads its PNG writer alone. Told the format
+    instead, it first loads the writers of BMP, GIF, JPEG and PPM as well (~16 ms, once in every process that
+    makes a preview). Pillow reads the name only for its extension; a PNG records no file name."""
+
+    name = "preview.png"
 
 
 def pixmaps(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list:
