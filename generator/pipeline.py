@@ -211,7 +211,7 @@ def publish(
                     results[i] = theirs[i] if i in theirs else draw(i)
                     if progress:
                         progress(sheets[i].name)
-        # The merged print PDF is built from the written PDFs while the last previews are still being made.
+        # The merged print PDF is built from the written PDFs (with worker threads, while they finish the previews).
         whole = writers.merge_pdfs([b for r in results for b in r["pdf"]], title) if merge else None
         for sheet, rendered in zip(sheets, results, strict=True):
             stem = safe_name(sheet.name)

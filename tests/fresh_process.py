@@ -13,6 +13,17 @@ import textwrap
 FORKS = hasattr(os, "sched_getaffinity") and os.path.isdir("/proc/self/task") and len(os.sched_getaffinity(0)) > 1
 
 
+#: Code defining ``children_left()``: whether the process has a child, at work or unreaped (needs ``import os``).
+CHILDREN_LEFT = """
+def children_left():
+    try:
+        os.waitpid(-1, os.WNOHANG)
+        return True
+    except ChildProcessError:
+        return False
+"""
+
+
 def run(code: str, *args, timeout: float = 300) -> dict:
     """Run ``code`` (dedented) in a fresh process with ``args`` as sys.argv[1:]; what it printed as JSON on its
     last line. A failure shows the process's stderr."""

@@ -13,7 +13,7 @@ import textwrap
 
 import numpy as np
 import pytest
-from fresh_process import FORKS
+from fresh_process import CHILDREN_LEFT, FORKS
 from fresh_process import run as run_fresh
 
 pytestmark = pytest.mark.skipif(not (FORKS and os.path.isdir("/proc/self/fd")), reason="needs Linux and two cores")
@@ -32,18 +32,12 @@ def spy(info):
     taken.append(P is not None)
     return P
 csvfast.take = spy
-
-def children_left():
-    try:
-        return os.waitpid(-1, os.WNOHANG) != (0, 0) or True
-    except ChildProcessError:
-        return False
 """
 
 
 def run(body: str, *args) -> dict:
     """Run ``body`` (after PRELUDE) in a fresh process; what it printed as JSON on its last line."""
-    return run_fresh(PRELUDE + textwrap.dedent(body), *args)
+    return run_fresh(PRELUDE + CHILDREN_LEFT + textwrap.dedent(body), *args)
 
 
 def big_csv(path, scale: float = 1.0, head: str = "# x_m,y_m,w_tr_right_m,w_tr_left_m") -> None:

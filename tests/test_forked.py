@@ -9,18 +9,9 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from fresh_process import FORKS, run, run_lines
+from fresh_process import CHILDREN_LEFT, FORKS, run, run_lines
 
 pytestmark = pytest.mark.skipif(not FORKS, reason="a child is forked only on Linux with two cores")
-
-CHILDREN_LEFT = """
-def children_left():
-    try:
-        os.waitpid(-1, os.WNOHANG)
-        return True
-    except ChildProcessError:
-        return False
-"""
 
 PACK = (
     """

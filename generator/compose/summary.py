@@ -223,8 +223,8 @@ def _table(name: str, spec: Any, where: Callable[[str, str], InputError]) -> Tab
 
 def load(game_id: str, **facts: Any) -> Summary:
     """The summary of ``game_id``: its ``summary.yaml`` validated, placeholders filled from the game's
-    ``values(**facts)`` and tables taken from its ``tables()`` (given those of the ``facts`` it names: the pack's
-    field, say). Every problem names the file, line and field."""
+    ``values(**facts)`` and tables taken from its ``tables(**facts)`` (the pack's field, say). Every problem names
+    the file, line and field."""
     path = summary_path(game_id)
     if not path.is_file():
         from .. import games
@@ -238,11 +238,7 @@ def load(game_id: str, **facts: Any) -> Summary:
     module = _summary_module(game_id)
     if module is None:
         return read(path, game_id, {}, {})
-    import inspect
-
-    wanted = inspect.signature(module.tables).parameters
-    tables = module.tables(**{k: v for k, v in facts.items() if k in wanted})
-    return read(path, game_id, module.values(**facts), tables)
+    return read(path, game_id, module.values(**facts), module.tables(**facts))
 
 
 def read(path: str | Path, game_id: str, values: dict[str, Any], raw_tables: dict[str, Any]) -> Summary:

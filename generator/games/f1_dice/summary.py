@@ -164,7 +164,8 @@ def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
     return out
 
 
-def tables(field=None) -> dict[str, dict[str, Any]]:
+def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
+    """The summary's tables; ``field`` as for :func:`values` (the race's other facts change no table)."""
     field = field or _field()
     q = qualifying_rules()
     words = sheet_texts()["reference"]
