@@ -8,7 +8,7 @@ turns a character the font lacks into a clear error instead of a blank box on pa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from .errors import GlyphError
@@ -47,114 +47,11 @@ def font_path(key: str) -> Path:
 
 
 @cache
-def _ttfont(key: str):
-    from reportlab.pdfbase import ttfonts
+def ttfont(key: str):
+    """The bundled font ``key`` as reportlab parses it (metrics, glyph coverage, subsets), once per process."""
+    from reportlab.pdfbase.ttfonts import TTFont
 
-    _fast_face_class()  # made from reportlab's own class, before that is stood in for below
-    face = ttfonts.TTFontFace
-    ttfonts.TTFontFace = _cached_face  # what TTFont builds its face with, for this one call
-    try:
-        font = ttfonts.TTFont(pdf_name(key), str(font_path(key)))
-    finally:
-        ttfonts.TTFontFace = face
-    # Every PDF of a run embeds the same subset (see writers/pdf.py) and the SVG writer asks for the same ones:
-    # cut each distinct subset once.
-    make = font.face.makeSubset
-    cut = lru_cache(maxsize=64)(lambda codes: make(list(codes)))
-    font.face.makeSubset = lambda subset: cut(tuple(subset))
-    return font
-
-
-@cache
-def _fast_face_class():
-    """reportlab's TrueType face, its metrics read a third faster: the glyph widths (``hmtx``) and glyph offsets
-    (``loca``), 3,360 of each per font, are unpacked in one call per table, and reportlab's own parser takes them
-    one by one from an iterator instead of one ``struct`` call each. The same face, attribute for attribute
-    (tested), ~10 ms less per run for the four fonts."""
-    import struct
-
-    from reportlab.pdfbase.ttfonts import TTFontFace
-
-    class FastFace(TTFontFace):
-        def seek_table(self, tag, offset_in_table=0):
-            pos = TTFontFace.seek_table(self, tag, offset_in_table)
-            if self.__dict__.get("_bulk") and tag in ("hmtx", "loca") and offset_in_table == 0:
-                data, size = self._ttf_data, self.table[tag]["length"]
-                self.read_ushort = iter(struct.unpack_from(f">{size // 2}H", data, pos)).__next__
-                if tag == "loca":
-                    self.read_ulong = iter(struct.unpack_from(f">{size // 4}L", data, pos)).__next__
-                    self._loca = (pos, size)
-            return pos
-
-        def extractInfo(self, charInfo=1):
-            self._bulk = True
-            try:
-                TTFontFace.extractInfo(self, charInfo)
-            finally:
-                for name in ("_bulk", "read_ushort", "read_ulong"):
-                    self.__dict__.pop(name, None)
-            loca = self.__dict__.pop("_loca", None)
-            if loca is not None:  # where reportlab's parser leaves its read pointer: past the offsets it read
-                pos, size = loca
-                self._pos = pos + (self.numGlyphs + 1) * (size // (self.numGlyphs + 1))
-
-    return FastFace
-
-
-#: The face attributes that are reportlab's ``TTFNameBytes`` (bytes that know their text), and those a cached face
-#: does not keep: the font file's bytes (read from the file, as parsing does) and a function.
-_NAMES = ("name", "familyName", "styleName", "fullName", "uniqueFontID")
-_NOT_KEPT = ("_ttf_data", "_pdfScale")
-
-
-def _cached_face(filename: str, validate: int = 0, subfontIndex: int = 0):  # noqa: N803  (reportlab's names)
-    """A font's face as the fast face class parses it, kept parsed between runs in Paddock's cache (see
-    :mod:`generator.cache`; four fonts parsed took ~8 ms of every run that prints text), keyed by the file's
-    name, size and checksum. The same face attribute for attribute (tested); anything amiss with what the
-    cache holds, and the file is parsed."""
-    import os
-    import zlib
-
-    from .cache import parsed_fonts
-
-    cls = _fast_face_class()
-    if validate or subfontIndex:
-        return cls(filename, validate=validate, subfontIndex=subfontIndex)
-    with open(filename, "rb") as f:
-        info = os.fstat(f.fileno())
-        data = f.read()
-    key = (os.path.basename(filename), info.st_size, zlib.crc32(data))  # the font, wherever it is installed
-    store = parsed_fonts()
-    kept = store.get(key)
-    if isinstance(kept, dict):
-        try:
-            return _face_from(cls, kept, data, filename)
-        except Exception:  # not what a parse keeps: parse again (and keep that)
-            pass
-    face = cls(filename)
-    store.put(key, {k: v for k, v in face.__dict__.items() if k not in _NOT_KEPT})
-    return face
-
-
-def _face_from(cls, kept: dict, data: bytes, filename: str):
-    """A face of ``cls`` from the attributes a parse kept (perhaps of the same font elsewhere) and the font file."""
-    from reportlab.pdfbase.ttfonts import TTFNameBytes
-
-    face = cls.__new__(cls)
-    face.__dict__.update(kept)
-    for name in _NAMES:
-        value = face.__dict__.get(name)
-        if type(value) is bytes:
-            face.__dict__[name] = TTFNameBytes(value)
-    face._ttf_data = data
-    face.filename = filename
-    units = int(face.unitsPerEm)  # reportlab's own scale for the font's design units
-    if units == 1000:
-        face._pdfScale = lambda x: x
-    else:
-        mult = 1000 / units
-        face._pdfScale = lambda x: x * mult
-    return face
+    return TTFont(pdf_name(key), str(font_path(key)))
 
 
 def pdf_name(key: str) -> str:
@@ -166,7 +63,7 @@ _PRINTABLE_ASCII = "".join(map(chr, range(0x20, 0x7F))) + "\n"
 
 @cache
 def coverage(key: str) -> frozenset[int]:
-    return frozenset(_ttfont(key).face.charToGlyph)
+    return frozenset(ttfont(key).face.charToGlyph)
 
 
 def missing_glyphs(text: str, key: str = "regular") -> list[str]:
@@ -195,16 +92,16 @@ def check_text(text: str, key: str = "regular") -> None:
 
 def text_width(text: str, size: float, key: str = "regular") -> float:
     """Advance width of ``text`` in mm at em size ``size`` mm."""
-    return _ttfont(key).stringWidth(text, size)
+    return ttfont(key).stringWidth(text, size)
 
 
 def ascent(size: float, key: str = "regular") -> float:
-    return _ttfont(key).face.ascent / 1000 * size
+    return ttfont(key).face.ascent / 1000 * size
 
 
 def descent(size: float, key: str = "regular") -> float:
     """Positive distance below the baseline."""
-    return -_ttfont(key).face.descent / 1000 * size
+    return -ttfont(key).face.descent / 1000 * size
 
 
 def cap_height(size: float, key: str = "regular") -> float:

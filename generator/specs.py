@@ -294,16 +294,7 @@ def _walk(node, path: KeyPath, lines: LineMap, keys: dict[int, Any]) -> None:
 
 def parse_yaml(text: str, path: str | Path = "<yaml>", *, trusted: bool = False) -> tuple[Any, LineMap]:
     """Parse YAML text (already read) into data and its line map; every problem is a located InputError.
-    ``trusted``: the text is one of Paddock's own files (see :func:`_shipped_loader_class`), whose parse is kept
-    between runs (:mod:`generator.cache`: PyYAML is not even loaded when every file a command reads is there)."""
-    cache = None
-    if trusted:
-        from .cache import parsed_yaml
-
-        cache = parsed_yaml()
-        hit = cache.get(text)
-        if hit is not None:
-            return hit[0], LineMap(hit[1])
+    ``trusted``: the text is one of Paddock's own files (see :func:`_shipped_loader_class`)."""
     import yaml
 
     loader = _loader(text, trusted)
@@ -339,8 +330,6 @@ def parse_yaml(text: str, path: str | Path = "<yaml>", *, trusted: bool = False)
     lines = LineMap()
     if node is not None:
         _walk(node, (), lines, keys)
-    if cache is not None:
-        cache.put(text, data, lines)
     return data, lines
 
 

@@ -1,6 +1,5 @@
 """Running a piece of test code in a fresh Python process, as the ``paddock`` command runs: one BLAS thread (the
-command line sets it before numpy loads), so a child may be forked (generator/forked.py); the test runner's own
-process has numpy's threads and never forks one."""
+command line sets it before numpy loads), nothing the test runner's own process has imported or set."""
 
 from __future__ import annotations
 
@@ -9,19 +8,6 @@ import os
 import subprocess
 import sys
 import textwrap
-
-FORKS = hasattr(os, "sched_getaffinity") and os.path.isdir("/proc/self/task") and len(os.sched_getaffinity(0)) > 1
-
-
-#: Code defining ``children_left()``: whether the process has a child, at work or unreaped (needs ``import os``).
-CHILDREN_LEFT = """
-def children_left():
-    try:
-        os.waitpid(-1, os.WNOHANG)
-        return True
-    except ChildProcessError:
-        return False
-"""
 
 
 def run(code: str, *args, timeout: float = 300) -> dict:

@@ -63,7 +63,7 @@ def refused(code: int, err: str, codes=(2, 3)) -> str:
     lines = [line for line in err.splitlines() if line.strip()]
     assert code in codes, err
     assert len(lines) == 1, err
-    assert lines[0].startswith("paddock: error: ") and len(lines[0]) < LINE_MAX, lines[0]
+    assert lines[0].startswith("paddock: error: ") and len(lines[0]) <= LINE_MAX, lines[0]
     assert "Traceback" not in err and "\x1b" not in err
     return lines[0]
 

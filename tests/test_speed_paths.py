@@ -1,5 +1,5 @@
-"""The shortcuts taken for speed give exactly what the plain way gives: the fonts' metrics read in bulk, a
-centre line read twice, Paddock's own YAML composed by libyaml, a one-command app, the raw PDFium previews."""
+"""The shortcuts taken for speed give exactly what the plain way gives: a centre line parsed in one numpy pass,
+Paddock's own YAML composed by libyaml, a one-command app, the cycle collector's thresholds."""
 
 from __future__ import annotations
 
@@ -7,34 +7,6 @@ import importlib
 
 import numpy as np
 import pytest
-
-from generator import fonts
-
-
-@pytest.mark.parametrize("key", sorted(fonts.FONTS))
-def test_fonts_read_in_bulk_are_reportlabs_faces_attribute_for_attribute(key):
-    from reportlab.pdfbase.ttfonts import TTFontFace
-
-    path = str(fonts.font_path(key))
-    plain, fast = TTFontFace(path), fonts._fast_face_class()(path)
-    assert isinstance(fast, TTFontFace)
-    assert set(plain.__dict__) == set(fast.__dict__)
-    for name, value in plain.__dict__.items():
-        if name != "_pdfScale":  # a lambda made per face
-            assert fast.__dict__[name] == value, name
-    assert fast.makeSubset([0x41, 0x42, 0xE9]) == plain.makeSubset([0x41, 0x42, 0xE9])
-
-
-def test_a_centre_line_read_again_is_the_same_array_until_the_file_changes(tmp_path):
-    load = importlib.import_module("generator.track.load")
-    csv = tmp_path / "loop.csv"
-    t = np.linspace(0, 2 * np.pi, 50, endpoint=False)
-    np.savetxt(csv, np.column_stack((np.cos(t), np.sin(t))) * 100, delimiter=",")
-    first = load.read_points(csv)
-    assert load.read_points(csv) is first and not first.flags.writeable
-    np.savetxt(csv, np.column_stack((np.cos(t), np.sin(t))) * 120, delimiter=",")  # edited: read afresh
-    again = load.read_points(csv)
-    assert again is not first and np.allclose(again, first * 1.2)
 
 
 def test_one_analysis_reads_its_centre_line_once(tmp_path, monkeypatch):
@@ -63,9 +35,9 @@ def _big_loop(n: int = 60_000) -> np.ndarray:
 @pytest.mark.parametrize(
     "variant", ["plain", "crlf", "semicolon-in-header", "non-ascii-comment", "header-row", "bad-value", "one-column"]
 )
-def test_a_large_centre_line_parsed_from_the_file_is_what_its_bytes_give(variant, tmp_path):
-    """A CSV of a megabyte or more is parsed by numpy from the open file; whatever it holds, the points (or the
-    error) are the ones parsing its bytes gives."""
+def test_a_centre_line_parsed_in_one_pass_is_what_the_line_reader_gives(variant, tmp_path):
+    """A centre-line CSV is parsed by numpy in one pass where it can be; whatever the file holds, the points (or
+    the error) are the ones the line-by-line reader gives."""
     from generator.errors import InputError
 
     load = importlib.import_module("generator.track.load")
@@ -86,7 +58,6 @@ def test_a_large_centre_line_parsed_from_the_file_is_what_its_bytes_give(variant
         text = text.replace("\n", "\r\n")
     csv = tmp_path / "big.csv"
     csv.write_bytes(text.encode("utf-8"))
-    assert csv.stat().st_size >= load.BIG_CSV or variant == "one-column"
 
     def outcome(fn):
         try:
@@ -94,41 +65,14 @@ def test_a_large_centre_line_parsed_from_the_file_is_what_its_bytes_give(variant
         except InputError as err:
             return str(err)
 
-    load._LAST_READ = None
+    from generator.track.centerline import read_csv
+
     got = outcome(lambda: load.read_points(csv))
-    fast = load._LAST_READ is None and not isinstance(got, str)  # from the file (just written: not kept)
-    assert fast == (variant in ("plain", "crlf", "semicolon-in-header"))
-    want = outcome(lambda: load._read_points(csv.read_bytes(), csv))
+    want = outcome(lambda: read_csv(csv))
     if isinstance(want, str):
         assert got == want
     else:
         assert isinstance(got, np.ndarray) and np.array_equal(got, want) and not got.flags.writeable
-
-
-def test_a_large_centre_line_is_reused_only_once_its_file_times_are_settled(tmp_path):
-    """Parsed from the file, a large centre line is known by the file's identity, size and times — and only once
-    those are older than a file system's clock step, so an edit within it is never served stale."""
-    import os
-
-    load = importlib.import_module("generator.track.load")
-    csv = tmp_path / "big.csv"
-    P = _big_loop()
-    np.savetxt(csv, P, delimiter=",", fmt="%.4f")
-    load._LAST_READ = None
-    first = load.read_points(csv)
-    assert load.read_points(csv) is not first  # just written: not trusted
-    old = csv.stat().st_mtime_ns - 10 * load.SETTLED_NS
-    os.utime(csv, ns=(old, old))  # (ctime is now: settled only for the next read after the step)
-    load.SETTLED_NS, settled = -1, load.SETTLED_NS  # as if the step had passed
-    try:
-        again = load.read_points(csv)
-        assert load.read_points(csv) is again and np.array_equal(again, first)
-        np.savetxt(csv, P * 1.5, delimiter=",", fmt="%.4f")  # edited: new times
-        edited = load.read_points(csv)
-        assert edited is not again and np.allclose(edited[:, :2], P[:, :2] * 1.5, atol=1e-3)
-    finally:
-        load.SETTLED_NS = settled
-        load._LAST_READ = None
 
 
 def test_a_board_is_measured_against_a_survey_grade_line_thinned_as_the_adaptation_thins_it():
@@ -237,44 +181,6 @@ def test_one_command_apps_hold_the_command_asked_for():
     assert list(typer.main.get_command(_one_command(["check", "x.csv"])).commands) == ["check"]
     for args in (["pack", "--help"], ["pack", "--list"], ["pack", "nonesuch"], ["cars"], []):
         assert _one_command(args) is None, args
-
-
-@pytest.mark.parametrize("library", ["declared", "bindings", "a call missing"])
-def test_previews_from_the_raw_bindings_are_pdfiums_pages(library, monkeypatch):
-    """Paddock's own dozen declarations of PDFium's calls, or (a PDFium not where pypdfium2 puts it) pypdfium2's
-    generated bindings: the same pixels as pypdfium2's own rendering."""
-    import io
-
-    import pypdfium2 as pdfium
-    from reportlab.pdfgen import canvas
-
-    from generator.writers import png
-
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=(200, 100), invariant=1)
-    c.setFillColorRGB(0.8, 0.1, 0.1)
-    c.circle(60, 50, 30, fill=1)
-    c.drawString(100, 50, "Paddock")
-    c.showPage()
-    c.save()
-    if library == "bindings":
-        monkeypatch.setattr(png, "_library_file", lambda: "/nonexistent/libpdfium.so")
-    if library == "a call missing":  # a PDFium build without one of the calls declared: its bindings instead
-        import ctypes
-
-        def lacking(lib, name):
-            raise AttributeError(f"{name}: not in this PDFium")
-
-        monkeypatch.setattr(ctypes.CDLL, "__getattr__", lacking)  # (PyDLL is a CDLL)
-    png._pdfium.cache_clear()
-    try:
-        (image,) = png.pixmaps(buf.getvalue(), 96)
-        assert isinstance(png._pdfium(), png._Pdfium) == (library == "declared")
-    finally:
-        png._pdfium.cache_clear()
-    page = pdfium.PdfDocument(buf.getvalue())[0]
-    reference = page.render(scale=96 / 72, may_draw_forms=False).to_pil().convert("RGB")
-    assert image.size == reference.size and image.tobytes() == reference.tobytes()
 
 
 def test_the_cycle_collector_runs_less_often_for_a_command_and_is_set_back(monkeypatch):

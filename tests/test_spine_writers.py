@@ -7,7 +7,6 @@ import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
-import zlib
 
 import numpy as np
 import pytest
@@ -248,24 +247,6 @@ def test_svg_outlines_leave_out_only_vertices_exactly_on_a_straight_edge():
     page.layer("x").add(Polygon(tuple(ring), (), Style(fill="#000000", stroke=None)))
     svg = writers.render(Document([page]), "svg")[0].decode()
     assert d in svg
-
-
-@pytest.mark.parametrize("x, y", [(12.345678, 250.0), (-4e-7, 3.0), (0.5, -4e-7), (1e-9, 1190.55)])
-def test_upright_text_is_placed_as_the_general_transform_places_it(x, y):
-    """Upright text's matrix is written in one step; it must be the bytes the general path (translate, then flip,
-    each from the written numbers) writes — a "-0" included."""
-    from reportlab.lib.rl_accel import fp_str
-
-    from generator.writers import pdf
-
-    code = [f"{fp_str(1, 0, 0, 1, x, y)} cm"]
-    pdf._then(code, 1, 0, 0, -1, 0, 0)
-    doc = blank(Paper("a4", "portrait"))
-    doc.pages[0].add("text", Text("Paddock", x, y))
-    (blob,) = pdf.render(doc)
-
-    streams = [zlib.decompress(m) for m in re.findall(rb"stream\r?\n(.*?)endstream", blob, re.S)]
-    assert any(f"q {code[0]} BT".encode() in s or f"q\n{code[0]}\nBT".encode() in s for s in streams), code[0]
 
 
 def test_bounds_are_the_extremes_of_every_point_drawn():

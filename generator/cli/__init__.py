@@ -64,7 +64,6 @@ def _one_command(args: list[str]):
         one.add_typer(group, name="pack")
         return one
     if name in ("check", "track"):
-        _read_ahead(args[1:])
         from . import track  # noqa: F401  (adds its commands to the root app: take this one from there)
         from .root import app
 
@@ -75,17 +74,6 @@ def _one_command(args: list[str]):
         one.registered_commands.append(info)
         return one
     return None
-
-
-def _read_ahead(args: list[str]) -> None:
-    """A large centre-line CSV named on the command line starts being parsed on another core now, while typer,
-    pydantic and the track modules load (:mod:`generator.csvfast`: 300,000 points, ~30 ms sooner). The first
-    argument naming a ``.csv`` is taken for it; a wrong guess only costs the child's work, never the answer."""
-    named = next((a for a in args if a.lower().endswith(".csv") and not a.startswith("-")), None)
-    if named is not None:
-        from .. import csvfast
-
-        csvfast.read_ahead(named)
 
 
 LINE_MAX = 300  # the longest line Paddock prints about a problem: a message quotes values, never dumps them
@@ -122,9 +110,6 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: run the app and turn every user error into one line on stderr and an exit code."""
     import os
 
-    # Paddock uses no pydantic plugins: skip pydantic's scan of every installed package for them (~10 ms).
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    _no_plugin_loader()
     # Paddock's linear algebra is small (the adaptation's ~100-unknown solves): one BLAS thread. OpenBLAS's own
     # threads only spin against each other and other work — `check` of a real circuit took 3x the CPU, and up
     # to 20x the wall time on a busy 2-core machine. Set before numpy loads (the commands import it lazily).
@@ -155,14 +140,13 @@ def _run(args: list[str]) -> int:
     """Run the command line ``args``: its exit code (every error said on stderr)."""
     import os
 
-    from .. import csvfast, forked
     from ..errors import EXIT_INPUT, PaddockError
     from ..notices import LayoutWarning
 
     code = 0
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        try:  # (the command is chosen inside: a Ctrl-C while it loads is one line too, and stops a helper)
+        try:  # (the command is chosen inside: a Ctrl-C while it loads is one line too)
             one = _one_command(args)
             if one is None:
                 _register()
@@ -196,39 +180,10 @@ def _run(args: list[str]) -> int:
             else:
                 code = _internal(err)
         finally:
-            csvfast.cancel()  # a CSV read ahead and not taken (the command failed first): its child stopped
-            forked.reap_all()
-
             for w in caught:  # Paddock's own notices; a library's warning is a bug to find, not news for the user
                 if issubclass(w.category, LayoutWarning) or "PADDOCK_DEBUG" in os.environ:
                     say("warning", w.message)
     return code
-
-
-def _no_plugin_loader() -> None:
-    """With pydantic's plugins disabled (as :func:`main` sets, unless the user set otherwise), stand in for the
-    module that would look for them: ``pydantic.plugin._loader`` imports ``importlib.metadata`` (and with it
-    ``email``, ``zipfile``, ``csv``…: 10–25 ms on every command) only to be told there are none. The stand-in
-    answers exactly that; any other use of the module loads the real one."""
-    import os
-    import types
-
-    name = "pydantic.plugin._loader"
-    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") != "__all__" or name in sys.modules:
-        return
-    stand_in = types.ModuleType(name)
-    stand_in.get_plugins = lambda: ()  # what the real one returns when every plugin is disabled
-
-    def __getattr__(attr: str):
-        if attr.startswith("__"):  # the import system asking (``__path__``…): the stand-in is a plain module
-            raise AttributeError(attr)
-        del sys.modules[name]
-        import importlib
-
-        return getattr(importlib.import_module(name), attr)
-
-    stand_in.__getattr__ = __getattr__
-    sys.modules[name] = stand_in
 
 
 def _leave(code: int) -> None:

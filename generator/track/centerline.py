@@ -13,8 +13,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..csvfast import MAX_CSV_POINTS
-
 STEP = 1.0  # mm, largest distance between samples
 TAU = 2 * math.pi
 
@@ -294,6 +292,8 @@ def periodic_spline(points: np.ndarray, step: float = STEP) -> Line:
 #: overflow the geometry. A CSV holds at most MAX_CSV_POINTS points (and, as every input, at most 32 MB).
 MAX_CSV_COORD = 1e9
 MIN_CSV_SPAN = 1e-6
+#: A CSV holds at most this many points.
+MAX_CSV_POINTS = 1_000_000
 
 
 def read_csv(path, text: str | None = None) -> np.ndarray:

@@ -7,15 +7,12 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from pathlib import Path
 
 import numpy as np
 
-from .. import csvfast
-from ..csvfast import BIG_CSV, FAST_PASS, FD_PATHS, MAX_CSV_POINTS, identity, parse_file
 from ..errors import InputError
-from .centerline import MAX_CSV_COORD, MIN_CSV_SPAN, clean_points, extent, read_csv
+from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
 from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
@@ -113,12 +110,6 @@ def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> Circuit
         raise OverrideError(key, over.get(key, ""), msg, file=path) from None
 
 
-#: The last centre line :func:`source_points` cleaned from a CSV: (the array read, the cleaned points). A build may
-#: read its CSV more than once (``start`` moved to clear the grid is a second build): the same bytes give the same
-#: array object from :func:`read_points`, and then the same cleaned points, read-only.
-_LAST_SOURCE: tuple[np.ndarray, np.ndarray] | None = None
-
-
 def csv_path(spec: CircuitSpec, path: Path | str | None) -> Path | None:
     """The centre-line CSV a spec names (None if it names none), relative to the spec file ``path`` when given."""
     if spec.csv is None:
@@ -131,15 +122,10 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
     """The points of a centre line given as ``points`` or ``csv``, page orientation (y down), cleaned of repeats.
 
     Raises InputError for points that cannot make a loop. ``report`` locates the spec's lines."""
-    global _LAST_SOURCE
     if spec.points is not None:
         return _source_points(np.asarray(spec.points, dtype=float), spec, path, report)
-    read = read_points(csv_path(spec, path))
-    if _LAST_SOURCE is not None and _LAST_SOURCE[0] is read:
-        return _LAST_SOURCE[1]
-    P = _source_points(read, spec, path, report)
+    P = _source_points(read_points(csv_path(spec, path)), spec, path, report)
     P.flags.writeable = False
-    _LAST_SOURCE = (read, P)
     return P
 
 
@@ -204,42 +190,16 @@ def read_points(path) -> np.ndarray:
     x,y CSV), read through Paddock's bounded reader and parsed in one numpy pass (a 300 000-point file in a
     fraction of a second). Anything the fast pass does not take as it is (a header, semicolons and decimal commas,
     a bad value, numbers out of range) goes to the line-by-line reader
-    (:func:`~generator.track.centerline.read_csv`), which reads it or names the line at fault."""
-    from ..safeio import open_regular, read_open
+    (:func:`~generator.track.centerline.read_csv`), which reads it or names the line at fault. Read-only."""
+    from ..safeio import read_bytes
 
-    global _LAST_READ
-    with open_regular(path, what="centre-line CSV") as (fd, info):
-        if info.st_size >= BIG_CSV and FD_PATHS:
-            key = ("file", *identity(info))
-            if _LAST_READ is not None and _LAST_READ[0] == key:
-                return _LAST_READ[1]
-            P = csvfast.take(info)  # parsed ahead while the command started (the same parse), or None
-            if P is None:
-                P = parse_file(fd, info)
-            if P is not None and _plausible(P):
-                P.flags.writeable = False
-                # the file's times name this content only once they are older than any file system's clock step
-                # (FAT's is 2 s): an edit made later changes them; one made within the step might not
-                settled = time.time_ns() - max(info.st_mtime_ns, info.st_ctime_ns) > SETTLED_NS
-                _LAST_READ = (key, P) if settled else None
-                return P
-        data = read_open(fd, info, path, what="centre-line CSV")
-    if _LAST_READ is not None and _LAST_READ[0] == data:  # the same bytes as the last CSV read: the same points
-        return _LAST_READ[1]
-    P = _read_points(data, path)
+    P = _read_points(read_bytes(path, what="centre-line CSV"), path)
     P.flags.writeable = False
-    _LAST_READ = (data, P)
     return P
 
 
-#: The last CSV :func:`read_points` parsed: (its bytes, its points, read-only). A build may read its centre line
-#: more than once; comparing the bytes read (a millisecond for 10 MB) rather than the file's name or time keeps a
-#: file edited in between (``track --watch``) from ever being served stale. A large file parsed from the file
-#: itself is known by its identity, size and times instead, and only once those times are settled (above).
-_LAST_READ: tuple[bytes | tuple, np.ndarray] | None = None
-
-#: The file's times name its content only once they are older than any file system's clock step (FAT's: 2 s).
-SETTLED_NS = 2_000_000_000
+#: How the one numpy pass reads a centre-line CSV: the first two columns, ``#`` lines skipped.
+FAST_PASS = {"delimiter": ",", "comments": "#", "ndmin": 2, "usecols": (0, 1)}
 
 
 def _plausible(P: np.ndarray | None) -> bool:

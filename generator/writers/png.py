@@ -19,9 +19,7 @@ the octree's near-white bucket is set back to the paper's white).
 from __future__ import annotations
 
 import io
-import math
 import threading
-from functools import cache
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
@@ -44,11 +42,12 @@ _PDFIUM = threading.Lock()
 
 
 def render(document: Document, dpi: float = PREVIEW_DPI) -> list[bytes]:
+    """Each page of ``document`` as a PNG at ``dpi``, rasterised from its PDF."""
     from . import pdf
 
     check_pixels([(p.width * PT_PER_MM, p.height * PT_PER_MM) for p in document.pages], dpi)
     (pdf_bytes,) = pdf.render(document)
-    return rasterise(pdf_bytes, dpi)
+    return derive(pdf_bytes, dpi)
 
 
 def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:
@@ -90,8 +89,8 @@ def _palette(image):
     return q
 
 
-def rasterise(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list[bytes]:
-    """Each page of a PDF as palette PNG bytes at ``dpi``."""
+def derive(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list[bytes]:
+    """Each page of a PDF (Paddock's own) as palette PNG bytes at ``dpi``."""
     return [encode(image, dpi) for image in pixmaps(pdf_bytes, dpi)]
 
 
@@ -118,111 +117,20 @@ def pixmaps(pdf_bytes: bytes, dpi: float = PREVIEW_DPI) -> list:
         return _pixmaps(pdf_bytes, dpi)
 
 
-@cache
-def _pdfium():
-    """PDFium, initialised once per process, through the dozen calls a preview needs: declared here on the library
-    pypdfium2 installs (its generated bindings declare ~1,500 and cost ~15 ms to import on every run, on the
-    preview worker, holding Python's lock against the drawing thread). A library not where pypdfium2 puts its own
-    (a build against a system PDFium) is reached through pypdfium2's bindings instead. (PDFium ignores a second
-    initialisation, so pypdfium2 imported as well — the tests read PDFs with it — is fine.)"""
-    try:
-        return _Pdfium(_library_file())
-    except (OSError, AttributeError):  # no library there, or one without a call declared below
-        import pypdfium2_raw as raw
-
-        raw.FPDF_InitLibrary()
-        return raw
-
-
-def _library_file() -> str:
-    import os
-    import sys
-    from importlib.util import find_spec
-
-    spec = find_spec("pypdfium2_raw")
-    if spec is None or not spec.submodule_search_locations:
-        raise OSError("pypdfium2_raw is not installed")
-    name = {"win32": "pdfium.dll", "darwin": "libpdfium.dylib"}.get(sys.platform, "libpdfium.so")
-    return os.path.join(next(iter(spec.submodule_search_locations)), name)
-
-
-#: The PDFium calls that take long enough to let go of Python's lock while they run. The others (a page's size,
-#: freeing a bitmap …) take microseconds: letting go and taking the lock back beside the busy drawing thread
-#: (see publish) cost a preview worker up to a millisecond each, a dozen times a page. Held, the previews made
-#: beside the PDFs are twice as many and the wait after the last PDF ~30 % shorter (same pixels).
-_LONG_CALLS = {"FPDF_RenderPageBitmap", "FPDF_LoadMemDocument64", "FPDF_LoadPage"}
-
-
-class _Pdfium:
-    """The PDFium calls :func:`_pixmaps` makes, with their C signatures (fpdfview.h); handles are plain pointers."""
-
-    FPDF_ANNOT = 0x01
-    FPDF_REVERSE_BYTE_ORDER = 0x10
-    FPDFBitmap_BGRx = 3
-
-    def __init__(self, path: str) -> None:
-        import ctypes
-        from ctypes import c_float, c_int, c_size_t, c_ulong, c_void_p
-
-        lib = ctypes.CDLL(path)
-        held = ctypes.PyDLL(path)  # the same library, its calls made without letting go of Python's lock
-        signatures = {
-            "FPDF_InitLibrary": ((), None),
-            "FPDF_LoadMemDocument64": ((c_void_p, c_size_t, c_void_p), c_void_p),
-            "FPDF_GetLastError": ((), c_ulong),
-            "FPDF_GetPageCount": ((c_void_p,), c_int),
-            "FPDF_LoadPage": ((c_void_p, c_int), c_void_p),
-            "FPDF_GetPageWidthF": ((c_void_p,), c_float),
-            "FPDF_GetPageHeightF": ((c_void_p,), c_float),
-            "FPDFBitmap_CreateEx": ((c_int, c_int, c_int, c_void_p, c_int), c_void_p),
-            "FPDF_RenderPageBitmap": ((c_void_p, c_void_p, c_int, c_int, c_int, c_int, c_int, c_int), None),
-            "FPDFBitmap_Destroy": ((c_void_p,), None),
-            "FPDF_ClosePage": ((c_void_p,), None),
-            "FPDF_CloseDocument": ((c_void_p,), None),
-        }
-        for name, (argtypes, restype) in signatures.items():
-            fn = getattr(lib if name in _LONG_CALLS else held, name)  # AttributeError on a PDFium without it
-            fn.argtypes, fn.restype = argtypes, restype
-            setattr(self, name, fn)
-        self.FPDF_InitLibrary()
-
-
 def _pixmaps(pdf_bytes: bytes, dpi: float) -> list:
-    # Few calls into PDFium: the thread takes Python's lock back after each one, and beside a busy drawing thread
-    # that wait, not PDFium, was most of a preview's time (see publish).
-    import ctypes
+    import pypdfium2
 
-    from PIL import Image
-
-    raw = _pdfium()
-    scale = dpi / 72
-    doc = raw.FPDF_LoadMemDocument64(pdf_bytes, len(pdf_bytes), None)
-    if not doc:
-        raise ValueError(f"PDFium cannot read this PDF (error {raw.FPDF_GetLastError()})")
+    doc = pypdfium2.PdfDocument(pdf_bytes)
     out = []
     try:
-        for i in range(raw.FPDF_GetPageCount(doc)):
-            page = raw.FPDF_LoadPage(doc, i)
+        for page in doc:
             try:
-                size = (raw.FPDF_GetPageWidthF(page), raw.FPDF_GetPageHeightF(page))
-                check_pixels([size], dpi)
-                width, height = math.ceil(size[0] * scale), math.ceil(size[1] * scale)
-                # four bytes a pixel in RGBX order (BGRx, byte order reversed), paper white before PDFium draws
-                # on it: Pillow keeps RGB as four bytes a pixel, so it takes these rows nearly as they are (the
-                # same pixels as three-byte BGR, a third less time to render and hand over)
-                stride = 4 * width
-                pixels = bytearray(b"\xff") * (stride * height)
-                buffer = (ctypes.c_ubyte * len(pixels)).from_buffer(pixels)
-                bitmap = raw.FPDFBitmap_CreateEx(width, height, raw.FPDFBitmap_BGRx, buffer, stride)
-                try:
-                    flags = raw.FPDF_ANNOT | raw.FPDF_REVERSE_BYTE_ORDER
-                    raw.FPDF_RenderPageBitmap(bitmap, page, 0, 0, width, height, 0, flags)
-                finally:
-                    raw.FPDFBitmap_Destroy(bitmap)  # the buffer is ours: PDFium frees only its wrapper
-                del buffer
+                check_pixels([page.get_size()], dpi)
+                # RGBx (four bytes a pixel, byte order reversed) on white: Pillow keeps RGB as four bytes a pixel
+                bitmap = page.render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True, draw_annots=True)
+                out.append(bitmap.to_pil().convert("RGB"))
             finally:
-                raw.FPDF_ClosePage(page)
-            out.append(Image.frombytes("RGB", (width, height), pixels, "raw", "RGBX", stride, 1))
+                page.close()
     finally:
-        raw.FPDF_CloseDocument(doc)
+        doc.close()
     return out

@@ -95,7 +95,7 @@ def font_subset(key: str, chars: str) -> bytes:
     from fontTools.ttLib import TTFont, newTable
     from fontTools.ttLib.tables._c_m_a_p import cmap_format_4, cmap_format_12
 
-    face = fonts._ttfont(key).face
+    face = fonts.ttfont(key).face
     codes = [0, *(ord(ch) for ch in chars if ord(ch) in face.charToGlyph)]  # index 0: the .notdef glyph
     font = TTFont(io.BytesIO(face.makeSubset(codes)), recalcTimestamp=False, recalcBBoxes=False)
     by_index = font["cmap"].getcmap(1, 0).cmap  # reportlab's subset maps the n-th code to its glyph
@@ -128,7 +128,7 @@ def _font_face(key: str, chars: str) -> str:
     )
 
 
-def render(document: Document) -> list[bytes]:
+def render(document: Document, dpi: float | None = None) -> list[bytes]:
     return [_page(page, document.title).encode("utf-8") for page in document.pages]
 
 
