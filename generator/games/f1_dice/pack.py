@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...compose.summary import summary_sheets
 from ...errors import InputError
 from ...fonts import text_width
 from ...pipeline import OutputOptions, Sheet, numbered
 from ...teams import load_field
+from ..summaries import summary_sheets
 from .facts import DEFAULT_RACES, DEFAULT_TEAMS, RaceFacts, check_laps, default_laps, points_system
 from .qualifying import PAPER as QUALIFYING_PAPER
 from .qualifying import qualifying_sheet
