@@ -108,7 +108,7 @@ def rules(
         sheets = [Sheet(stem, pages[0])] if len(pages) == 1 else numbered(stem, pages)
         publish(sheets, opts, folder=folder, merged=stem if len(pages) > 1 else None, title=content.title)
     if blob is not None:
-        from ..safeio import OutputSet
+        from ..outputs import OutputSet
 
         out = OutputSet(opts.out)
         out.add(f"{folder}/{content.game}-rules.md", blob)

@@ -74,7 +74,7 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     from shapely import box
 
     from ... import track as circuits
-    from ...safeio import safe_name
+    from ...outputs import safe_name
     from ...scene import Text
     from ...track.board import INK, MUTED, ordinal
     from ...units import pt_to_mm
