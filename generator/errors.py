@@ -7,6 +7,7 @@ nothing else reaches the user, so the message must say where the fault is and wh
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 
 EXIT_OK = 0
@@ -66,3 +67,29 @@ class GeometryError(PaddockError):
     """Valid input whose geometry cannot be built or does not fit the paper."""
 
     exit_code = EXIT_GEOMETRY
+
+
+#: What an OS error means, in the words a message about a user's file or folder uses.
+OS_CAUSES = {
+    errno.ENOSPC: "no space left on the disk",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "not permitted (a protected or immutable file?)",
+    errno.ENAMETOOLONG: "the name is too long for the file system",
+    errno.ENOTDIR: "a file is in the way where a folder should be",
+    errno.EISDIR: "a folder is in the way where a file should be",
+    errno.EEXIST: "something is already there",
+    errno.ENOENT: "no such file or folder (or the file system takes no new files there)",
+    errno.EXDEV: "it is on another disk",
+    errno.EIO: "input/output error (a failing disk?)",
+}
+
+
+def os_reason(err: BaseException) -> str:
+    """Why an OS call failed, in a few words for a message ("no space left on the disk")."""
+    if isinstance(err, OSError) and err.errno in OS_CAUSES:
+        return OS_CAUSES[err.errno]
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror[0].lower() + err.strerror[1:]
+    return str(err) or type(err).__name__

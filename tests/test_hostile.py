@@ -21,8 +21,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from generator import safeio
+from generator import outputs
 from generator.cli import main
+from generator.errors import OS_CAUSES
 
 LINE_MAX = 300
 SECONDS = 10
@@ -142,7 +143,7 @@ def work(tmp_path_factory):
 def unchanged(work) -> None:
     _, out, before = work
     assert snapshot(out) == before
-    assert not [p for p in out.rglob("*") if p.name.endswith((".part", ".old")) or p.name == safeio.JOURNAL]
+    assert not [p for p in out.rglob("*") if p.name.endswith((".part", ".old")) or p.name == outputs.JOURNAL]
 
 
 # ------------------------------------------------------------------------------ refused in bounded time/memory
@@ -294,7 +295,7 @@ def test_out_in_proc_or_too_long(capsys, tmp_path):
     ids=["full disk", "read-only", "no permission"],
 )
 def test_a_disk_that_refuses_leaves_no_file_and_no_folder(capsys, tmp_path, monkeypatch, failure):
-    real = safeio._write_temp
+    real = outputs._write_temp
     calls = []
 
     def flaky(path, data):
@@ -303,11 +304,11 @@ def test_a_disk_that_refuses_leaves_no_file_and_no_folder(capsys, tmp_path, monk
             raise OSError(failure, os.strerror(failure))
         return real(path, data)
 
-    monkeypatch.setattr(safeio, "_write_temp", flaky)
+    monkeypatch.setattr(outputs, "_write_temp", flaky)
     target = tmp_path / "new" / "deeper"
     code, _, err = run(capsys, "calibrate", "-o", target, "-f", "pdf,png", "--dpi", "36")
     line = refused(code, err)
-    assert str(target) in line and safeio._CAUSES[failure] in line
+    assert str(target) in line and OS_CAUSES[failure] in line
     assert not list(tmp_path.iterdir())  # not even the folders it made
 
 
@@ -333,7 +334,7 @@ def test_a_rename_failing_half_way_puts_every_old_file_back(work, capsys, monkey
             raise OSError(errno.EPERM, "Operation not permitted")
         return real(src, dst)
 
-    monkeypatch.setattr(safeio.os, "replace", flaky)
+    monkeypatch.setattr(outputs.os, "replace", flaky)
     code, _, err = run(capsys, "calibrate", "-o", out, "-f", "pdf,png", "--dpi", "40", "--edge", "5")
     assert "not permitted" in refused(code, err)
     assert len(calls) >= 3
@@ -354,7 +355,7 @@ def test_a_killed_run_is_rolled_back_by_the_next(capsys, tmp_path):
     pdf.write_bytes(b"%PDF- half-written new file")
     os.replace(png, aside_png)
     tmp_png.write_bytes(b"new png, never moved in")
-    (out / safeio.JOURNAL).write_text(
+    (out / outputs.JOURNAL).write_text(
         json.dumps(
             {
                 "files": [
@@ -366,13 +367,13 @@ def test_a_killed_run_is_rolled_back_by_the_next(capsys, tmp_path):
         ),
         encoding="utf-8",
     )
-    safeio.recover(out)
+    outputs.recover(out)
     assert pdf.read_bytes() == old_pdf and png.read_bytes() == old_png
-    assert sorted(p.name for p in out.iterdir()) == sorted([safeio.MANIFEST, pdf.name, png.name])
+    assert sorted(p.name for p in out.iterdir()) == sorted([outputs.MANIFEST, pdf.name, png.name])
     (out / ".calibration.pdf.zzzzzzzz.part").write_bytes(b"left by a run killed while writing")
     code, _, _ = run(capsys, "calibrate", "-o", out, "-f", "pdf,png", "--dpi", "40")
     assert code == 0
-    assert sorted(p.name for p in out.iterdir()) == sorted([safeio.MANIFEST, pdf.name, png.name])
+    assert sorted(p.name for p in out.iterdir()) == sorted([outputs.MANIFEST, pdf.name, png.name])
 
 
 # ------------------------------------------------------------------------------------------------- file names
@@ -386,7 +387,7 @@ def test_unicode_names_are_kept_and_clashing_outputs_refused(capsys, tmp_path):
         assert code == 0, err
     assert {"москва.pdf", "київ.pdf"} <= {p.name for p in (tmp_path / "out").iterdir()}
     clash = tmp_path / "clash.yaml"
-    oval = Path(safeio.__file__).parents[1] / "track_specs" / "oval.yaml"  # a straight that holds the 2011 grid
+    oval = Path(outputs.__file__).parents[1] / "track_specs" / "oval.yaml"  # a straight that holds the 2011 grid
     clash.write_text(oval.read_text(encoding="utf-8").replace("Oval", "Qualifying"), encoding="utf-8")  # qualifying.pdf
     code, _, err = run(capsys, "pack", "--track", clash, "-o", tmp_path / "pack", "-f", "pdf")
     msg = refused(code, err)

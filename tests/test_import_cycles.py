@@ -115,3 +115,12 @@ def test_no_import_cycles_in_generator(graph):
 def test_the_board_never_calls_back_into_building(graph):
     building = {f"generator.track.{m}" for m in ("build", "load", "shape", "place", "features", "checks")}
     assert not graph["generator.track.board"] & building
+
+
+def test_composers_and_writers_never_import_a_game_or_the_pipeline(graph):
+    """compose/ gets plain data (a model, a PageSpec) and writers get scenes or models: neither reaches for the
+    games registry, a game or the pipeline (imports inside functions and under TYPE_CHECKING count too)."""
+    for module, targets in graph.items():
+        if module.startswith(("generator.compose", "generator.writers")):
+            bad = {t for t in targets if t == "generator.pipeline" or t.startswith("generator.games")}
+            assert not bad, f"{module} imports {sorted(bad)}"

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from generator import safeio
+from generator import outputs
 from generator.errors import GlyphError, InputError
 from generator.paper import PageSpec, Paper
 from generator.pipeline import OutputOptions, Sheet, publish
@@ -39,7 +39,7 @@ def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monke
     opts = OutputOptions(out=tmp_path, formats=("pdf",))
     publish([sheet("a", "one"), sheet("b", "one")], opts)
     before = snapshot(tmp_path)
-    real = safeio._write_temp
+    real = outputs._write_temp
     calls = []
 
     def flaky(path, data):
@@ -48,7 +48,7 @@ def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monke
             raise OSError(28, "No space left on device")
         return real(path, data)
 
-    monkeypatch.setattr(safeio, "_write_temp", flaky)
+    monkeypatch.setattr(outputs, "_write_temp", flaky)
     with pytest.raises(InputError, match="no space left on the disk"):
         publish([sheet("a", "two"), sheet("b", "two")], opts)
     assert snapshot(tmp_path) == before
@@ -57,7 +57,7 @@ def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monke
 
 @pytest.mark.parametrize("name", ["../../etc/passwd", "/abs/path", "..", "a/../../b", "Monza GP: 1:2?*", ".hidden"])
 def test_output_names_never_escape_the_output_folder(tmp_path, name):
-    out = safeio.OutputSet(tmp_path / "out")
+    out = outputs.OutputSet(tmp_path / "out")
     target = out.add(name, b"x")
     root = (tmp_path / "out").resolve()
     assert root in target.resolve().parents
@@ -65,11 +65,11 @@ def test_output_names_never_escape_the_output_folder(tmp_path, name):
 
 
 def test_safe_name_keeps_letters_of_every_script():
-    assert safeio.safe_name("Őrs Szűcs — Hungaroring 2011") == "Őrs-Szűcs-Hungaroring-2011"
-    assert safeio.safe_name("Москва") == "Москва"
-    assert safeio.safe_name("Київ: 1/2?") == "Київ-1-2"
-    assert safeio.safe_name("///") == "sheet"
-    assert safeio.safe_name("con") == "con-"  # a name Windows reserves
+    assert outputs.safe_name("Őrs Szűcs — Hungaroring 2011") == "Őrs-Szűcs-Hungaroring-2011"
+    assert outputs.safe_name("Москва") == "Москва"
+    assert outputs.safe_name("Київ: 1/2?") == "Київ-1-2"
+    assert outputs.safe_name("///") == "sheet"
+    assert outputs.safe_name("con") == "con-"  # a name Windows reserves
 
 
 def run_cli(*args, cwd=None):
@@ -102,7 +102,7 @@ def run_main(*args):
 def test_cli_calibrate_writes_pdf_and_png(tmp_path):
     r = run_main("calibrate", "--out", str(tmp_path), "--dpi", "50")
     assert r.returncode == 0, r.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == [safeio.MANIFEST, "calibration.pdf", "calibration.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [outputs.MANIFEST, "calibration.pdf", "calibration.png"]
 
 
 @pytest.mark.parametrize(

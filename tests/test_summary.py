@@ -14,31 +14,35 @@ import pytest
 from conftest import pdf_pages, pdf_text, pdftotext
 
 from generator import writers
+from generator.compose import booklet as B
 from generator.compose import summary as S
+from generator.compose import summary_layout as L
 from generator.fonts import text_width
+from generator.games import summaries
 from generator.paper import PageSpec, Paper
 from generator.scene import Document, Text, bounds, walk
 from generator.units import pt_to_mm
+from generator.writers.markdown import WRITE_IN_MD, markdown
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT.parent / "shared" / "rules"
-GAMES = [g.id for g in S.games_with_summary()]
+GAMES = [g.id for g in summaries.games_with_summary()]
 PAGE_LIMIT = {"formula-d": 6}  # A4 pages with every optional rule; without them every game fits 4
-A4 = PageSpec(S.PAPER)
-BOOKLET = PageSpec(S.BOOKLET_PAPER)
+A4 = PageSpec(L.PAPER)
+BOOKLET = PageSpec(B.BOOKLET_PAPER)
 
 
 @cache
 def summary(game: str) -> S.Summary:
-    return S.load(game)
+    return summaries.load(game)
 
 
 @cache
-def layout(game: str, spec: PageSpec = A4, booklet: bool = False, optional: bool = True) -> tuple[S.Layout, list]:
+def layout(game: str, spec: PageSpec = A4, booklet: bool = False, optional: bool = True) -> tuple[L.Layout, list]:
     """The composed summary and the warnings composing it raised."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        result = S.compose(summary(game).only(optional), spec, booklet=booklet)
+        result = L.compose(summary(game).only(optional), spec, booklet=booklet)
     return result, [str(w.message) for w in caught]
 
 
@@ -103,12 +107,12 @@ def markdown_tables(md: str) -> list[list[list[str]]]:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_markdown_holds_the_same_tables(game):
     s = summary(game)
-    got = markdown_tables(S.markdown(s))
+    got = markdown_tables(markdown(s))
     want = []
     for table in used_tables(s):
         n = len(table.columns)
         rows = [list(table.columns)] + [
-            [S.WRITE_IN_MD if v is None else v.replace("|", "\\|") for v in row] + [""] * (n - len(row))
+            [WRITE_IN_MD if v is None else v.replace("|", "\\|") for v in row] + [""] * (n - len(row))
             for row in table.rows
         ]
         want.append(rows)
@@ -118,7 +122,7 @@ def test_the_markdown_holds_the_same_tables(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_markdown_holds_every_section_and_block(game):
     s = summary(game)
-    md = S.markdown(s)
+    md = markdown(s)
     for section in s.sections:
         assert f"## {section.heading}" in md
         for b in section.blocks:
@@ -168,11 +172,11 @@ def test_the_eight_word_check_catches_a_copied_sentence():
 def test_every_placeholder_resolves(game):
     raw = "\n".join(
         line
-        for line in S.summary_path(game).read_text(encoding="utf-8").splitlines()
+        for line in summaries.summary_path(game).read_text(encoding="utf-8").splitlines()
         if not line.lstrip().startswith("#")
     )
     names = set(re.findall(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)\}(?!\})", raw))
-    module = S._summary_module(game)
+    module = summaries.summary_module(game)
     have = set(module.values()) if module else set()
     assert names <= have, f"placeholders values() does not give: {sorted(names - have)}"
     for text in summary(game).strings():
@@ -184,7 +188,7 @@ def test_the_board_action_squares_and_race_reach_the_f1_dice_summary():
 
     # a board ruled every 5th unit, its grid on units 15 and 16: unit 15 is not an action square
     race = RaceFacts(lap_units=40, action_every=5, laps=4, laps_default=True, grid_units=(15, 16))
-    five = " ".join(S.load("f1-dice", race_facts=race).strings())
+    five = " ".join(summaries.load("f1-dice", race_facts=race).strings())
     assert "every 5th unit" in five and "every 10th" not in five
     assert "(5, 10, 20 …) — but none under the starting grid" in five
     assert f"4 laps of 40 units (160 units), about {race.rounds} rounds" in five
@@ -247,16 +251,16 @@ def test_no_heading_ends_a_column(game, form):
 
 
 def test_saddle_stitch_order():
-    assert S.imposition(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
-    assert S.imposition(4) == [(4, 1), (2, 3)]
-    sides = S.imposition(12)
+    assert B.imposition(8) == [(8, 1), (2, 7), (6, 3), (4, 5)]
+    assert B.imposition(4) == [(4, 1), (2, 3)]
+    sides = B.imposition(12)
     assert sides[:2] == [(12, 1), (2, 11)] and sides[-2:] == [(8, 5), (6, 7)]
     for n in (4, 8, 12, 16):  # every sheet side's pages add up to n + 1, and each page appears once
-        sides = S.imposition(n)
+        sides = B.imposition(n)
         assert all(a + b == n + 1 for a, b in sides)
         assert sorted(p for side in sides for p in side) == list(range(1, n + 1))
     with pytest.raises(ValueError):
-        S.imposition(6)
+        B.imposition(6)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -264,10 +268,10 @@ def test_booklet_pages_are_a_multiple_of_4_in_saddle_stitch_order(game):
     result, _ = layout(game, BOOKLET, True)
     n = result.logical_pages
     assert n % 4 == 0 and n >= 4
-    assert result.order == [list(side) for side in S.imposition(n)]
+    assert result.order == [list(side) for side in B.imposition(n)]
     doc = pdf_pages(pdf(game, booklet=True))
     assert len(doc) == n // 2
-    for k, (left, right) in enumerate(S.imposition(n)):
+    for k, (left, right) in enumerate(B.imposition(n)):
         page = doc[k]
         w, h = page.get_size()
         assert (round(w), round(h)) == (842, 595)  # A4 landscape in points
@@ -324,11 +328,24 @@ def test_a_bad_summary_names_file_line_and_field(tmp_path, body, message):
 def test_a_short_row_spans_and_none_is_a_write_in_box(tmp_path):
     path = write_summary(tmp_path, '  - heading: "A"\n    blocks:\n      - table: t\n')
     s = S.read(path, "test", {}, {"t": {"columns": ["Roll", "Result", "WP"], "rows": [[1, "x", None], [7, "Out."]]}})
-    md = S.markdown(s)
-    assert f"| 1 | x | {S.WRITE_IN_MD} |" in md and "| 7 | Out. |  |" in md
-    result = S.compose(s, A4)
+    md = markdown(s)
+    assert f"| 1 | x | {WRITE_IN_MD} |" in md and "| 7 | Out. |  |" in md
+    result = L.compose(s, A4)
     texts = [i.text for i in walk(result.pages[0].items()) if isinstance(i, Text)]
     assert "Out." in texts and "None" not in texts
+
+
+def test_the_markdown_centres_the_columns_the_pdf_centres(tmp_path):
+    from generator.compose.blocks import auto_columns
+
+    path = write_summary(tmp_path, '  - heading: "A"\n    blocks:\n      - table: t\n')
+    rows = [[1, "Out of the race, in words", "x"], ["2–3", "Spin; lose a turn.", "y"], [4, "Only this cell spans"]]
+    t = {"columns": ["Roll", "Result", {"title": "Wet", "align": "start"}], "rows": rows}
+    s = S.read(path, "test", {}, {"t": t})
+    assert "| :---: | --- | --- |" in markdown(s)
+    (table,) = s.tables.values()
+    assert table.align() == ("middle", "start", "start")
+    assert [c.align for c in auto_columns(table.columns, table.rows, 150, aligns=table.aligns)] == list(table.align())
 
 
 def test_bold_runs_keep_their_spaces():
@@ -359,7 +376,7 @@ def test_paddock_rules_writes_pdf_pages_and_markdown(tmp_path, capsys):
     assert run("rules", "f1-dice", "-o", str(tmp_path), "-f", "pdf,md", "-q") == 0
     folder = tmp_path / "f1-dice"
     md = (folder / "f1-dice-rules.md").read_text(encoding="utf-8")
-    assert md == S.markdown(summary("f1-dice"))
+    assert md == markdown(summary("f1-dice"))
     merged = folder / "f1-dice-rules.pdf"
     assert len(pdf_pages(merged)) == layout("f1-dice")[0].logical_pages
     assert run("rules", "f1-dice", "-o", str(tmp_path / "b"), "-f", "pdf", "--booklet", "-q") == 0
@@ -392,7 +409,7 @@ def test_paddock_rules_refuses_bad_input_in_one_line(tmp_path, capsys, args, mes
 
 def test_same_input_same_bytes():
     result, _ = layout("formula-d")
-    (again,) = writers.render(Document(S.compose(summary("formula-d"), A4).pages, "summary"), "pdf")
+    (again,) = writers.render(Document(L.compose(summary("formula-d"), A4).pages, "summary"), "pdf")
     assert again == pdf("formula-d") and result.pages
 
 

@@ -45,7 +45,7 @@ def cars_folder(teams: str) -> str:
     each other's files."""
     from pathlib import PurePath
 
-    from ..safeio import safe_name
+    from ..outputs import safe_name
 
     name = PurePath(teams).stem if teams.lower().endswith((".yaml", ".yml")) else teams
     return f"cars-{safe_name(name.lower(), 'field')}"

@@ -57,7 +57,7 @@ def _markdown_format(func):
 
 
 def _list() -> None:
-    from ..compose.summary import games_with_summary
+    from ..games.summaries import games_with_summary
 
     for game in games_with_summary():
         typer.echo(f"{game.id}: {game.title}")
@@ -95,19 +95,20 @@ def rules(
         from ..errors import InputError
 
         raise InputError("name a game", field="GAME", hint="see `paddock rules --list`")
-    from ..compose import summary as composer
+    from ..games.summaries import load, summary_pages
     from ..pipeline import Sheet, numbered
+    from ..writers.markdown import markdown as to_markdown
 
-    content = composer.load(game).only(optional)
+    content = load(game).only(optional)
     folder = content.game
     stem = f"{folder}-rules" + ("-booklet" if booklet else "")
-    blob = composer.markdown(content).encode("utf-8") if markdown else None
+    blob = to_markdown(content).encode("utf-8") if markdown else None
     if scenes:
-        pages = composer.summary_pages(content, opts, booklet=booklet)
+        pages = summary_pages(content, opts, booklet=booklet)
         sheets = [Sheet(stem, pages[0])] if len(pages) == 1 else numbered(stem, pages)
         publish(sheets, opts, folder=folder, merged=stem if len(pages) > 1 else None, title=content.title)
     if blob is not None:
-        from ..safeio import OutputSet
+        from ..outputs import OutputSet
 
         out = OutputSet(opts.out)
         out.add(f"{folder}/{content.game}-rules.md", blob)

@@ -247,7 +247,6 @@ def auto_columns(
     n = len(titles)
     lo = [0.0] * n
     hi = [0.0] * n
-    longest = [0] * n
     for r, row in enumerate([list(titles), *rows]):
         font = "condensed-bold" if r == 0 else "condensed"
         for i, v in enumerate(row):
@@ -256,11 +255,8 @@ def auto_columns(
                 hi[i] = max(hi[i], 6.0)
                 continue
             text = str(v)
-            spans = i == len(row) - 1 and i < n - 1  # a short row's last cell spans the rest: no width claim
-            if spans:
+            if _spans(row, i, n):
                 continue
-            if r:
-                longest[i] = max(longest[i], len(text))
             lo[i] = max(lo[i], *(text_width(w, size, font) for w in text.split() or [""]))
             hi[i] = max(hi[i], text_width(text, size, font))
     lo = [v + 2 * pad + 0.2 for v in lo]
@@ -273,11 +269,30 @@ def auto_columns(
         spare = width - sum(lo)
         want = [h - a for a, h in zip(lo, hi, strict=True)]
         widths = [a + spare * w / sum(want) for a, w in zip(lo, want, strict=True)]
-    out = []
-    for i, (title_, w) in enumerate(zip(titles, widths, strict=True)):
-        align = (aligns[i] if aligns and i < len(aligns) else None) or ("middle" if longest[i] <= 7 else "start")
-        out.append(Column(str(title_), w, align))
-    return out
+    align = column_aligns(titles, rows, aligns)
+    return [Column(str(title_), w, a) for title_, w, a in zip(titles, widths, align, strict=True)]
+
+
+def _spans(row: Sequence[object], i: int, n: int) -> bool:
+    """A short row's last cell spans the rest of the row: it claims no width and sets no alignment."""
+    return i == len(row) - 1 and i < n - 1
+
+
+def column_aligns(
+    titles: Sequence[str], rows: Sequence[Sequence[object]], aligns: Sequence[str | None] | None = None
+) -> list[str]:
+    """Each column's alignment: ``aligns`` where it names one, else ``middle`` for short cells (numbers, ranges:
+    7 characters at most, the title not counted) and ``start`` for prose."""
+    n = len(titles)
+    longest = [0] * n
+    for row in rows:
+        for i, v in enumerate(row):
+            if v is not None and not _spans(row, i, n):
+                longest[i] = max(longest[i], len(str(v)))
+    return [
+        (aligns[i] if aligns and i < len(aligns) else None) or ("middle" if longest[i] <= 7 else "start")
+        for i in range(n)
+    ]
 
 
 # -- rich text -----------------------------------------------------------------------------------------------

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...compose.summary import summary_sheets
 from ...errors import InputError
 from ...fonts import text_width
 from ...pipeline import OutputOptions, Sheet, numbered
 from ...teams import load_field
+from ..summaries import summary_sheets
 from .facts import DEFAULT_RACES, DEFAULT_TEAMS, RaceFacts, check_laps, default_laps, points_system
 from .qualifying import PAPER as QUALIFYING_PAPER
 from .qualifying import qualifying_sheet
@@ -74,7 +74,7 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     from shapely import box
 
     from ... import track as circuits
-    from ...safeio import safe_name
+    from ...outputs import safe_name
     from ...scene import Text
     from ...track.board import INK, MUTED, ordinal
     from ...units import pt_to_mm

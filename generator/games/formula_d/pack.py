@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...compose.summary import summary_sheets
 from ...errors import InputError
 from ...notices import warn
 from ...pipeline import OutputOptions, Sheet, numbered
+from ..summaries import summary_sheets
 
 
 def build(

@@ -30,7 +30,7 @@ def _load(teams: str):
 
 
 def _write(data: dict, header: str, target: Path, log: list[str], quiet: bool) -> None:
-    from ...safeio import atomic_write
+    from ...outputs import atomic_write
     from .season import season_file
 
     blob = season_file(data, header, target)
@@ -171,7 +171,7 @@ def road_cmd(
     """Monaco! road at toy-car scale: a circuit cut into numbered pieces that fit the paper, with a layout plan;
     or (--modular) a set of straights, curves and a pit section to build circuits freely."""
     from ...errors import InputError
-    from ...safeio import safe_name
+    from ...outputs import safe_name
     from ...units import MM_PER_INCH
     from .facts import feet_inches, frac_in, parse_length, road
     from .roadkit import circuit_kit, modular_kit

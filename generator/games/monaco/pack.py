@@ -86,7 +86,7 @@ def build(
         Sheet("standings", standings_sheet(field, opts.document_page(STANDINGS_PAPER), points, races or DEFAULT_RACES))
     )
     sheets.append(Sheet("squads", squad_sheet(field, opts.document_page(SQUADS_PAPER))))
-    from ...compose.summary import summary_sheets
+    from ..summaries import summary_sheets
 
     sheets += summary_sheets("monaco", opts)
     return sheets

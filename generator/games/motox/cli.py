@@ -119,7 +119,7 @@ def course_cmd(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Do not print the course.")] = False,
 ) -> None:
     """Deal a piecepack and build a legal random course the way players would; write its spec (YAML)."""
-    from ...safeio import atomic_write
+    from ...outputs import atomic_write
     from .builder import course_yaml, deal_course
 
     built = deal_course(players, seed)
@@ -143,7 +143,7 @@ def draw_cmd(
     """Draw a course diagram (to scale, on A4) into OUT/motox/course-NAME.pdf; a rule-breaking course is drawn
     marked as such, with its problems as warnings."""
     from ...notices import warn
-    from ...safeio import safe_name
+    from ...outputs import safe_name
     from .course import check
     from .diagram import course_page, preferred_paper
     from .piecepack_sheet import parse_tile_size

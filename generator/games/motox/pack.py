@@ -97,7 +97,7 @@ def build(
     sheets += numbered("reference", reference_pages(opts.document_page(REFERENCE_PAPER), chosen.players, chosen.names))
     page = course_page(chosen, opts.document_page(preferred_paper(chosen)), parse_tile_size(tile_size))
     sheets.append(Sheet("course", page))
-    from ...compose.summary import summary_sheets
+    from ..summaries import summary_sheets
 
     sheets += summary_sheets("motox", opts)
     return sheets

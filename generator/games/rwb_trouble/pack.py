@@ -34,7 +34,7 @@ def build(
     extras: str | None = None,
     card: str | None = None,
 ) -> list[Sheet]:
-    from ...compose.summary import summary_sheets
+    from ..summaries import summary_sheets
     from .procedures import PAPER as PROCEDURES_PAPER
     from .procedures import procedures_page
     from .tables import PAPER as TABLES_PAPER
