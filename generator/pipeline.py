@@ -140,9 +140,9 @@ def publish(
 
     Nothing is written unless everything rendered: a failure half-way leaves earlier output untouched.
     ``job`` names the output set in the folder's manifest (default: the folder, else the sheets' names): a
-    later run of the same job removes the files it wrote before and no longer writes (see :mod:`.safeio`).
+    later run of the same job removes the files it wrote before and no longer writes (see :mod:`.outputs`).
     """
-    from .safeio import OutputSet, safe_name
+    from .outputs import OutputSet, safe_name
     from .writers import WRITERS, check
 
     if job is None:

@@ -7,7 +7,7 @@
 pydantic error (or a check made later, via :func:`located`) can point at the exact line.
 
 Every YAML file a user gives Paddock is read here, once, and bounded: the file through the shared reader
-(:func:`generator.safeio.read_text`, at most :data:`MAX_YAML_BYTES`), then parsed with libyaml's C parser when
+(:func:`generator.inputs.read_text`, at most :data:`MAX_YAML_BYTES`), then parsed with libyaml's C parser when
 installed (the pure-Python one otherwise) into nodes that are *counted as they are built*: more than
 :data:`MAX_YAML_NODES` values — aliases counted as the values they stand for, so a 1 kB "billion laughs" alias
 bomb is refused at once — or nesting deeper than :data:`MAX_YAML_DEPTH` is an :class:`InputError`, as is a key
@@ -334,9 +334,9 @@ def parse_yaml(text: str, path: str | Path = "<yaml>", *, trusted: bool = False)
 
 
 def load_yaml(path: str | Path, *, trusted: bool = False) -> tuple[Any, LineMap]:
-    """Read (through :func:`generator.safeio.read_text`) and parse a YAML file once; errors name the line.
+    """Read (through :func:`generator.inputs.read_text`) and parse a YAML file once; errors name the line.
     ``trusted``: one of Paddock's own files (:func:`generator.data.is_shipped`; see :func:`parse_yaml`)."""
-    from .safeio import read_text
+    from .inputs import read_text
 
     return parse_yaml(read_text(path, limit=MAX_YAML_BYTES, what="file"), path, trusted=trusted)
 

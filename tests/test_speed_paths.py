@@ -12,7 +12,7 @@ import pytest
 def test_one_analysis_reads_its_centre_line_once(tmp_path, monkeypatch):
     """A bare centre line is built twice when its start moves for the grid (and again for each fix tried): the
     file is read once for all of them, and the result is the one a fresh read gives."""
-    from generator import safeio
+    from generator import inputs
     from generator.track import check
 
     csv = tmp_path / "loop.csv"
@@ -20,8 +20,8 @@ def test_one_analysis_reads_its_centre_line_once(tmp_path, monkeypatch):
     r = 300 + 60 * np.cos(3 * t)
     np.savetxt(csv, np.column_stack((r * np.cos(t), r * np.sin(t))), delimiter=",")
     reads = []
-    real = safeio.open_regular
-    monkeypatch.setattr(safeio, "open_regular", lambda *a, **k: reads.append(a[0]) or real(*a, **k))
+    real = inputs.open_regular
+    monkeypatch.setattr(inputs, "open_regular", lambda *a, **k: reads.append(a[0]) or real(*a, **k))
     done = check(csv)
     assert any("start line moved" in c for c in done.changes), done.changes  # two builds were made
     assert reads == [csv]

@@ -120,8 +120,8 @@ def draw_board(circuit: Circuit):
 
 def board_sheet(circuit: Circuit, paper: Paper | PaperChoice | None = None):
     """The board page of ``circuit`` as a pipeline Sheet (the circuit re-placed first when ``paper`` differs)."""
+    from ..outputs import safe_name
     from ..pipeline import Sheet
-    from ..safeio import safe_name
 
     if isinstance(paper, PaperChoice):  # a size with the orientation left open
         same = paper.name == circuit.paper.name and paper.orientation in (None, circuit.paper.orientation)

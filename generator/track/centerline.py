@@ -303,7 +303,7 @@ def read_csv(path, text: str | None = None) -> np.ndarray:
     (``1,5;2,3`` is the point 1.5, 2.3, as spreadsheets in many languages write it). A UTF-8 byte-order mark is
     fine. The file is read through Paddock's one bounded reader (regular files only, at most 32 MB)."""
     from ..errors import InputError
-    from ..safeio import read_text
+    from ..inputs import read_text
     from ..specs import quote
 
     rows = []

@@ -191,7 +191,7 @@ def read_points(path) -> np.ndarray:
     fraction of a second). Anything the fast pass does not take as it is (a header, semicolons and decimal commas,
     a bad value, numbers out of range) goes to the line-by-line reader
     (:func:`~generator.track.centerline.read_csv`), which reads it or names the line at fault. Read-only."""
-    from ..safeio import read_bytes
+    from ..inputs import read_bytes
 
     P = _read_points(read_bytes(path, what="centre-line CSV"), path)
     P.flags.writeable = False
@@ -218,7 +218,7 @@ def _read_points(data: bytes, path) -> np.ndarray:
     import io
     import warnings
 
-    from ..safeio import decode_text
+    from ..inputs import decode_text
 
     # plain ASCII (nearly every centre line) is parsed from the bytes as read: no 10 MB str to decode and copy
     # into a StringIO for a 300 000-point file (53 -> 38 ms); anything else is decoded and checked as UTF-8 first

@@ -94,7 +94,7 @@ def file_names(stem: str, fmt: str, pages: int) -> list[str]:
 
 def write(document: Document, path: str | Path, *, dpi: float = PREVIEW_DPI) -> list[Path]:
     """Write ``document`` to ``path``, choosing the writer by extension; returns the files written."""
-    from ..safeio import atomic_write
+    from ..outputs import atomic_write
 
     path = Path(path)
     fmt = path.suffix.lower().lstrip(".")
