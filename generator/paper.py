@@ -175,3 +175,39 @@ def page_spec(paper: Paper | str = "a4", orientation: str = "portrait", edge: fl
     """Shorthand: ``page_spec("a4", "landscape")``."""
     p = paper if isinstance(paper, Paper) else Paper(paper, orientation)
     return PageSpec(p, edge)
+
+
+@dataclass(frozen=True)
+class PageSettings:
+    """What the user asked of the paper, as composers receive it: the paper (``--paper``), the paper in the printer
+    when large sheets are tiled (``--tile-onto``), the unprintable edge and the tiles' glue overlap. A composer
+    turns it into the :class:`PageSpec` of each sheet (:meth:`document_page`, :meth:`page`); it never sees where
+    or in which formats the files are written."""
+
+    paper: PaperChoice | None = None  # --paper; None: each sheet's own paper
+    tile_onto: PaperChoice | None = None  # --tile-onto; None: no tiling
+    edge: float = DEFAULT_EDGE
+    overlap: float = 12.0  # mm of glue overlap between tiles
+
+    def page(self, paper: Paper) -> PageSpec:
+        """A page of exactly ``paper`` with the user's unprintable edge."""
+        return PageSpec(paper, self.edge)
+
+    def document_page(self, preferred: Paper) -> PageSpec:
+        """The page for a document sheet (tables, cards, slips): the paper in the printer — ``--tile-onto`` if
+        given (documents are laid out on it, never tiled), else ``--paper``, else the sheet's own — in the
+        orientation the user named, else the one the sheet prefers."""
+        choice = self.tile_onto or self.paper
+        if choice is None:
+            return self.page(preferred)
+        return self.page(choice.resolve(preferred.orientation))
+
+    def board_paper(self) -> PaperChoice | None:
+        """The paper a board (a large true-scale sheet, tiled if need be) is asked to go on: ``--paper`` (an
+        orientation left open is the board's to choose), or None for the circuit spec's own."""
+        return self.paper
+
+    @property
+    def tile_paper(self) -> Paper | None:
+        """The paper tiles are cut to, portrait unless the user named an orientation."""
+        return self.tile_onto.resolve("portrait") if self.tile_onto else None

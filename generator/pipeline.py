@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .notices import LayoutWarning, warn  # noqa: F401  (composers' warnings; re-exported)
-from .paper import DEFAULT_EDGE, PageSpec, Paper, PaperChoice
+from .paper import PageSettings, Paper
 from .scene import Document, Page
 from .writers import FORMATS as ALL_FORMATS  # noqa: F401  (the formats --format may name)
 from .writers import PREVIEW_DPI
@@ -32,44 +32,17 @@ def numbered(stem: str, pages: Sequence[Page]) -> list[Sheet]:
     return [Sheet(stem + (f"-{i + 1}" if len(pages) > 1 else ""), p) for i, p in enumerate(pages)]
 
 
-@dataclass
-class OutputOptions:
-    """What the user asked of the output: where, which formats, which paper, the printer's edge, tiling.
-
-    Composers never read these directly: a command turns them into the :class:`~generator.paper.PageSpec` each
-    sheet is laid out on (:meth:`document_page`, :meth:`page`)."""
+@dataclass(frozen=True)
+class Output:
+    """What the user asked of the files: where (``--out``), which formats, the previews' resolution, the ink
+    saver, and whether to say what was written. Composers never see it (they get the
+    :class:`~generator.paper.PageSettings`)."""
 
     out: Path = Path("output")
     formats: tuple[str, ...] = ("pdf", "png")
-    paper: PaperChoice | None = None  # --paper; None: each sheet's own paper
-    tile_onto: PaperChoice | None = None  # --tile-onto; None: no tiling
-    ink_saver: bool = False
     dpi: float = PREVIEW_DPI
-    edge: float = DEFAULT_EDGE
-    overlap: float = 12.0
+    ink_saver: bool = False
     quiet: bool = False
-
-    def page(self, paper: Paper) -> PageSpec:
-        """A page of exactly ``paper`` with the user's unprintable edge."""
-        return PageSpec(paper, self.edge)
-
-    def document_page(self, preferred: Paper) -> PageSpec:
-        """The page for a document sheet (tables, cards, slips): the paper in the printer — ``--tile-onto`` if
-        given (documents are laid out on it, never tiled), else ``--paper``, else the sheet's own — in the
-        orientation the user named, else the one the sheet prefers."""
-        choice = self.tile_onto or self.paper
-        if choice is None:
-            return self.page(preferred)
-        return self.page(choice.resolve(preferred.orientation))
-
-    def board_paper(self) -> PaperChoice | None:
-        """The paper a board (a large true-scale sheet, tiled if need be) is asked to go on: ``--paper`` (an
-        orientation left open is the board's to choose), or None for the circuit spec's own."""
-        return self.paper
-
-    @property
-    def tile_paper(self) -> Paper | None:
-        return self.tile_onto.resolve("portrait") if self.tile_onto else None
 
 
 def fits_on(page: Page, paper: Paper) -> bool:
@@ -96,28 +69,27 @@ def check_clear_of_edge(sheet: Sheet) -> None:
         )
 
 
-def prepare(sheet: Sheet, options: OutputOptions) -> list[Page]:
-    """The printable pages of one sheet: print check added, tiled if asked, ink saver applied."""
+def prepare(sheet: Sheet, pages: PageSettings, ink_saver: bool = False) -> list[Page]:
+    """The printable pages of one sheet: print check added, tiled onto ``pages.tile_onto`` if it does not fit,
+    ink saver applied."""
     from .compose.printcheck import add_print_check
 
     page = sheet.page
     check_clear_of_edge(sheet)
     add_print_check(page)
-    pages = [page]
-    tile = options.tile_paper
+    out = [page]
+    tile = pages.tile_paper
     if tile is not None and not fits_on(page, tile):
         from .compose.tiling import tile_pages  # only when tiling (as the ink saver below): not a run's cost
 
-        pages = tile_pages(
-            page, tile, edge=options.edge, overlap=options.overlap, free=options.tile_onto.orientation is None
-        )
-        for p in pages:
+        out = tile_pages(page, tile, edge=pages.edge, overlap=pages.overlap, free=pages.tile_onto.orientation is None)
+        for p in out:
             add_print_check(p)
-    if options.ink_saver:
+    if ink_saver:
         from .compose import inksaver
 
-        pages = inksaver.apply(Document(pages)).pages
-    return pages
+        out = inksaver.apply(Document(out)).pages
+    return out
 
 
 class Written(list):
@@ -129,7 +101,8 @@ class Written(list):
 
 def publish(
     sheets: Sequence[Sheet],
-    options: OutputOptions,
+    output: Output,
+    pages: PageSettings = PageSettings(),
     folder: str = "",
     merged: str | None = None,
     title: str = "Paddock",
@@ -137,6 +110,7 @@ def publish(
     job: str | None = None,
 ) -> Written:
     """Render every sheet in every format (and a merged PDF of all of them), then write all files at once.
+    ``pages``: the page settings the sheets were composed with (tiling and the edge apply here too).
 
     Nothing is written unless everything rendered: a failure half-way leaves earlier output untouched.
     ``job`` names the output set in the folder's manifest (default: the folder, else the sheets' names): a
@@ -147,16 +121,16 @@ def publish(
 
     if job is None:
         job = f"{safe_name(folder)}/" if folder else ",".join(sorted({safe_name(s.name) for s in sheets}))
-    outputs = OutputSet(options.out, job=job)
+    outputs = OutputSet(output.out, job=job)
     prefix = (safe_name(folder) + "/") if folder else ""
     docs = []
     for sheet in sheets:
-        doc = Document(prepare(sheet, options), sheet.page.title or title)
-        check(doc, options.formats, dpi=options.dpi)  # refuse before anything is drawn
+        doc = Document(prepare(sheet, pages, output.ink_saver), sheet.page.title or title)
+        check(doc, output.formats, dpi=output.dpi)  # refuse before anything is drawn
         docs.append(doc)
     merged_doc = Document([p for doc in docs for p in doc.pages], title) if merged and len(sheets) > 1 else None
     # the formats a sheet's files are made from: each asked for, and what a derived one is made of (a PNG: its PDF)
-    made = tuple(dict.fromkeys(f for fmt in options.formats for f in (WRITERS[fmt].derived_from, fmt) if f))
+    made = tuple(dict.fromkeys(f for fmt in output.formats for f in (WRITERS[fmt].derived_from, fmt) if f))
     pool = None
     switch = None
     # A derived file (a PNG preview, rasterised from the sheet's PDF by PDFium and Pillow, which run outside
@@ -180,10 +154,10 @@ def publish(
         for fmt in made:
             w = WRITERS[fmt]
             if w.derived_from is None:
-                files[fmt] = w.render(doc, dpi=options.dpi)
+                files[fmt] = w.render(doc, dpi=output.dpi)
             else:
                 (source,) = files[w.derived_from]
-                files[fmt] = pool.submit(w.derive, source, options.dpi) if pool else w.derive(source, options.dpi)
+                files[fmt] = pool.submit(w.derive, source, output.dpi) if pool else w.derive(source, output.dpi)
         return files
 
     try:
@@ -195,7 +169,7 @@ def publish(
         whole = WRITERS["pdf"].render(merged_doc) if merged_doc is not None else None
         for sheet, files in zip(sheets, results, strict=True):
             stem = safe_name(sheet.name)
-            for fmt in options.formats:
+            for fmt in output.formats:
                 blobs = files[fmt]
                 if not isinstance(blobs, list):
                     blobs = blobs.result()

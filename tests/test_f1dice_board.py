@@ -19,7 +19,7 @@ from generator.compose import inksaver
 from generator.data import template
 from generator.errors import GeometryError
 from generator.games.f1_dice import pack as f1_pack
-from generator.pipeline import OutputOptions
+from generator.paper import PageSettings
 from generator.scene import Document
 from generator.teams import load_field
 from generator.track import board as board_mod
@@ -44,9 +44,9 @@ def circuits():
 @pytest.fixture(scope="module")
 def field_board():
     """The pack's board for the 2011 field, and the race facts printed with it."""
-    opts = OutputOptions(out=Path("unused"), quiet=True)
+    settings = PageSettings()
     field = load_field("f1-2011")
-    c = f1_pack.board_circuit(None, len(field.drivers), opts)
+    c = f1_pack.board_circuit(None, len(field.drivers), settings)
     facts = f1_pack.race_facts(c)
     return c, facts, f1_pack.board_sheet(c, facts).page, len(field.drivers)
 
@@ -116,9 +116,9 @@ def test_the_grid_holds_the_field_on_straight_track(field_board):
 
 
 def test_a_field_larger_than_the_straight_is_a_located_error():
-    opts = OutputOptions(out=Path("unused"), quiet=True)
+    settings = PageSettings()
     with pytest.raises(GeometryError) as info:
-        f1_pack.board_circuit(spec_path("monza-like"), 24, opts)
+        f1_pack.board_circuit(spec_path("monza-like"), 24, settings)
     msg = str(info.value)
     assert "24 grid slots" in msg and "units of straight behind the start line" in msg
     assert "lengthen the straight before the line" in msg and "monza-like.yaml:" in msg

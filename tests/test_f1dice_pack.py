@@ -13,7 +13,8 @@ import pytest
 
 from generator.games.f1_dice import facts as f1_facts
 from generator.games.f1_dice import pack as f1_dice
-from generator.pipeline import OutputOptions
+from generator.paper import PageSettings
+from generator.pipeline import Output
 from generator.scene import bounds
 from generator.teams import load_field
 
@@ -50,9 +51,9 @@ def pack(tmp_path_factory):
     from generator.pipeline import publish
 
     out = tmp_path_factory.mktemp("f1")
-    opts = OutputOptions(out=out, formats=("pdf", "svg"), quiet=True)
-    sheets = f1_dice.build(opts)
-    publish(sheets, opts, folder="f1-dice", merged="f1-dice-print")
+    settings, output = PageSettings(), Output(out=out, formats=("pdf", "svg"), quiet=True)
+    sheets = f1_dice.build(settings)
+    publish(sheets, output, settings, folder="f1-dice", merged="f1-dice-print")
     return out / "f1-dice", sheets
 
 
@@ -167,8 +168,8 @@ def test_same_input_same_bytes(tmp_path, monkeypatch):
 
     blobs = []
     for run in ("a", "b"):
-        opts = OutputOptions(out=tmp_path / run, formats=("pdf",), quiet=True)
-        publish(f1_dice.build(opts), opts, folder="f1", merged="all")
+        settings, output = PageSettings(), Output(out=tmp_path / run, formats=("pdf",), quiet=True)
+        publish(f1_dice.build(settings), output, settings, folder="f1", merged="all")
         blobs.append((tmp_path / run / "f1" / "all.pdf").read_bytes())
     assert blobs[0] == blobs[1]
 
@@ -177,7 +178,7 @@ def test_unknown_points_system_is_an_input_error():
     from generator.errors import InputError
 
     with pytest.raises(InputError, match="--points"):
-        f1_dice.build(OutputOptions(quiet=True), points="3-2-1")
+        f1_dice.build(PageSettings(), points="3-2-1")
 
 
 def test_race_length_and_lap_chart_read_back(pack):
@@ -204,14 +205,14 @@ def test_race_length_and_lap_chart_read_back(pack):
 def test_laps_option_and_its_limits(tmp_path):
     from generator.errors import InputError
 
-    opts = OutputOptions(out=tmp_path, formats=("pdf",), quiet=True)
-    sheets = {s.name: s for s in f1_dice.build(opts, laps=7)}
+    settings = PageSettings()
+    sheets = {s.name: s for s in f1_dice.build(settings, laps=7)}
     from generator.scene import Text, walk
 
     text = " ".join(i.text for i in walk(sheets["race-sheet"].page.items()) if isinstance(i, Text))
     assert "Lap 7" in text and "Lap 8" not in text
     with pytest.raises(InputError, match="--laps"):
-        f1_dice.build(opts, laps=0)
+        f1_dice.build(settings, laps=0)
 
 
 def test_constructors_sheet_lists_every_team(pack):
@@ -289,9 +290,9 @@ def test_no_pit_leaves_the_pit_lane_off_and_the_pit_lane_has_a_garage_per_team(t
     from generator.track.board import words
     from generator.track.circuit import PIT_GAP
 
-    opts = OutputOptions(out=tmp_path, quiet=True)
+    settings = PageSettings()
     field = load_field("f1-2011")
-    c = f1_dice.board_circuit(None, len(field.drivers), opts, garages=len(field.teams))
+    c = f1_dice.board_circuit(None, len(field.drivers), settings, garages=len(field.teams))
     assert c.pit is not None and c.pit.garages == len(field.teams) == len(c.pit.garage_boxes)
     lengths = [
         c.offset_length(a, b, (c.half_width + PIT_GAP + c.lane_width / 2) * (1 if c.pit.side == "left" else -1))
@@ -304,7 +305,7 @@ def test_no_pit_leaves_the_pit_lane_off_and_the_pit_lane_has_a_garage_per_team(t
     assert {say["pit_in"], say["pit_out"]} <= {t.text for t in texts}
     garages = [t for t in texts if t.text.isdigit() and t.text in {str(i + 1) for i in range(c.pit.garages)}]
     assert all(t.size >= 6 * 25.4 / 72 - 1e-9 and -90 <= t.rotation <= 90 for t in garages)
-    bare = f1_dice.board_circuit(None, len(field.drivers), opts, pit=False)
+    bare = f1_dice.board_circuit(None, len(field.drivers), settings, pit=False)
     assert bare.pit is None
 
 
@@ -318,7 +319,7 @@ def test_reference_card_and_summary_agree_on_rounds_action_squares_and_dead_heat
     rules = " ".join(" ".join(pdftotext_or_pdfium(p).split()) for p in sorted(folder.glob("rules-*.pdf")))
     rounds = [int(n) for n in re.findall(r"about (\d+) rounds", card + " " + rules)]
     assert len(rounds) >= 2 and len(set(rounds)) == 1, rounds
-    facts = race_facts(f1_dice.board_circuit(None, 24, OutputOptions(quiet=True), garages=12))
+    facts = race_facts(f1_dice.board_circuit(None, 24, PageSettings(), garages=12))
     assert facts.action_under_grid and facts.rounds == rounds[0]
     assert "but none under the starting grid" in card and "but none under the starting grid" in rules
     assert "team higher on the qualifying sheet" in card and "deciding die" in card

@@ -84,11 +84,12 @@ def test_labels_stay_off_the_track_and_the_grid(circuit):
 
 def test_corner_names_read_back_from_the_pdf(tmp_path, marks):
     from generator.games.formula_d import pack as formula_d
-    from generator.pipeline import OutputOptions, publish
+    from generator.paper import PageSettings
+    from generator.pipeline import Output, publish
 
-    opts = OutputOptions(out=tmp_path, formats=("pdf",), quiet=True)
-    sheets = [s for s in formula_d.build(opts, players="Ann,Bob") if s.name == "board"]
-    publish(sheets, opts, folder="formula-d")
+    settings, output = PageSettings(), Output(out=tmp_path, formats=("pdf",), quiet=True)
+    sheets = [s for s in formula_d.build(settings, players="Ann,Bob") if s.name == "board"]
+    publish(sheets, output, settings, folder="formula-d")
     text = pdf_text(tmp_path / "formula-d" / "board.pdf")
     for m in marks:
         assert m.name in text

@@ -14,8 +14,8 @@ from conftest import pdf_pages, pdf_text
 from generator.errors import InputError
 from generator.games.formula_d import builds, facts
 from generator.games.formula_d.scorecard import LAYER_BOXES, PAPER, scorecard_pages
-from generator.paper import PageSpec
-from generator.pipeline import OutputOptions
+from generator.paper import PageSettings, PageSpec
+from generator.pipeline import Output
 from generator.scene import Polyline, walk
 
 RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / "formula-d.txt"
@@ -175,9 +175,9 @@ def pack(tmp_path_factory):
     from generator.pipeline import publish
 
     out = tmp_path_factory.mktemp("fd")
-    opts = OutputOptions(out=out, formats=("pdf",), quiet=True)
-    sheets = formula_d.build(opts, players=",".join(NAMES), weather=True, tyres=True)
-    publish(sheets, opts, folder="formula-d", merged="formula-d-print")
+    settings, output = PageSettings(), Output(out=out, formats=("pdf",), quiet=True)
+    sheets = formula_d.build(settings, players=",".join(NAMES), weather=True, tyres=True)
+    publish(sheets, output, settings, folder="formula-d", merged="formula-d-print")
     return out / "formula-d" / "formula-d-print.pdf"
 
 
@@ -263,9 +263,9 @@ def test_pack_is_byte_identical(tmp_path):
 
     blobs = []
     for run in range(2):
-        opts = OutputOptions(out=tmp_path / str(run), formats=("pdf", "svg"), quiet=True)
-        sheets = formula_d.build(opts, players_file=FIXTURES / "players.yaml")
-        written = publish(sheets, opts, folder="formula-d", merged="formula-d-print")
+        settings, output = PageSettings(), Output(out=tmp_path / str(run), formats=("pdf", "svg"), quiet=True)
+        sheets = formula_d.build(settings, players_file=FIXTURES / "players.yaml")
+        written = publish(sheets, output, settings, folder="formula-d", merged="formula-d-print")
         blobs.append({p.name: p.read_bytes() for p in written})
     assert blobs[0] == blobs[1]
 

@@ -10,16 +10,17 @@ from conftest import pdf_text
 
 from generator.games.formula_d import pack as formula_d
 from generator.games.formula_d.overlay import LAYER
-from generator.pipeline import OutputOptions, publish
+from generator.paper import PageSettings
+from generator.pipeline import Output, publish
 from generator.scene import Polygon, Text, walk
 
 PIT_LABEL = "MIN. ROLL TO ENTER THE PIT"
 
 
 def _build(tmp, **kw):
-    opts = OutputOptions(out=tmp, formats=("pdf",), quiet=True)
-    sheets = formula_d.build(opts, players="Ann,Bob", **kw)
-    publish(sheets, opts, folder="formula-d", merged="formula-d-print")
+    settings, output = PageSettings(), Output(out=tmp, formats=("pdf",), quiet=True)
+    sheets = formula_d.build(settings, players="Ann,Bob", **kw)
+    publish(sheets, output, settings, folder="formula-d", merged="formula-d-print")
     board = next(s for s in sheets if s.name == "board")
     return board.page, tmp / "formula-d"
 

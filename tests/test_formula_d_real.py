@@ -214,12 +214,12 @@ def test_a_board_with_no_pit_lane_gets_a_pack_without_pits(monkeypatch):
     """A CSV gives no pit lane: the pack leaves out the pit-stop card and the scorecards' pit WP box (as for a
     road race), and says why a --pit-roll is not used; the board's legend says there are no pits."""
     from generator.games.formula_d import pack
-    from generator.pipeline import OutputOptions
+    from generator.paper import PageSettings
 
     monkeypatch.setattr(pack, "summary_sheets", lambda game, opts: [])
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
-        sheets = pack.build(OutputOptions(out=Path("unused"), quiet=True), track=IMS, pit_roll=4)
+        sheets = pack.build(PageSettings(), track=IMS, pit_roll=4)
     assert any("--pit-roll is left out: the board has no pit lane" in str(w.message) for w in said)
 
     def words(name):

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from generator import games
-from generator.paper import PaperChoice
-from generator.pipeline import OutputOptions, prepare
+from generator.paper import PageSettings, PaperChoice
+from generator.pipeline import prepare
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,7 +33,7 @@ def test_games_register_themselves_and_a_default_exists():
         games.get("chess")
 
 
-def _pack_sheets(game_id: str, opts: OutputOptions, **kw):
+def _pack_sheets(game_id: str, opts: PageSettings, **kw):
     return games.get(game_id).module("pack").build(opts, **kw)
 
 
@@ -41,30 +41,30 @@ def _pack_sheets(game_id: str, opts: OutputOptions, **kw):
 def test_paper_and_edge_reach_every_sheet_of_a_pack(game_id):
     """--paper a2 puts every sheet on A2 (the board and the documents alike); --edge 15 keeps every sheet's content
     15 mm clear of the paper edge, the board's placement included (no sheet warns it draws into the edge)."""
-    opts = OutputOptions(paper=PaperChoice("a2"), edge=15.0, quiet=True)
-    sheets = _pack_sheets(game_id, opts)
+    settings = PageSettings(paper=PaperChoice("a2"), edge=15.0)
+    sheets = _pack_sheets(game_id, settings)
     for sheet in sheets:
         assert sheet.page.paper.name == "a2", sheet.name
         assert sheet.page.edge == 15.0, sheet.name
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            prepare(sheet, opts)
+            prepare(sheet, settings)
         assert not [w for w in caught if "unprintable edge" in str(w.message)], sheet.name
 
 
 def test_tile_onto_names_the_printer_paper_for_documents():
     """With --paper a2 --tile-onto a4 the board goes on A2 (tiled at print time); the documents on A4."""
-    opts = OutputOptions(paper=PaperChoice("a2"), tile_onto=PaperChoice("a4"), quiet=True)
-    sheets = _pack_sheets("formula-d", opts)
+    settings = PageSettings(paper=PaperChoice("a2"), tile_onto=PaperChoice("a4"))
+    sheets = _pack_sheets("formula-d", settings)
     board, *documents = sheets
     assert board.page.paper.name == "a2"
     assert {s.page.paper.name for s in documents} == {"a4"}
-    pages = prepare(board, opts)
+    pages = prepare(board, settings)
     assert len(pages) > 2 and {p.paper.name for p in pages} == {"a4"}
 
 
 def test_cars_follow_the_paper():
-    sheets = games.car_sheets(games_field("f1-2011"), OutputOptions(paper=PaperChoice("a3")))
+    sheets = games.car_sheets(games_field("f1-2011"), PageSettings(paper=PaperChoice("a3")))
     assert sheets and {s.page.paper.name for s in sheets} == {"a3"}
 
 
@@ -81,7 +81,7 @@ def test_action_every_of_the_spec_shows_on_board_and_reference_card(tmp_path):
 
     spec = tmp_path / "fives.yaml"
     spec.write_text(default_spec().read_text(encoding="utf-8") + "action_every: 5\n", encoding="utf-8")
-    sheets = _pack_sheets("f1-dice", OutputOptions(quiet=True), track=spec)
+    sheets = _pack_sheets("f1-dice", PageSettings(), track=spec)
     board = sheets[0].page
     numbers = {i.text for i in walk(board.layers["labels"].items) if isinstance(i, Text)}
     assert {"5", "10", "15", "20"} <= numbers

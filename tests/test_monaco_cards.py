@@ -8,8 +8,8 @@ import pytest
 from generator.games import car_sheets as all_car_sheets
 from generator.games.formula_d.tokens import token_pages
 from generator.games.monaco.cards import monaco_card_pages
-from generator.paper import page_spec
-from generator.pipeline import OutputOptions, publish
+from generator.paper import PageSettings, page_spec
+from generator.pipeline import Output, publish
 from generator.scene import Polyline, Text
 from generator.teams import load_field
 
@@ -17,7 +17,7 @@ A4 = page_spec("a4", "portrait")
 
 
 def car_sheets(field):
-    return all_car_sheets(field, OutputOptions(quiet=True))
+    return all_car_sheets(field, PageSettings())
 
 
 def test_card_shows_ratings_costs_and_the_whole_speed_track():
@@ -41,8 +41,8 @@ def test_gauge_ticks_are_true_inches():
 
 def test_cards_and_tokens_read_back_from_the_pdf(tmp_path):
     field = load_field("monaco-example")
-    opts = OutputOptions(out=tmp_path, formats=("pdf",), quiet=True)
-    publish(car_sheets(field), opts, folder="cars", merged="all")
+    settings, output = PageSettings(), Output(out=tmp_path, formats=("pdf",), quiet=True)
+    publish(car_sheets(field), output, settings, folder="cars", merged="all")
     doc = pypdfium2.PdfDocument(str(tmp_path / "cars" / "all.pdf"))
     text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
     for name in ("Marcel Proust", "Amalie Proust", "Team L'Escargot", "Red Cow"):

@@ -9,26 +9,26 @@ from conftest import pdf_pages
 
 from generator.cli import main
 from generator.games.monaco.pack import build
-from generator.paper import PaperChoice
-from generator.pipeline import OutputOptions, prepare
+from generator.paper import PageSettings, PaperChoice
+from generator.pipeline import prepare
 
 PAPERS = {"letter": PaperChoice("letter"), "a4": PaperChoice("a4", "portrait")}
 
 
 @pytest.fixture(scope="module")
-def packs() -> dict[str, tuple[OutputOptions, list]]:
+def packs() -> dict[str, tuple[PageSettings, list]]:
     """The pack built once per paper (10 mm edge) for the module's tests."""
     out = {}
     for key, paper in PAPERS.items():
-        opts = OutputOptions(paper=paper, edge=10.0, quiet=True)
-        out[key] = (opts, build(opts))
+        settings = PageSettings(paper=paper, edge=10.0)
+        out[key] = (settings, build(settings))
     return out
 
 
 @pytest.mark.parametrize("key", list(PAPERS))
 def test_pack_holds_every_sheet_on_the_paper_asked_for(packs, key):
     paper = PAPERS[key]
-    opts, sheets = packs[key]
+    settings, sheets = packs[key]
     names = [s.name for s in sheets]
     for stem in (
         "road-plan",
@@ -48,7 +48,7 @@ def test_pack_holds_every_sheet_on_the_paper_asked_for(packs, key):
         assert sheet.page.edge == 10.0
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            prepare(sheet, opts)
+            prepare(sheet, settings)
         assert not [w for w in caught if "unprintable edge" in str(w.message)], sheet.name
 
 
@@ -77,4 +77,4 @@ def test_a_field_without_ratings_is_refused():
     from generator.errors import InputError
 
     with pytest.raises(InputError, match="no Monaco! ratings"):
-        build(OutputOptions(quiet=True), teams="f1-2011")
+        build(PageSettings(), teams="f1-2011")

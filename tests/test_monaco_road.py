@@ -14,8 +14,7 @@ from generator.cli import main
 from generator.errors import GeometryError
 from generator.games.monaco.pieces import rotate
 from generator.games.monaco.roadkit import circuit_kit, modular_kit
-from generator.paper import PaperChoice
-from generator.pipeline import OutputOptions
+from generator.paper import PageSettings, PaperChoice
 from generator.track import default_spec
 from generator.units import MM_PER_INCH
 
@@ -23,7 +22,7 @@ from generator.units import MM_PER_INCH
 @pytest.fixture(scope="module")
 def kit():
     """The pack's road: the default Monaco-like circuit at double width, pieces on A4."""
-    return circuit_kit(default_spec(), OutputOptions(quiet=True), "double", grid=6)
+    return circuit_kit(default_spec(), PageSettings(), "double", grid=6)
 
 
 def back(p) -> np.ndarray:
@@ -135,7 +134,7 @@ def test_lap_option_scales_the_road_and_a3_and_letter_pieces_fit_their_paper(tmp
     spec = tmp_path / "ring.yaml"
     spec.write_text(RING)
     for paper, lap_in in (("a3", None), ("letter", 7 * 12)):
-        k = circuit_kit(spec, OutputOptions(paper=PaperChoice(paper), quiet=True), "double", lap_in=lap_in, grid=2)
+        k = circuit_kit(spec, PageSettings(paper=PaperChoice(paper)), "double", lap_in=lap_in, grid=2)
         if lap_in is not None:
             assert abs(k.road.lap_in - lap_in) < 1e-6
         page = k.sheets[1].page.spec
@@ -172,21 +171,21 @@ def test_a_folding_road_is_a_located_error(tmp_path):
     spec = tmp_path / "tight.yaml"
     spec.write_text(HAIRPIN)
     with pytest.raises(GeometryError) as info:
-        circuit_kit(spec, OutputOptions(quiet=True), "quadruple", lap_in=60)
+        circuit_kit(spec, PageSettings(), "quadruple", lap_in=60)
     msg = str(info.value)
     assert str(spec) in msg and "folds" in msg
     assert "in from the start line (spec unit" in msg
     assert "--lap" in msg and "builds" in msg
     hint = msg.split("a lap of ")[1]
     feet = float(hint.split("--lap ")[1].split("ft")[0])
-    circuit_kit(spec, OutputOptions(quiet=True), "quadruple", lap_in=feet * 12, grid=2)  # and it does build
+    circuit_kit(spec, PageSettings(), "quadruple", lap_in=feet * 12, grid=2)  # and it does build
 
 
 def test_parts_too_close_are_a_located_error(tmp_path):
     spec = tmp_path / "bone.yaml"
     spec.write_text(bone())
     with pytest.raises(GeometryError) as info:
-        circuit_kit(spec, OutputOptions(quiet=True), "double", lap_in=100, grid=2)
+        circuit_kit(spec, PageSettings(), "double", lap_in=100, grid=2)
     msg = str(info.value)
     assert "comes within 0.7 in of itself" in msg and "collision distance" in msg
     assert msg.count("in from the start line (spec unit") == 2  # both places named
@@ -227,7 +226,7 @@ def test_paddock_road_writes_the_pieces_and_says_how_many(tmp_path, capsys):
 
 
 def test_modular_set_parts_fit_and_are_counted():
-    k = modular_kit("straight-6=3,curve-90-wide=1,pit=1", OutputOptions(quiet=True), "double")
+    k = modular_kit("straight-6=3,curve-90-wide=1,pit=1", PageSettings(), "double")
     spec = k.sheets[1].page.spec
     x0, y0, w, h = spec.content_box
     for p in k.pieces:
@@ -261,4 +260,4 @@ def test_a_bad_set_is_refused():
     from generator.errors import InputError
 
     with pytest.raises(InputError, match="unknown piece 'hairpin=2'"):
-        modular_kit("hairpin=2", OutputOptions(quiet=True), "double")
+        modular_kit("hairpin=2", PageSettings(), "double")

@@ -16,8 +16,8 @@ from generator import games
 from generator.cli import main
 from generator.games.motox import facts, summary
 from generator.games.motox.pack import build, piecepack_sheets
-from generator.paper import PaperChoice
-from generator.pipeline import OutputOptions, prepare, publish
+from generator.paper import PageSettings, PaperChoice
+from generator.pipeline import Output, prepare, publish
 
 ROOT = Path(__file__).resolve().parents[1]
 RULEBOOK = ROOT.parent / "shared" / "rules" / "motox.txt"
@@ -98,11 +98,11 @@ def test_no_sentence_of_the_rulebook_is_copied(name):
 
 
 def test_a_card_per_rider_with_the_rules_numbers(tmp_path):
-    opts = OutputOptions(out=tmp_path, formats=("pdf",), quiet=True)
-    sheets = build(opts, course=TEMPLATES / "courses" / "three-riders.yaml")
+    settings, output = PageSettings(), Output(out=tmp_path, formats=("pdf",), quiet=True)
+    sheets = build(settings, course=TEMPLATES / "courses" / "three-riders.yaml")
     cards = [s for s in sheets if s.name.startswith("reference")]
     assert len(cards) == 2  # three cards, two to a page
-    publish(cards, opts, folder="motox")
+    publish(cards, output, settings, folder="motox")
     text = " ".join(pdf_text(tmp_path / "motox" / f"{s.name}.pdf") for s in cards)
     text = re.sub(r"\s+", " ", text)
     for name in ("Ann", "Ben", "Cleo"):
@@ -126,12 +126,12 @@ def test_motox_is_a_registered_game_with_its_commands():
 
 
 def test_pack_sheets_and_pages(tmp_path):
-    opts = OutputOptions(out=tmp_path, formats=("pdf",), quiet=True)
-    sheets = build(opts)
+    settings, output = PageSettings(), Output(out=tmp_path, formats=("pdf",), quiet=True)
+    sheets = build(settings)
     names = [s.name for s in sheets]
     assert names[:4] == ["tiles-coins-1-front", "tiles-coins-1-back", "tiles-coins-2-front", "tiles-coins-2-back"]
     assert "dice-bikes" in names and "course" in names and "reference-1" in names
-    publish(sheets, opts, folder="motox", merged="motox-print")
+    publish(sheets, output, settings, folder="motox", merged="motox-print")
     merged = pdf_pages(tmp_path / "motox" / "motox-print.pdf")
     assert len(merged) == len(sheets)
     for i in range(len(merged)):
@@ -140,18 +140,18 @@ def test_pack_sheets_and_pages(tmp_path):
 
 
 def test_paper_and_edge_reach_every_sheet():
-    opts = OutputOptions(paper=PaperChoice("letter"), edge=10.0, quiet=True)
-    for sheet in build(opts, seed=5, players=3, duplex="short"):
+    settings = PageSettings(paper=PaperChoice("letter"), edge=10.0)
+    for sheet in build(settings, seed=5, players=3, duplex="short"):
         assert sheet.page.paper.name == "letter" and sheet.page.edge == 10.0
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            prepare(sheet, opts)
+            prepare(sheet, settings)
         assert not caught, (sheet.name, [str(w.message) for w in caught])
 
 
 def test_pack_options(tmp_path, capsys):
-    assert [s.name for s in piecepack_sheets(OutputOptions(), duplex="off")][-1] == "dice-bikes"
-    sheets = build(OutputOptions(), seed=9, players=3)
+    assert [s.name for s in piecepack_sheets(PageSettings(), duplex="off")][-1] == "dice-bikes"
+    sheets = build(PageSettings(), seed=9, players=3)
     assert sum(s.name.startswith("reference") for s in sheets) == 2
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: Bad\nplayers: 4\npath: [start, straight]\n", encoding="utf-8")
@@ -169,17 +169,17 @@ def test_same_input_same_bytes(tmp_path):
     from generator import writers
     from generator.scene import Document
 
-    a = writers.render(Document([s.page for s in build(OutputOptions(), seed=2)][:3]), "pdf")
-    b = writers.render(Document([s.page for s in build(OutputOptions(), seed=2)][:3]), "pdf")
+    a = writers.render(Document([s.page for s in build(PageSettings(), seed=2)][:3]), "pdf")
+    b = writers.render(Document([s.page for s in build(PageSettings(), seed=2)][:3]), "pdf")
     assert a == b
 
 
 def test_piecepack_turns_the_paper_to_need_fewer_sheets():
     """On letter, tiles fit 5 × 3 lying down but only 3 × 4 standing up: the pack turns the paper unless the user
     named an orientation."""
-    free = piecepack_sheets(OutputOptions(paper=PaperChoice("letter")))
+    free = piecepack_sheets(PageSettings(paper=PaperChoice("letter")))
     assert [s.page.paper.orientation for s in free][:4] == ["landscape"] * 4
     assert sum(s.name.startswith("tiles-coins") for s in free) == 4
-    fixed = piecepack_sheets(OutputOptions(paper=PaperChoice("letter", "portrait")))
+    fixed = piecepack_sheets(PageSettings(paper=PaperChoice("letter", "portrait")))
     assert {s.page.paper.orientation for s in fixed} == {"portrait"}
     assert sum(s.name.startswith("tiles-coins") for s in fixed) == 6

@@ -20,8 +20,8 @@ from generator.games.rwb_trouble.pack import build, chip_sheets
 from generator.games.rwb_trouble.procedures import procedures_page
 from generator.games.rwb_trouble.tables import tables_page
 from generator.games.rwb_trouble.tracker import tracker_pages
-from generator.paper import PageSpec, Paper, PaperChoice
-from generator.pipeline import OutputOptions, prepare
+from generator.paper import PageSettings, PageSpec, Paper, PaperChoice
+from generator.pipeline import prepare
 from generator.scene import Circle, Document, Polygon, Polyline, Text, walk
 from generator.writers import render
 
@@ -115,10 +115,10 @@ def test_the_card_says_how_45_turns_and_short_races_are_counted():
 @pytest.mark.parametrize(("key", "size"), [("index", (127.0, 76.2)), ("a6", (148.0, 105.0)), ("a7", (105.0, 74.0))])
 def test_the_card_keeps_its_own_size_on_the_printers_page(key, size):
     """The card's edge is drawn at exactly its size, with a cut mark on each edge line at every corner."""
-    opts = OutputOptions(paper=PaperChoice("a3"), quiet=True)
+    settings = PageSettings(paper=PaperChoice("a3"))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        (sheet,) = chip_sheets(opts, 50, "road", card=key)
+        (sheet,) = chip_sheets(settings, 50, "road", card=key)
     notes = [str(w.message) for w in caught]
     assert any("the chip card keeps its own size" in n and "A3 portrait" in n for n in notes), notes
     page = sheet.page
@@ -138,7 +138,7 @@ def test_the_card_keeps_its_own_size_on_the_printers_page(key, size):
 def test_no_paper_note_without_paper_option():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        chip_sheets(OutputOptions(quiet=True), 50, "road")
+        chip_sheets(PageSettings(), 50, "road")
     assert not caught
 
 
@@ -285,12 +285,12 @@ def test_tracker_is_sized_for_the_race(turns, track):
 
 
 def test_pack_sheets_and_paper(tmp_path):
-    opts = OutputOptions(paper=PaperChoice("a3"), edge=12.0, quiet=True)
+    settings = PageSettings(paper=PaperChoice("a3"), edge=12.0)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        sheets = build(opts, turns=50, track="road")
+        sheets = build(settings, turns=50, track="road")
         for sheet in sheets:
-            prepare(sheet, opts)
+            prepare(sheet, settings)
     names = [s.name for s in sheets]
     assert names[:4] == ["chip-card", "tables", "procedures", "tracker"]
     assert names[4:] and all(re.fullmatch(r"rules(-\d+)?", n) for n in names[4:])  # the rule summary, page by page
@@ -303,12 +303,12 @@ def test_pack_sheets_and_paper(tmp_path):
 def test_pack_has_no_layout_warnings(paper):
     """Every card size and track, A4 and Letter: nothing overflows, nothing shrinks below the legible floor (the
     only note is the card keeping its own size when --paper names a paper)."""
-    opts = OutputOptions(paper=PaperChoice(paper) if paper else None, quiet=True)
+    settings = PageSettings(paper=PaperChoice(paper) if paper else None)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for track, card in (("road", "index"), ("oval", "a7"), ("speedway", "a6")):
-            for sheet in build(opts, turns=200, track=track, card=card):
-                prepare(sheet, opts)
+            for sheet in build(settings, turns=200, track=track, card=card):
+                prepare(sheet, settings)
     messages = [str(w.message) for w in caught if "keeps its own size" not in str(w.message)]
     assert not messages
 

@@ -10,8 +10,8 @@ import pytest
 
 from generator import outputs
 from generator.errors import GlyphError, InputError
-from generator.paper import PageSpec, Paper
-from generator.pipeline import OutputOptions, Sheet, publish
+from generator.paper import PageSettings, PageSpec, Paper
+from generator.pipeline import Output, Sheet, publish
 from generator.scene import Page, Text
 
 
@@ -26,18 +26,18 @@ def snapshot(folder):
 
 
 def test_a_run_that_fails_half_way_leaves_the_previous_output_untouched(tmp_path):
-    opts = OutputOptions(out=tmp_path, formats=("pdf", "svg", "png"), dpi=40)
-    publish([sheet("board", "first"), sheet("cars", "first")], opts, "pack", merged="pack-print")
+    settings, output = PageSettings(), Output(out=tmp_path, formats=("pdf", "svg", "png"), dpi=40)
+    publish([sheet("board", "first"), sheet("cars", "first")], output, settings, "pack", merged="pack-print")
     before = snapshot(tmp_path)
     assert len(before) == 7 + 1  # 2 sheets x 3 formats, the merged PDF, the folder's manifest
     with pytest.raises(GlyphError):
-        publish([sheet("board", "second"), sheet("cars", "second 🏁")], opts, "pack", merged="pack-print")
+        publish([sheet("board", "second"), sheet("cars", "second 🏁")], output, settings, "pack", merged="pack-print")
     assert snapshot(tmp_path) == before
 
 
 def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monkeypatch):
-    opts = OutputOptions(out=tmp_path, formats=("pdf",))
-    publish([sheet("a", "one"), sheet("b", "one")], opts)
+    settings, output = PageSettings(), Output(out=tmp_path, formats=("pdf",))
+    publish([sheet("a", "one"), sheet("b", "one")], output, settings)
     before = snapshot(tmp_path)
     real = outputs._write_temp
     calls = []
@@ -50,7 +50,7 @@ def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monke
 
     monkeypatch.setattr(outputs, "_write_temp", flaky)
     with pytest.raises(InputError, match="no space left on the disk"):
-        publish([sheet("a", "two"), sheet("b", "two")], opts)
+        publish([sheet("a", "two"), sheet("b", "two")], output, settings)
     assert snapshot(tmp_path) == before
     assert not [p for p in tmp_path.rglob("*.part")]
 

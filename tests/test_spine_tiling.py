@@ -99,10 +99,11 @@ def test_row_names_go_past_z():
 
 
 def test_a_sheet_that_already_fits_is_not_tiled(tmp_path):
-    from generator.pipeline import OutputOptions, Sheet, prepare
+    from generator.paper import PageSettings
+    from generator.pipeline import Sheet, prepare
 
     page = Page(PageSpec(Paper("a4", "portrait")), "small")
-    pages = prepare(Sheet("small", page), OutputOptions(tile_onto=PaperChoice("a4", "portrait")))
+    pages = prepare(Sheet("small", page), PageSettings(tile_onto=PaperChoice("a4", "portrait")))
     assert pages == [page]
 
 

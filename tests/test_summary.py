@@ -415,12 +415,12 @@ def test_same_input_same_bytes():
 
 def test_the_f1_dice_pack_carries_its_summary_with_the_boards_action_squares(tmp_path):
     from generator.games.f1_dice import pack
-    from generator.pipeline import OutputOptions
+    from generator.paper import PageSettings
     from generator.track import default_spec
 
     spec = tmp_path / "fives.yaml"
     spec.write_text(default_spec().read_text(encoding="utf-8") + "action_every: 5\n", encoding="utf-8")
-    sheets = pack.build(OutputOptions(quiet=True), track=spec)
+    sheets = pack.build(PageSettings(), track=spec)
     rules = [s for s in sheets if s.name.startswith("rules")]
     assert [s.name for s in rules] == [f"rules-{i + 1}" for i in range(len(rules))] or [s.name for s in rules] == [
         "rules"

@@ -426,15 +426,16 @@ def test_pit_min_roll_reaches_the_built_circuit(tmp_path):
 def test_watch_rebuilds_on_change_and_survives_a_bad_edit(tmp_path):
     import os
 
+    from generator.cli.common import Options
     from generator.cli.track import Watcher
-    from generator.pipeline import OutputOptions
+    from generator.pipeline import Output
 
     spec = tmp_path / "oval.yaml"
     good = next(p for p in SPECS if p.stem == "oval").read_text(encoding="utf-8")
     spec.write_text(good, encoding="utf-8")
     out = tmp_path / "out"
     said: list[str] = []
-    w = Watcher(spec, OutputOptions(out=out, formats=("svg",), quiet=True), say=said.append)
+    w = Watcher(spec, Options(output=Output(out=out, formats=("svg",), quiet=True)), say=said.append)
 
     def touch(text: str, bump: int) -> None:
         spec.write_text(text, encoding="utf-8")

@@ -13,4 +13,4 @@ def calibrate(*, opts) -> None:
     from ..compose.calibration import PAPER, calibration_sheet
     from ..pipeline import Sheet
 
-    publish([Sheet("calibration", calibration_sheet(opts.document_page(PAPER)))], opts)
+    publish([Sheet("calibration", calibration_sheet(opts.pages.document_page(PAPER)))], opts)

@@ -36,7 +36,7 @@ def cars(
             typer.echo(f"{name}: {f.name} — {len(f.teams)} teams, {len(f.drivers)} drivers")
         return
     field = load_field(teams)
-    sheets = games.car_sheets(field, opts, unit=unit, blank_rows=blank_rows, tokens=tokens)
+    sheets = games.car_sheets(field, opts.pages, unit=unit, blank_rows=blank_rows, tokens=tokens)
     publish(sheets, opts, folder=cars_folder(teams), merged="cars-print", title=f"Paddock — cars: {field.name}")
 
 

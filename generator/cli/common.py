@@ -6,12 +6,14 @@ import functools
 import inspect
 import sys
 import typing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..paper import PAPER_NAMES
+from ..paper import PAPER_NAMES, PageSettings
+from ..pipeline import Output
 from ..writers import PREVIEW_DPI
 
 OUTPUT_PARAMS = [
@@ -65,10 +67,18 @@ OUTPUT_PARAMS = [
 ]
 
 
-def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
+@dataclass(frozen=True)
+class Options:
+    """What a command was asked of its sheets: the page settings its composers get, the output its files go to."""
+
+    pages: PageSettings = PageSettings()
+    output: Output = Output()
+
+
+def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet) -> Options:
     from ..errors import InputError
     from ..paper import parse_paper_choice
-    from ..pipeline import ALL_FORMATS, OutputOptions
+    from ..pipeline import ALL_FORMATS
 
     formats = tuple(dict.fromkeys(f.strip().lower() for f in format.split(",") if f.strip()))
     bad = [f for f in formats if f not in ALL_FORMATS]
@@ -88,16 +98,10 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet):
             err.field = option
             raise
 
-    return OutputOptions(
-        out=out,
-        formats=formats,
-        paper=paper_option(paper, "--paper"),
-        tile_onto=paper_option(tile_onto, "--tile-onto"),
-        ink_saver=ink_saver,
-        dpi=dpi,
-        edge=edge,
-        quiet=quiet,
+    pages = PageSettings(
+        paper=paper_option(paper, "--paper"), tile_onto=paper_option(tile_onto, "--tile-onto"), edge=edge
     )
+    return Options(pages, Output(out=out, formats=formats, dpi=dpi, ink_saver=ink_saver, quiet=quiet))
 
 
 def _flag(param: inspect.Parameter) -> str:
@@ -124,7 +128,7 @@ def refuse_empty(values: dict, flags: dict[str, str]) -> None:
 
 
 def output_options(func):
-    """Add the shared output options to a Typer command; the command receives them as ``opts``."""
+    """Add the shared output options to a Typer command; the command receives them as ``opts`` (:class:`Options`)."""
     sig = inspect.signature(func)
     # Resolve string annotations (modules with `from __future__ import annotations`) so Typer sees the real
     # Annotated[..., typer.Option/Argument] metadata rather than a string.
@@ -151,12 +155,13 @@ def output_options(func):
     return wrapper
 
 
-def publish(sheets, opts, folder: str = "", merged: str | None = None, title: str = "Paddock"):
+def publish(sheets, opts: Options, folder: str = "", merged: str | None = None, title: str = "Paddock"):
     """Publish sheets with a one-line progress counter on a terminal (unless --quiet) and a one-line summary."""
     from ..pipeline import publish as _publish
 
+    output = opts.output
     progress = None
-    if not opts.quiet and len(sheets) > 1 and sys.stderr.isatty():
+    if not output.quiet and len(sheets) > 1 and sys.stderr.isatty():
         done = [0]
 
         def progress(name: str) -> None:
@@ -165,13 +170,13 @@ def publish(sheets, opts, folder: str = "", merged: str | None = None, title: st
             sys.stderr.flush()
 
     try:
-        written = _publish(sheets, opts, folder, merged, title, progress=progress)
+        written = _publish(sheets, output, opts.pages, folder, merged, title, progress=progress)
     finally:
         if progress is not None:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
-    if not opts.quiet:
-        typer.echo(f"wrote {len(written)} file(s) to {opts.out / folder if folder else opts.out}", err=True)
+    if not output.quiet:
+        typer.echo(f"wrote {len(written)} file(s) to {output.out / folder if folder else output.out}", err=True)
         target = next((p for p in written if merged and p.name == f"{merged}.pdf"), None)
         if target is not None:
             typer.echo(f"print {target}: {paper_summary(written.print_papers)}", err=True)
@@ -192,6 +197,6 @@ def paper_summary(names) -> str:
     return ", ".join(f"page {a} {n}" if a == b else f"pages {a}–{b} {n}" for a, b, n in runs)
 
 
-def publish_pack(game_id: str, sheets, opts):
+def publish_pack(game_id: str, sheets, opts: Options):
     """Publish a game's pack into ``OUT/<game>/`` with one merged ``<game>-print.pdf``."""
     return publish(sheets, opts, folder=game_id, merged=f"{game_id}-print", title=f"Paddock — {game_id} pack")

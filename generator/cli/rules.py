@@ -104,14 +104,14 @@ def rules(
     stem = f"{folder}-rules" + ("-booklet" if booklet else "")
     blob = to_markdown(content).encode("utf-8") if markdown else None
     if scenes:
-        pages = summary_pages(content, opts, booklet=booklet)
+        pages = summary_pages(content, opts.pages, booklet=booklet)
         sheets = [Sheet(stem, pages[0])] if len(pages) == 1 else numbered(stem, pages)
         publish(sheets, opts, folder=folder, merged=stem if len(pages) > 1 else None, title=content.title)
     if blob is not None:
         from ..outputs import OutputSet
 
-        out = OutputSet(opts.out)
+        out = OutputSet(opts.output.out)
         out.add(f"{folder}/{content.game}-rules.md", blob)
         (path,) = out.commit()
-        if not opts.quiet:
+        if not opts.output.quiet:
             typer.echo(f"wrote {path}", err=True)

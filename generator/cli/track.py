@@ -284,7 +284,7 @@ def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from ..errors import PaddockError
 
     try:
-        circuit = track.load(spec_path, paper=opts.board_paper(), overrides=overrides, edge=opts.edge)
+        circuit = track.load(spec_path, paper=opts.pages.board_paper(), overrides=overrides, edge=opts.pages.edge)
     except PaddockError as err:
         raise cli_error(err) from None
     return circuit, [track.board_sheet(circuit)]

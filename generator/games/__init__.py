@@ -93,11 +93,11 @@ def default_game() -> Game:
     return next(g for g in all_games() if g.default)
 
 
-def car_sheets(field, opts, **options) -> list:
+def car_sheets(field, settings, **options) -> list:
     """Every game's car pieces for ``field`` (``paddock cars``): each game with a ``cars`` module adds its own —
-    ``car_sheets(field, opts, **options)`` — in listing order. Options a game does not use are ignored."""
+    ``car_sheets(field, settings, **options)`` — in listing order. Options a game does not use are ignored."""
     sheets: list = []
     for game in all_games():
         if game.has("cars"):
-            sheets += game.module("cars").car_sheets(field, opts, **options)
+            sheets += game.module("cars").car_sheets(field, settings, **options)
     return sheets

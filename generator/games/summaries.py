@@ -3,8 +3,8 @@ module (``values(**facts)`` fills the placeholders, ``tables(**facts)`` gives th
 the user asked for — for ``paddock rules GAME`` and for each pack's ``rules`` sheets.
 
     summary = load("formula-d")                              # the model (generator.compose.summary)
-    pages = summary_pages(summary, opts, booklet=True)       # opts: the command's OutputOptions
-    sheets = summary_sheets("f1-dice", opts, race_facts=facts, field=field)   # a pack's rules-1, rules-2 …
+    pages = summary_pages(summary, settings, booklet=True)       # settings: the command's PageSettings
+    sheets = summary_sheets("f1-dice", settings, race_facts=facts, field=field)   # a pack's rules-1, rules-2 …
 
 The registry side of the summary: the model (:mod:`generator.compose.summary`), its layout
 (:mod:`generator.compose.summary_layout`) and its Markdown (:mod:`generator.writers.markdown`) know no game.
@@ -25,7 +25,8 @@ from ..scene import Page
 from . import Game, all_games, get
 
 if TYPE_CHECKING:
-    from ..pipeline import OutputOptions, Sheet
+    from ..paper import PageSettings
+from ..pipeline import Sheet
 
 
 def summary_path(game_id: str) -> Path:
@@ -67,24 +68,24 @@ def load(game_id: str, **facts: Any) -> Summary:
     return read(path, game_id, module.values(**facts), module.tables(**facts))
 
 
-def summary_pages(summary: Summary, opts: OutputOptions, *, booklet: bool = False) -> list[Page]:
+def summary_pages(summary: Summary, settings: PageSettings, *, booklet: bool = False) -> list[Page]:
     """The summary's pages on the paper the user asked for: a booklet on a landscape sheet whatever ``--paper``
     says of the orientation."""
     if booklet:
-        spec = opts.document_page(BOOKLET_PAPER)
+        spec = settings.document_page(BOOKLET_PAPER)
         if spec.paper.orientation != "landscape":
             warn(f"a booklet is imposed on {spec.paper.size_label} landscape (two pages side by side), not portrait")
             spec = spec.rotated()
         return compose(summary, spec, booklet=True).pages
-    return compose(summary, opts.document_page(PAPER)).pages
+    return compose(summary, settings.document_page(PAPER)).pages
 
 
 def summary_sheets(
-    game_id: str, opts: OutputOptions, *, booklet: bool = False, optional: bool = True, **facts: Any
+    game_id: str, settings: PageSettings, *, booklet: bool = False, optional: bool = True, **facts: Any
 ) -> list[Sheet]:
     """The rule summary of ``game_id`` as pack sheets (``rules-1``, ``rules-2`` …). ``facts`` reach the game's
     ``values()`` (e.g. the board's ``action_every``), so the summary says what the pack's other sheets say."""
     from ..pipeline import numbered
 
     summary = load(game_id, **facts).only(optional)
-    return numbered("rules-booklet" if booklet else "rules", summary_pages(summary, opts, booklet=booklet))
+    return numbered("rules-booklet" if booklet else "rules", summary_pages(summary, settings, booklet=booklet))

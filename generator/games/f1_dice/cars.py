@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ...pipeline import OutputOptions, Sheet, numbered
+from ...paper import PageSettings
+from ...pipeline import Sheet, numbered
 
 
-def car_sheets(field, opts: OutputOptions, unit: float | None = None, blank_rows: int = 2, **_) -> list[Sheet]:
+def car_sheets(field, settings: PageSettings, unit: float | None = None, blank_rows: int = 2, **_) -> list[Sheet]:
     from .slips import PAPER, slip_pages
 
-    return numbered("car-slips", slip_pages(field, opts.document_page(PAPER), unit, blank_rows=blank_rows))
+    return numbered("car-slips", slip_pages(field, settings.document_page(PAPER), unit, blank_rows=blank_rows))

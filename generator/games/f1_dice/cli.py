@@ -51,6 +51,6 @@ def pack(
 
     publish_pack(
         "f1-dice",
-        build(opts, track=track, teams=teams, points=points, races=races, laps=laps, pit=pit, cars=cars),
+        build(opts.pages, track=track, teams=teams, points=points, races=races, laps=laps, pit=pit, cars=cars),
         opts,
     )

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from ...errors import InputError
 from ...fonts import text_width
-from ...pipeline import OutputOptions, Sheet, numbered
+from ...paper import PageSettings
+from ...pipeline import Sheet, numbered
 from ...teams import load_field
 from ..summaries import summary_sheets
 from .facts import DEFAULT_RACES, DEFAULT_TEAMS, RaceFacts, check_laps, default_laps, points_system
@@ -28,7 +29,7 @@ from .standings import constructors_sheet, standings_sheet
 
 
 def build(
-    opts: OutputOptions,
+    settings: PageSettings,
     track: Path | None = None,
     teams: str | Path | None = None,
     points: str | None = None,
@@ -51,21 +52,21 @@ def build(
     points_system(points)  # refuse a bad --points before drawing anything
     if laps is not None:
         check_laps(laps)
-    circuit = board_circuit(track, len(field.drivers), opts, garages=len(field.teams), pit=pit)
+    circuit = board_circuit(track, len(field.drivers), settings, garages=len(field.teams), pit=pit)
     facts = race_facts(circuit, laps)
     sheets: list[Sheet] = [board_sheet(circuit, facts)]
-    sheets += numbered("car-slips", slip_pages(field, opts.document_page(SLIPS_PAPER), circuit.spec.unit))
-    sheets.append(Sheet("qualifying", qualifying_sheet(field, opts.document_page(QUALIFYING_PAPER))))
-    reference = reference_sheet(field, opts.document_page(REFERENCE_PAPER), facts, points, circuit.pit is not None)
+    sheets += numbered("car-slips", slip_pages(field, settings.document_page(SLIPS_PAPER), circuit.spec.unit))
+    sheets.append(Sheet("qualifying", qualifying_sheet(field, settings.document_page(QUALIFYING_PAPER))))
+    reference = reference_sheet(field, settings.document_page(REFERENCE_PAPER), facts, points, circuit.pit is not None)
     sheets.append(Sheet("race-reference", reference))
     name = circuit.spec.title or circuit.name
     sheets.append(
-        Sheet("race-sheet", race_sheet(len(field.drivers), name, facts, opts.document_page(RACE_PAPER), points))
+        Sheet("race-sheet", race_sheet(len(field.drivers), name, facts, settings.document_page(RACE_PAPER), points))
     )
-    standings_page = opts.document_page(STANDINGS_PAPER)
+    standings_page = settings.document_page(STANDINGS_PAPER)
     sheets.append(Sheet("standings", standings_sheet(field, standings_page, points, races)))
     sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
-    sheets += summary_sheets("f1-dice", opts, race_facts=facts, field=field)
+    sheets += summary_sheets("f1-dice", settings, race_facts=facts, field=field)
     return sheets
 
 
@@ -126,7 +127,7 @@ def _fewer_cars(problem, spec):
     return replace(problem, advice=advice, fixes=(Fix("cars", most),))
 
 
-def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: int | None = None, pit: bool = True):
+def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages: int | None = None, pit: bool = True):
     """The board for a field of ``cars``: the circuit with a grid slot for every car (a located GeometryError
     with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
     (``garages``), or no pit lane (``pit=False``)."""
@@ -141,7 +142,7 @@ def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: i
     elif spec.pit is not None and garages:
         update["pit"] = spec.pit.model_copy(update={"garages": garages})
     spec = spec.model_copy(update=update)
-    circuit = circuits.build(spec, path, lines, opts.board_paper(), opts.edge)
+    circuit = circuits.build(spec, path, lines, settings.board_paper(), settings.edge)
     report = Report(path, lines)
     check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
     if report.problems:

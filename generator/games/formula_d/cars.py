@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ...pipeline import OutputOptions, Sheet, numbered
+from ...paper import PageSettings
+from ...pipeline import Sheet, numbered
 
 
-def car_sheets(field, opts: OutputOptions, tokens: bool = True, **_) -> list[Sheet]:
+def car_sheets(field, settings: PageSettings, tokens: bool = True, **_) -> list[Sheet]:
     if not tokens:
         return []
     from .tokens import PAPER, token_pages
 
-    return numbered("car-tokens", token_pages(field, opts.document_page(PAPER)))
+    return numbered("car-tokens", token_pages(field, settings.document_page(PAPER)))

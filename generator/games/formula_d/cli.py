@@ -50,7 +50,7 @@ def pack(
     from .pack import build
 
     sheets = build(
-        opts,
+        opts.pages,
         players=players,
         players_file=players_file,
         wp=wp,

@@ -7,12 +7,13 @@ from pathlib import Path
 
 from ...errors import InputError
 from ...notices import warn
-from ...pipeline import OutputOptions, Sheet, numbered
+from ...paper import PageSettings
+from ...pipeline import Sheet, numbered
 from ..summaries import summary_sheets
 
 
 def build(
-    opts: OutputOptions,
+    settings: PageSettings,
     players: str | None = None,
     players_file: Path | None = None,
     wp: str | None = None,
@@ -54,13 +55,13 @@ def build(
 
     if gt and pit_roll is not None:
         warn("--pit-roll is left out: a road race (--gt) uses no pits, so its board has no pit lane")
-    circuit = load_circuit(track, opts.board_paper(), opts.edge, road_race=gt, garages=len(roster))
+    circuit = load_circuit(track, settings.board_paper(), settings.edge, road_race=gt, garages=len(roster))
     board = formula_d_board(
         track,
         n_cars=len(roster),
         pit_roll=pit_roll,
-        paper=opts.board_paper(),
-        edge=opts.edge,
+        paper=settings.board_paper(),
+        edge=settings.edge,
         road_race=gt,
         circuit=circuit,
     )
@@ -68,9 +69,9 @@ def build(
     if not gt and not pits and pit_roll is not None:
         warn("--pit-roll is left out: the board has no pit lane")
     sheets: list[Sheet] = [Sheet("board", board)]
-    score = scorecard_pages(roster, opts.document_page(SCORECARD_PAPER), weather, tyres, pits=pits)
+    score = scorecard_pages(roster, settings.document_page(SCORECARD_PAPER), weather, tyres, pits=pits)
     sheets += numbered("scorecards", score)
-    sheets += numbered("dashboards", dashboard_pages(roster, opts.document_page(DASHBOARD_PAPER)))
-    sheets += numbered("reference", reference_pages(opts.document_page(REFERENCE_PAPER), road_race=gt, pits=pits))
-    sheets += summary_sheets("formula-d", opts)
+    sheets += numbered("dashboards", dashboard_pages(roster, settings.document_page(DASHBOARD_PAPER)))
+    sheets += numbered("reference", reference_pages(settings.document_page(REFERENCE_PAPER), road_race=gt, pits=pits))
+    sheets += summary_sheets("formula-d", settings)
     return sheets

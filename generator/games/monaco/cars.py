@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ...pipeline import OutputOptions, Sheet, numbered
+from ...paper import PageSettings
+from ...pipeline import Sheet, numbered
 
 
-def car_sheets(field, opts: OutputOptions, **_) -> list[Sheet]:
+def car_sheets(field, settings: PageSettings, **_) -> list[Sheet]:
     if not any(d.monaco for _, d in field.drivers):
         return []
     from .cards import PAPER, monaco_card_pages
 
-    return numbered("monaco-cards", monaco_card_pages(field, opts.document_page(PAPER)))
+    return numbered("monaco-cards", monaco_card_pages(field, settings.document_page(PAPER)))

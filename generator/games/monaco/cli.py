@@ -131,7 +131,7 @@ def pack(
     from .pack import build
 
     sheets = build(
-        opts,
+        opts.pages,
         teams=teams,
         track=track,
         width=width,
@@ -182,10 +182,10 @@ def road_cmd(
     if modular or set_ is not None:
         if spec is not None:
             raise InputError("give a circuit SPEC or --modular, not both", field="--modular")
-        kit = modular_kit(set_, opts, width, lane, car)
+        kit = modular_kit(set_, opts.pages, width, lane, car)
         stem = f"modular-{width}"
         publish(kit.sheets, opts, folder=stem, merged=f"{stem}-print", title=f"Paddock — Monaco! {stem}")
-        if not opts.quiet:
+        if not opts.output.quiet:
             parts = len(kit.pieces)
             typer.echo(
                 f"modular set, {width} road: {parts} parts on {kit.sheet_count} {kit.paper_label} sheets", err=True
@@ -194,11 +194,11 @@ def road_cmd(
     if spec is None:
         raise InputError("give a circuit spec (YAML or CSV), or --modular for the modular set", field="SPEC")
     lap_in = parse_length(lap, "--lap", "ft") if lap else None
-    kit = circuit_kit(spec, opts, width, lap_in, lane, car, grid, {"smoothing": smoothing})
+    kit = circuit_kit(spec, opts.pages, width, lap_in, lane, car, grid, {"smoothing": smoothing})
     r = kit.road
     stem = safe_name(r.name.lower().replace(" ", "-")) + "-road"
     publish(kit.sheets, opts, folder=stem, merged=f"{stem}-print", title=f"Paddock — {r.name} road")
-    if not opts.quiet:
+    if not opts.output.quiet:
         lap_text = f"lap {r.lap_in:.0f} in ({feet_inches(r.lap_in)})"
         typer.echo(
             f"{r.name}: {width} road {frac_in(r.n.width / MM_PER_INCH)} wide, {lap_text}: "

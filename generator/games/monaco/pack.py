@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import InputError
-from ...pipeline import OutputOptions, Sheet, numbered
+from ...paper import PageSettings
+from ...pipeline import Sheet, numbered
 from ...teams import load_field
 
 DEFAULT_TEAMS = "monaco-example"
@@ -24,7 +25,7 @@ def default_track() -> Path:
 
 
 def build(
-    opts: OutputOptions,
+    settings: PageSettings,
     teams: str | Path | None = None,
     track: Path | None = None,
     width: str | None = None,
@@ -64,7 +65,7 @@ def build(
     width = width or road()["default_width"]
     kit = circuit_kit(
         track or default_track(),
-        opts,
+        settings,
         width,
         parse_length(lap, "--lap", "ft") if lap else None,
         parse_length(lane_width, "--lane-width") if lane_width else None,
@@ -74,19 +75,18 @@ def build(
     sheets: list[Sheet] = list(kit.sheets)
     if modular is not None:
         sheets += modular_kit(
-            modular or None, opts, width, parse_length(lane_width, "--lane-width") if lane_width else None
+            modular or None, settings, width, parse_length(lane_width, "--lane-width") if lane_width else None
         ).sheets
-    sheets.append(Sheet("tools-ruler", ruler_page(opts.document_page(TOOLS_PAPER))))
-    sheets.append(Sheet("tools-gauges", gauges_page(opts.document_page(GAUGES_PAPER))))
-    sheets += numbered("speed-dials", dial_pages(field, opts.document_page(DIALS_PAPER)))
-    sheets += numbered("monaco-cards", monaco_card_pages(field, opts.document_page(CARDS_PAPER)))
-    sheets.append(Sheet("practice", practice_sheet(field, opts.document_page(PRACTICE_PAPER))))
-    sheets.append(Sheet("race-log", race_log(field, opts.document_page(RACE_PAPER), laps, points)))
-    sheets.append(
-        Sheet("standings", standings_sheet(field, opts.document_page(STANDINGS_PAPER), points, races or DEFAULT_RACES))
-    )
-    sheets.append(Sheet("squads", squad_sheet(field, opts.document_page(SQUADS_PAPER))))
+    sheets.append(Sheet("tools-ruler", ruler_page(settings.document_page(TOOLS_PAPER))))
+    sheets.append(Sheet("tools-gauges", gauges_page(settings.document_page(GAUGES_PAPER))))
+    sheets += numbered("speed-dials", dial_pages(field, settings.document_page(DIALS_PAPER)))
+    sheets += numbered("monaco-cards", monaco_card_pages(field, settings.document_page(CARDS_PAPER)))
+    sheets.append(Sheet("practice", practice_sheet(field, settings.document_page(PRACTICE_PAPER))))
+    sheets.append(Sheet("race-log", race_log(field, settings.document_page(RACE_PAPER), laps, points)))
+    standings = standings_sheet(field, settings.document_page(STANDINGS_PAPER), points, races or DEFAULT_RACES)
+    sheets.append(Sheet("standings", standings))
+    sheets.append(Sheet("squads", squad_sheet(field, settings.document_page(SQUADS_PAPER))))
     from ..summaries import summary_sheets
 
-    sheets += summary_sheets("monaco", opts)
+    sheets += summary_sheets("monaco", settings)
     return sheets

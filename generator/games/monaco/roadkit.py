@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...pipeline import OutputOptions, Sheet
+from ...paper import PageSettings
+from ...pipeline import Sheet
 from ...units import inch_to_mm
 from .facts import road
 
@@ -30,7 +31,7 @@ def _box(spec):
 
 def circuit_kit(
     spec_path: str | Path,
-    opts: OutputOptions,
+    settings: PageSettings,
     width: str = "double",
     lap_in: float | None = None,
     lane_width_in: float | None = None,
@@ -46,7 +47,7 @@ def circuit_kit(
 
     circuit = load_circuit(spec_path, overrides)
     road_ = build_road(circuit, width, lap_in, lane_width_in, car_length_in, grid)
-    spec = opts.document_page(PAPER)
+    spec = settings.document_page(PAPER)
     x0, y0, W, H = spec.content_box
     clear = inch_to_mm(road()["start_clear_in"])
     label = spec.paper.size_label
@@ -54,7 +55,7 @@ def circuit_kit(
     count = pack(pieces, spec.content_box, float(road()["piece_gap_mm"]))
     title = f"{road_.name} — road pieces"
     pages = piece_pages(pieces, count, spec, title, loop_joins(pieces), lambda p: f"of {len(pieces)}")
-    plan = plan_page(road_, pieces, count, opts.document_page(PLAN_PAPER), label)
+    plan = plan_page(road_, pieces, count, settings.document_page(PLAN_PAPER), label)
     sheets = [Sheet(f"{stem}-plan", plan)]
     sheets += [Sheet(f"{stem}-{i + 1:02d}", page) for i, page in enumerate(pages)]
     return RoadKit(road_, pieces, sheets, label, count)
@@ -62,7 +63,7 @@ def circuit_kit(
 
 def modular_kit(
     set_text: str | None,
-    opts: OutputOptions,
+    settings: PageSettings,
     width: str = "double",
     lane_width_in: float | None = None,
     car_length_in: float | None = None,
@@ -75,7 +76,7 @@ def modular_kit(
     from .pieces import pack
     from .road_sheets import PAPER, piece_pages
 
-    spec = opts.document_page(PAPER)
+    spec = settings.document_page(PAPER)
     x0, y0, W, H = spec.content_box
     label = spec.paper.size_label
     plan = modular_pieces(set_text, width, W, H, label, lane_width_in, car_length_in)
@@ -98,6 +99,6 @@ def modular_kit(
 
     title = f"Monaco! modular road — {width}"
     pages = piece_pages(plan.pieces, plan.sheets, spec, title, joins, subtitle)
-    sheets = [Sheet(f"{stem}-set", set_page(plan, opts.document_page(SET_PAPER), label))]
+    sheets = [Sheet(f"{stem}-set", set_page(plan, settings.document_page(SET_PAPER), label))]
     sheets += [Sheet(f"{stem}-{i + 1:02d}", page) for i, page in enumerate(pages)]
     return RoadKit(None, plan.pieces, sheets, label, plan.sheets)

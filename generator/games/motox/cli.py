@@ -38,7 +38,7 @@ def pack(
     from .pack import build
 
     publish_pack(
-        "motox", build(opts, course=course, seed=seed, players=players, tile_size=tile_size, duplex=duplex), opts
+        "motox", build(opts.pages, course=course, seed=seed, players=players, tile_size=tile_size, duplex=duplex), opts
     )
 
 
@@ -48,7 +48,7 @@ def piecepack(tile_size: TileSizeOption = None, duplex: DuplexOption = "long", *
     from .pack import piecepack_sheets
 
     publish(
-        piecepack_sheets(opts, tile_size, duplex),
+        piecepack_sheets(opts.pages, tile_size, duplex),
         opts,
         folder="piecepack",
         merged="piecepack-print",
@@ -151,7 +151,7 @@ def draw_cmd(
     crs, problems = check(course)
     for p in problems:
         warn(f"{course}:{p.line or ''}: {p}")
-    page = course_page(crs, opts.document_page(preferred_paper(crs)), parse_tile_size(tile_size), len(problems))
+    page = course_page(crs, opts.pages.document_page(preferred_paper(crs)), parse_tile_size(tile_size), len(problems))
     from ...pipeline import Sheet
 
     publish([Sheet(f"course-{safe_name(course.stem)}", page)], opts, folder="motox")

@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import GeometryError, InputError
-from ...pipeline import OutputOptions, Sheet, numbered
+from ...paper import PageSettings
+from ...pipeline import Sheet, numbered
 
 DEFAULT_COURSE = "courses/twisty.yaml"
 
@@ -21,7 +22,7 @@ def sample_courses() -> list[Path]:
     return sorted((templates_dir() / "motox" / "courses").glob("*.yaml"))
 
 
-def piecepack_sheets(opts: OutputOptions, tile_size: str | float | None = None, duplex: str = "long") -> list[Sheet]:
+def piecepack_sheets(settings: PageSettings, tile_size: str | float | None = None, duplex: str = "long") -> list[Sheet]:
     """The piecepack alone (``paddock piecepack``): tiles and coins (two-sided), dice and bikes."""
     from .dice_bikes import PAPER as DICE_PAPER
     from .dice_bikes import dice_bikes_pages
@@ -29,7 +30,7 @@ def piecepack_sheets(opts: OutputOptions, tile_size: str | float | None = None, 
 
     tile_in = parse_tile_size(tile_size)
     # The paper as it lies: the user's orientation, or whichever needs fewer sheets (portrait on a tie).
-    candidates = [opts.document_page(PAPER), opts.document_page(PAPER.rotated())]
+    candidates = [settings.document_page(PAPER), settings.document_page(PAPER.rotated())]
     spec = min(candidates, key=lambda c: max(p.sheet for p in layout(c, tile_in, duplex)))
     pages = piecepack_pages(spec, tile_in, duplex)
     if duplex == "off":
@@ -39,7 +40,7 @@ def piecepack_sheets(opts: OutputOptions, tile_size: str | float | None = None, 
         for k in range(0, len(pages), 2):
             n = f"-{k // 2 + 1}" if len(pages) > 2 else ""
             sheets += [Sheet(f"tiles-coins{n}-front", pages[k]), Sheet(f"tiles-coins{n}-back", pages[k + 1])]
-    sheets += numbered("dice-bikes", dice_bikes_pages(opts.document_page(DICE_PAPER)))
+    sheets += numbered("dice-bikes", dice_bikes_pages(settings.document_page(DICE_PAPER)))
     return sheets
 
 
@@ -80,7 +81,7 @@ def choose_course(course: Path | None, seed: int | None, players: int | None):
 
 
 def build(
-    opts: OutputOptions,
+    settings: PageSettings,
     course: Path | None = None,
     seed: int | None = None,
     players: int | None = None,
@@ -93,11 +94,12 @@ def build(
     from .reference import reference_pages
 
     chosen = choose_course(course, seed, players)
-    sheets = piecepack_sheets(opts, tile_size, duplex)
-    sheets += numbered("reference", reference_pages(opts.document_page(REFERENCE_PAPER), chosen.players, chosen.names))
-    page = course_page(chosen, opts.document_page(preferred_paper(chosen)), parse_tile_size(tile_size))
+    sheets = piecepack_sheets(settings, tile_size, duplex)
+    reference = reference_pages(settings.document_page(REFERENCE_PAPER), chosen.players, chosen.names)
+    sheets += numbered("reference", reference)
+    page = course_page(chosen, settings.document_page(preferred_paper(chosen)), parse_tile_size(tile_size))
     sheets.append(Sheet("course", page))
     from ..summaries import summary_sheets
 
-    sheets += summary_sheets("motox", opts)
+    sheets += summary_sheets("motox", settings)
     return sheets

@@ -45,7 +45,7 @@ def pack(turns: Turns = None, track: Track = None, extras: Extras = None, card: 
     """RWB TROUBLE for Red White & Blue Racin': chip card and chips, ACCIDENT tables, CRASH flow chart, tracker."""
     from .pack import build
 
-    publish_pack("rwb-trouble", build(opts, turns=turns, track=track, extras=extras, card=card), opts)
+    publish_pack("rwb-trouble", build(opts.pages, turns=turns, track=track, extras=extras, card=card), opts)
 
 
 @output_options
@@ -53,7 +53,7 @@ def chips(turns: Turns = None, track: Track = None, extras: Extras = None, card:
     """The TROUBLE chip card and its chips for one race, at true size, into OUT/rwb-trouble/."""
     from .pack import chip_sheets
 
-    publish(chip_sheets(opts, turns, track, extras, card), opts, folder="rwb-trouble")
+    publish(chip_sheets(opts.pages, turns, track, extras, card), opts, folder="rwb-trouble")
 
 
 rwb_app = typer.Typer(

@@ -4,12 +4,13 @@ the race tracker, for one race length and track type, and the rule summary (``..
 from __future__ import annotations
 
 from ...notices import warn
-from ...pipeline import OutputOptions, Sheet, numbered
+from ...paper import PageSettings
+from ...pipeline import Sheet, numbered
 from . import facts
 
 
 def chip_sheets(
-    opts: OutputOptions,
+    settings: PageSettings,
     turns: int | str | None = None,
     track: str | None = None,
     extras: str | None = None,
@@ -20,15 +21,15 @@ def chip_sheets(
 
     plan = facts.chip_plan(turns, track, extras)
     size = facts.card_size(card)
-    spec = opts.document_page(PAPER)
-    if opts.paper is not None:  # --paper names a sheet size; the card cannot take it, so say where it went
+    spec = settings.document_page(PAPER)
+    if settings.paper is not None:  # --paper names a sheet size; the card cannot take it, so say where it went
         words = facts.sheets()["chip_card"]
         warn(words["paper_note"].format(card_label=size.label, paper=spec.paper.label))
     return [Sheet("chip-card", chip_card_page(plan, size, spec))]
 
 
 def build(
-    opts: OutputOptions,
+    settings: PageSettings,
     turns: int | str | None = None,
     track: str | None = None,
     extras: str | None = None,
@@ -42,10 +43,10 @@ def build(
     from .tracker import PAPER as TRACKER_PAPER
     from .tracker import tracker_pages
 
-    sheets = chip_sheets(opts, turns, track, extras, card)
+    sheets = chip_sheets(settings, turns, track, extras, card)
     plan = facts.chip_plan(turns, track, extras)
-    sheets.append(Sheet("tables", tables_page(opts.document_page(TABLES_PAPER))))
-    sheets.append(Sheet("procedures", procedures_page(opts.document_page(PROCEDURES_PAPER))))
-    sheets += numbered("tracker", tracker_pages(plan, opts.document_page(TRACKER_PAPER)))
-    sheets += summary_sheets("rwb-trouble", opts)
+    sheets.append(Sheet("tables", tables_page(settings.document_page(TABLES_PAPER))))
+    sheets.append(Sheet("procedures", procedures_page(settings.document_page(PROCEDURES_PAPER))))
+    sheets += numbered("tracker", tracker_pages(plan, settings.document_page(TRACKER_PAPER)))
+    sheets += summary_sheets("rwb-trouble", settings)
     return sheets
