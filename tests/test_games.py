@@ -34,7 +34,7 @@ def test_games_register_themselves_and_a_default_exists():
 
 
 def _pack_sheets(game_id: str, opts: PageSettings, **kw):
-    return games.get(game_id).module("pack").build(opts, **kw)
+    return games.get(game_id).pack(opts, **kw)
 
 
 @pytest.mark.parametrize("game_id", ["f1-dice", "formula-d"])

@@ -121,7 +121,7 @@ def test_a_card_per_rider_with_the_rules_numbers(tmp_path):
 def test_motox_is_a_registered_game_with_its_commands():
     game = games.get("motox")
     assert game.package == "generator.games.motox"
-    cli = game.module("cli")
+    cli = game.cli()
     assert hasattr(cli, "pack") and hasattr(cli, "register")
 
 

@@ -58,8 +58,7 @@ def _one_command(args: list[str]):
         else:
             return None
         group = new_pack_group()
-        if not add_game(group, game):
-            return None
+        add_game(group, game)
         one = new_app()
         one.add_typer(group, name="pack")
         return one

@@ -1,7 +1,7 @@
 """``paddock pack GAME``: every material of one game, into ``OUT/GAME/`` plus one merged PDF.
 
-The games come from the registry (:mod:`generator.games`): each game whose ``cli`` module defines ``pack`` gets a
-sub-command here, with that function's options. Without a game, ``paddock pack [OPTIONS]`` builds the default.
+The games come from the registry (:mod:`generator.games`): each game's ``cli`` module defines ``pack``, a
+sub-command here with that function's options. Without a game, ``paddock pack [OPTIONS]`` builds the default.
 """
 
 from __future__ import annotations
@@ -36,15 +36,10 @@ def new_pack_group() -> typer.Typer:
     return group
 
 
-def add_game(group: typer.Typer, game) -> bool:
-    """``paddock pack GAME``: the game's ``pack`` command on ``group``, if it has one."""
-    if not game.has("cli"):
-        return False
-    module = game.module("cli")
-    if not hasattr(module, "pack"):
-        return False
-    group.command(game.id, help=module.pack.__doc__)(module.pack)
-    return True
+def add_game(group: typer.Typer, game) -> None:
+    """``paddock pack GAME``: the game's ``pack`` command on ``group``."""
+    command = game.cli().pack
+    group.command(game.id, help=command.__doc__)(command)
 
 
 def _pack(
@@ -54,9 +49,8 @@ def _pack(
         from .. import games
 
         for game in games.all_games():
-            if game.has("cli") and hasattr(game.module("cli"), "pack"):
-                mark = " (default)" if game.default else ""
-                typer.echo(f"{game.id}{mark}: {game.title} — {game.summary}")
+            mark = " (default)" if game.default else ""
+            typer.echo(f"{game.id}{mark}: {game.title} — {game.summary}")
         raise typer.Exit()
 
 
@@ -66,10 +60,8 @@ def register_games() -> None:
     from .. import games
 
     for game in games.all_games():
-        if not game.has("cli"):
-            continue
         add_game(pack_app, game)
-        module = game.module("cli")
+        module = game.cli()
         if hasattr(module, "register"):
             module.register(app)
 

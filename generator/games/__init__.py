@@ -1,13 +1,14 @@
 """The game registry: every game Paddock serves is one package under ``generator/games/`` that registers itself.
 
 A game package holds everything of one game: its facts (read from ``templates/<game id>/``), one module per sheet,
-its ``pack`` (the list of sheets ``paddock pack GAME`` prints) and its ``cli`` (the ``pack`` command's options and
-any commands of its own). Its ``__init__`` only calls :func:`register` — it stays cheap to import, so the CLI can
-discover every game for ``--help`` without loading a drawing library.
+its pack (the sheets ``paddock pack GAME`` prints) and its ``cli`` module (the ``pack`` command's options and any
+commands of its own). Its ``__init__`` defines a subclass of :class:`Game` and registers one instance; the
+subclass's methods import the game's modules when called, so the ``__init__`` stays cheap to import and the CLI
+can discover every game for ``--help`` without loading a drawing library.
 
     from generator import games
     for game in games.all_games(): ...
-    games.get("formula-d").pack_module().build(...)
+    sheets = games.get("formula-d").pack(PageSettings(), players="Ann,Bob")
 
 Shared libraries (circuits in ``generator.track``, teams and liveries in ``generator.teams``, layout blocks in
 ``generator.compose``) serve every game; a game never imports another game.
@@ -16,33 +17,64 @@ Shared libraries (circuits in ``generator.track``, teams and liveries in ``gener
 from __future__ import annotations
 
 import pkgutil
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 
+if TYPE_CHECKING:
+    from ..paper import PageSettings
+    from ..pipeline import Sheet
+    from ..teams import Field
+
 
 @dataclass(frozen=True)
-class Game:
-    """One game: ``id`` names its pack, its ``templates/`` folder and its output folder."""
+class Game(ABC):
+    """One game: ``id`` names its pack, its ``templates/`` folder and its output folder.
+
+    A game gives its pack (:meth:`pack`); where it has a rule summary, the numbers and tables the summary's text
+    is filled from (:meth:`values`, :meth:`tables`); where it has car pieces, those for a field
+    (:meth:`car_sheets`)."""
 
     id: str  # "f1-dice"
     title: str  # "the paper-and-dice F1 game"
     summary: str  # one line for `paddock pack --list`
-    package: str  # "generator.games.f1_dice"
     default: bool = False  # `paddock pack` with no game builds this one
     order: int = 50  # listing order
 
+    @property
+    def package(self) -> str:
+        """The game's package: where its subclass is defined."""
+        return type(self).__module__
+
+    @abstractmethod
+    def pack(self, settings: PageSettings, **options: Any) -> list[Sheet]:
+        """Every sheet of ``paddock pack <id>``, laid out on ``settings``; ``options`` are the pack's own."""
+
+    def values(self, **facts: Any) -> dict[str, str]:
+        """Every ``{placeholder}`` of the game's rule summary, from its facts; ``facts`` are what a pack knows (its
+        board, its field) so the summary says what the pack's other sheets say."""
+        return {}
+
+    def tables(self, **facts: Any) -> dict[str, dict]:
+        """The rule summary's tables (``{"columns": [...], "rows": [[...]]}``), from the same facts as its sheets."""
+        return {}
+
+    def car_sheets(self, field: Field, settings: PageSettings, **options: Any) -> list[Sheet]:
+        """The game's car pieces for ``field`` (``paddock cars``); none by default."""
+        return []
+
     def module(self, name: str) -> ModuleType:
-        """A module of the game's package, imported on first use (``pack``, ``cli``, ``facts`` …)."""
+        """A module of the game's package, imported on first use (``pack``, ``summary``, ``cars`` …): the
+        package's ``__init__``, which registers the game, never imports its modules itself."""
         return import_module(f"{self.package}.{name}")
 
-    def has(self, name: str) -> bool:
-        from importlib.util import find_spec
-
-        return find_spec(f"{self.package}.{name}") is not None
+    def cli(self) -> ModuleType:
+        """The game's command-line module: its ``pack`` command and, optionally, ``register(app)`` for its own."""
+        return self.module("cli")
 
     def facts(self, relative: str) -> Any:
         """A YAML file under ``templates/<id>/``, parsed once."""
@@ -94,10 +126,6 @@ def default_game() -> Game:
 
 
 def car_sheets(field, settings, **options) -> list:
-    """Every game's car pieces for ``field`` (``paddock cars``): each game with a ``cars`` module adds its own —
-    ``car_sheets(field, settings, **options)`` — in listing order. Options a game does not use are ignored."""
-    sheets: list = []
-    for game in all_games():
-        if game.has("cars"):
-            sheets += game.module("cars").car_sheets(field, settings, **options)
-    return sheets
+    """Every game's car pieces for ``field`` (``paddock cars``), in listing order. Options a game does not use
+    are ignored."""
+    return [sheet for game in all_games() for sheet in game.car_sheets(field, settings, **options)]

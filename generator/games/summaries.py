@@ -13,7 +13,6 @@ The registry side of the summary: the model (:mod:`generator.compose.summary`), 
 from __future__ import annotations
 
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..compose.booklet import BOOKLET_PAPER
@@ -44,12 +43,6 @@ def games_with_summary() -> list[Game]:
     return [g for g in all_games() if has_summary(g.id)]
 
 
-def summary_module(game_id: str) -> ModuleType | None:
-    """The game's ``summary`` module (``values()``, ``tables()``), or None if it has none."""
-    game = get(game_id)
-    return game.module("summary") if game.has("summary") else None
-
-
 def load(game_id: str, **facts: Any) -> Summary:
     """The summary of ``game_id``: its ``summary.yaml`` validated, placeholders filled from the game's
     ``values(**facts)`` and tables taken from its ``tables(**facts)`` (the pack's field, say). Every problem names
@@ -62,10 +55,8 @@ def load(game_id: str, **facts: Any) -> Summary:
             f"the game '{game_id}' has no rule summary yet (templates/{game_id}/summary.yaml)",
             hint=f"games with one: {have}",
         )
-    module = summary_module(game_id)
-    if module is None:
-        return read(path, game_id, {}, {})
-    return read(path, game_id, module.values(**facts), module.tables(**facts))
+    game = get(game_id)
+    return read(path, game_id, game.values(**facts), game.tables(**facts))
 
 
 def summary_pages(summary: Summary, settings: PageSettings, *, booklet: bool = False) -> list[Page]:

@@ -47,10 +47,10 @@ def pack(
     opts,
 ) -> None:
     """The paper-and-dice F1 game: everything needed to race, in one merged PDF."""
-    from .pack import build
+    from . import GAME
 
     publish_pack(
         "f1-dice",
-        build(opts.pages, track=track, teams=teams, points=points, races=races, laps=laps, pit=pit, cars=cars),
+        GAME.pack(opts.pages, track=track, teams=teams, points=points, races=races, laps=laps, pit=pit, cars=cars),
         opts,
     )

@@ -3,12 +3,26 @@ corners, stops and long/short paths, scorecards, dashboards and reference cards.
 
 from .. import Game, register
 
+
+class FormulaD(Game):
+    def pack(self, settings, **options):
+        return self.module("pack").build(settings, **options)
+
+    def values(self, **facts):
+        return self.module("summary").values(**facts)
+
+    def tables(self, **facts):
+        return self.module("summary").tables(**facts)
+
+    def car_sheets(self, field, settings, **options):
+        return self.module("cars").car_sheets(field, settings, **options)
+
+
 GAME = register(
-    Game(
+    FormulaD(
         id="formula-d",
         title="Formula D",
         summary="per-lane board with stops and long/short paths, scorecards, dashboards, reference cards",
-        package=__name__,
         order=20,
     )
 )

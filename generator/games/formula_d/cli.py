@@ -47,9 +47,9 @@ def pack(
     opts,
 ) -> None:
     """Formula D: a per-lane board with stops and long/short paths, scorecards, dashboards, reference cards."""
-    from .pack import build
+    from . import GAME
 
-    sheets = build(
+    sheets = GAME.pack(
         opts.pages,
         players=players,
         players_file=players_file,

@@ -128,9 +128,9 @@ def pack(
     opts,
 ) -> None:
     """Monaco!: road pieces and plan, measuring tools, speed dials, cards, practice, race, season and squad sheets."""
-    from .pack import build
+    from . import GAME
 
-    sheets = build(
+    sheets = GAME.pack(
         opts.pages,
         teams=teams,
         track=track,

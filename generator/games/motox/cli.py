@@ -35,11 +35,10 @@ def pack(
     opts,
 ) -> None:
     """MotoX for the piecepack: a print-and-play piecepack, a card per rider, a course diagram."""
-    from .pack import build
+    from . import GAME
 
-    publish_pack(
-        "motox", build(opts.pages, course=course, seed=seed, players=players, tile_size=tile_size, duplex=duplex), opts
-    )
+    sheets = GAME.pack(opts.pages, course=course, seed=seed, players=players, tile_size=tile_size, duplex=duplex)
+    publish_pack("motox", sheets, opts)
 
 
 @output_options

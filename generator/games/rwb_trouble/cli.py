@@ -43,9 +43,9 @@ Card = Annotated[
 @output_options
 def pack(turns: Turns = None, track: Track = None, extras: Extras = None, card: Card = None, *, opts) -> None:
     """RWB TROUBLE for Red White & Blue Racin': chip card and chips, ACCIDENT tables, CRASH flow chart, tracker."""
-    from .pack import build
+    from . import GAME
 
-    publish_pack("rwb-trouble", build(opts.pages, turns=turns, track=track, extras=extras, card=card), opts)
+    publish_pack("rwb-trouble", GAME.pack(opts.pages, turns=turns, track=track, extras=extras, card=card), opts)
 
 
 @output_options
