@@ -143,6 +143,9 @@ class PageSpec:
     paper: Paper = Paper("a4", "portrait")
     edge: float = DEFAULT_EDGE
     footer: float = FOOTER_BAND
+    #: Whether the sheet's sizes matter (a board, slips, pieces, tools): it carries the scale bars and "print at
+    #: 100 %"; a text sheet (rules, tables, cards) carries a one-line footer.
+    to_scale: bool = True
 
     @property
     def width(self) -> float:
@@ -201,6 +204,11 @@ class PageSettings:
         if choice is None:
             return self.page(preferred)
         return self.page(choice.resolve(preferred.orientation))
+
+    def text_page(self, preferred: Paper) -> PageSpec:
+        """The page for a text sheet (rules, tables, score sheets, cards): as :meth:`document_page`, but its sizes
+        do not matter, so it carries no scale bars."""
+        return replace(self.document_page(preferred), to_scale=False)
 
     def board_paper(self) -> PaperChoice | None:
         """The paper a board (a large true-scale sheet, tiled if need be) is asked to go on: ``--paper`` (an

@@ -1,4 +1,6 @@
-"""The print check every sheet carries: a 10 cm and a 4 in scale bar, and a footer that says how to print.
+"""The print check of a sheet whose sizes matter (a board, slips, pieces, tools, the calibration sheet): a 10 cm
+and a 4 in scale bar, and a footer that says how to print. A text sheet (rules, tables, cards) carries a one-line
+footer instead: its title and paper.
 
 A player holds a ruler to the bars: if either is off, the printer scaled the page ("fit to page") and the board
 is not at true scale.
@@ -38,16 +40,21 @@ def bar(page: Page, x: float, y: float, length: float, divisions: int, label: st
 def footer_text(page: Page) -> str:
     parts = [page.title] if page.title else []
     parts.append(page.paper.label)
-    parts.append("print at 100 % / actual size")
+    if page.spec.to_scale:
+        parts.append("print at 100 % / actual size")
     return "  ·  ".join(parts)
 
 
 def add_print_check(page: Page) -> None:
-    """Put the scale bars and the footer in the band reserved at the bottom of the page (once)."""
+    """Put the scale bars and the footer in the band reserved at the bottom of the page (once); a text sheet gets
+    its one-line footer there."""
     if LAYER in page.layers:
         return
     x, y, w, h = page.printable
     top = y + h - FOOTER_BAND
+    if not page.spec.to_scale:
+        _text_footer(page, x, top, w)
+        return
     bar(page, x, top + BAR_TOP, 100.0, 10, "10 cm")
     bar(page, x, top + BAR_TOP + BAR_H + BAR_GAP, inch_to_mm(4), 4, "4 in")
     layer = page.layer(LAYER)
@@ -70,3 +77,12 @@ def add_print_check(page: Page) -> None:
             valign="middle",
         )
     )
+
+
+def _text_footer(page: Page, x: float, top: float, w: float) -> None:
+    """One line at the foot of a text sheet, where the scale bars would stand: its title and paper."""
+    from ..fonts import fit_size
+
+    text = footer_text(page)
+    size, _ = fit_size(text, "condensed", pt_to_mm(7), w)
+    page.layer(LAYER).add(Text(text, x + w, top + BAR_TOP + 2.6, size, "condensed", "#666666", anchor="end"))

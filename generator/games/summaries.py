@@ -63,12 +63,12 @@ def summary_pages(summary: Summary, settings: PageSettings, *, booklet: bool = F
     """The summary's pages on the paper the user asked for: a booklet on a landscape sheet whatever ``--paper``
     says of the orientation."""
     if booklet:
-        spec = settings.document_page(BOOKLET_PAPER)
+        spec = settings.text_page(BOOKLET_PAPER)
         if spec.paper.orientation != "landscape":
             warn(f"a booklet is imposed on {spec.paper.size_label} landscape (two pages side by side), not portrait")
             spec = spec.rotated()
         return compose(summary, spec, booklet=True).pages
-    return compose(summary, settings.document_page(PAPER)).pages
+    return compose(summary, settings.text_page(PAPER)).pages
 
 
 def summary_sheets(

@@ -56,14 +56,14 @@ def build(
     facts = race_facts(circuit, laps)
     sheets: list[Sheet] = [board_sheet(circuit, facts)]
     sheets += numbered("car-slips", slip_pages(field, settings.document_page(SLIPS_PAPER), circuit.spec.unit))
-    sheets.append(Sheet("qualifying", qualifying_sheet(field, settings.document_page(QUALIFYING_PAPER))))
-    reference = reference_sheet(field, settings.document_page(REFERENCE_PAPER), facts, points, circuit.pit is not None)
+    sheets.append(Sheet("qualifying", qualifying_sheet(field, settings.text_page(QUALIFYING_PAPER))))
+    reference = reference_sheet(field, settings.text_page(REFERENCE_PAPER), facts, points, circuit.pit is not None)
     sheets.append(Sheet("race-reference", reference))
     name = circuit.spec.title or circuit.name
     sheets.append(
-        Sheet("race-sheet", race_sheet(len(field.drivers), name, facts, settings.document_page(RACE_PAPER), points))
+        Sheet("race-sheet", race_sheet(len(field.drivers), name, facts, settings.text_page(RACE_PAPER), points))
     )
-    standings_page = settings.document_page(STANDINGS_PAPER)
+    standings_page = settings.text_page(STANDINGS_PAPER)
     sheets.append(Sheet("standings", standings_sheet(field, standings_page, points, races)))
     sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
     sheets += summary_sheets("f1-dice", settings, race_facts=facts, field=field)

@@ -69,9 +69,9 @@ def build(
     if not gt and not pits and pit_roll is not None:
         warn("--pit-roll is left out: the board has no pit lane")
     sheets: list[Sheet] = [Sheet("board", board)]
-    score = scorecard_pages(roster, settings.document_page(SCORECARD_PAPER), weather, tyres, pits=pits)
+    score = scorecard_pages(roster, settings.text_page(SCORECARD_PAPER), weather, tyres, pits=pits)
     sheets += numbered("scorecards", score)
-    sheets += numbered("dashboards", dashboard_pages(roster, settings.document_page(DASHBOARD_PAPER)))
-    sheets += numbered("reference", reference_pages(settings.document_page(REFERENCE_PAPER), road_race=gt, pits=pits))
+    sheets += numbered("dashboards", dashboard_pages(roster, settings.text_page(DASHBOARD_PAPER)))
+    sheets += numbered("reference", reference_pages(settings.text_page(REFERENCE_PAPER), road_race=gt, pits=pits))
     sheets += summary_sheets("formula-d", settings)
     return sheets

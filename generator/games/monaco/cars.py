@@ -11,4 +11,4 @@ def car_sheets(field, settings: PageSettings, **_) -> list[Sheet]:
         return []
     from .cards import PAPER, monaco_card_pages
 
-    return numbered("monaco-cards", monaco_card_pages(field, settings.document_page(PAPER)))
+    return numbered("monaco-cards", monaco_card_pages(field, settings.text_page(PAPER)))

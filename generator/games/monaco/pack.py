@@ -80,12 +80,12 @@ def build(
     sheets.append(Sheet("tools-ruler", ruler_page(settings.document_page(TOOLS_PAPER))))
     sheets.append(Sheet("tools-gauges", gauges_page(settings.document_page(GAUGES_PAPER))))
     sheets += numbered("speed-dials", dial_pages(field, settings.document_page(DIALS_PAPER)))
-    sheets += numbered("monaco-cards", monaco_card_pages(field, settings.document_page(CARDS_PAPER)))
-    sheets.append(Sheet("practice", practice_sheet(field, settings.document_page(PRACTICE_PAPER))))
-    sheets.append(Sheet("race-log", race_log(field, settings.document_page(RACE_PAPER), laps, points)))
-    standings = standings_sheet(field, settings.document_page(STANDINGS_PAPER), points, races or DEFAULT_RACES)
+    sheets += numbered("monaco-cards", monaco_card_pages(field, settings.text_page(CARDS_PAPER)))
+    sheets.append(Sheet("practice", practice_sheet(field, settings.text_page(PRACTICE_PAPER))))
+    sheets.append(Sheet("race-log", race_log(field, settings.text_page(RACE_PAPER), laps, points)))
+    standings = standings_sheet(field, settings.text_page(STANDINGS_PAPER), points, races or DEFAULT_RACES)
     sheets.append(Sheet("standings", standings))
-    sheets.append(Sheet("squads", squad_sheet(field, settings.document_page(SQUADS_PAPER))))
+    sheets.append(Sheet("squads", squad_sheet(field, settings.text_page(SQUADS_PAPER))))
     from ..summaries import summary_sheets
 
     sheets += summary_sheets("monaco", settings)

@@ -55,7 +55,7 @@ def circuit_kit(
     count = pack(pieces, spec.content_box, float(road()["piece_gap_mm"]))
     title = f"{road_.name} — road pieces"
     pages = piece_pages(pieces, count, spec, title, loop_joins(pieces), lambda p: f"of {len(pieces)}")
-    plan = plan_page(road_, pieces, count, settings.document_page(PLAN_PAPER), label)
+    plan = plan_page(road_, pieces, count, settings.text_page(PLAN_PAPER), label)
     sheets = [Sheet(f"{stem}-plan", plan)]
     sheets += [Sheet(f"{stem}-{i + 1:02d}", page) for i, page in enumerate(pages)]
     return RoadKit(road_, pieces, sheets, label, count)
@@ -99,6 +99,6 @@ def modular_kit(
 
     title = f"Monaco! modular road — {width}"
     pages = piece_pages(plan.pieces, plan.sheets, spec, title, joins, subtitle)
-    sheets = [Sheet(f"{stem}-set", set_page(plan, settings.document_page(SET_PAPER), label))]
+    sheets = [Sheet(f"{stem}-set", set_page(plan, settings.text_page(SET_PAPER), label))]
     sheets += [Sheet(f"{stem}-{i + 1:02d}", page) for i, page in enumerate(pages)]
     return RoadKit(None, plan.pieces, sheets, label, plan.sheets)

@@ -150,7 +150,7 @@ def draw_cmd(
     crs, problems = check(course)
     for p in problems:
         warn(f"{course}:{p.line or ''}: {p}")
-    page = course_page(crs, opts.pages.document_page(preferred_paper(crs)), parse_tile_size(tile_size), len(problems))
+    page = course_page(crs, opts.pages.text_page(preferred_paper(crs)), parse_tile_size(tile_size), len(problems))
     from ...pipeline import Sheet
 
     publish([Sheet(f"course-{safe_name(course.stem)}", page)], opts, folder="motox")

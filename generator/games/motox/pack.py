@@ -95,9 +95,9 @@ def build(
 
     chosen = choose_course(course, seed, players)
     sheets = piecepack_sheets(settings, tile_size, duplex)
-    reference = reference_pages(settings.document_page(REFERENCE_PAPER), chosen.players, chosen.names)
+    reference = reference_pages(settings.text_page(REFERENCE_PAPER), chosen.players, chosen.names)
     sheets += numbered("reference", reference)
-    page = course_page(chosen, settings.document_page(preferred_paper(chosen)), parse_tile_size(tile_size))
+    page = course_page(chosen, settings.text_page(preferred_paper(chosen)), parse_tile_size(tile_size))
     sheets.append(Sheet("course", page))
     from ..summaries import summary_sheets
 

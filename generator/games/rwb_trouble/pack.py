@@ -45,8 +45,8 @@ def build(
 
     sheets = chip_sheets(settings, turns, track, extras, card)
     plan = facts.chip_plan(turns, track, extras)
-    sheets.append(Sheet("tables", tables_page(settings.document_page(TABLES_PAPER))))
-    sheets.append(Sheet("procedures", procedures_page(settings.document_page(PROCEDURES_PAPER))))
-    sheets += numbered("tracker", tracker_pages(plan, settings.document_page(TRACKER_PAPER)))
+    sheets.append(Sheet("tables", tables_page(settings.text_page(TABLES_PAPER))))
+    sheets.append(Sheet("procedures", procedures_page(settings.text_page(PROCEDURES_PAPER))))
+    sheets += numbered("tracker", tracker_pages(plan, settings.text_page(TRACKER_PAPER)))
     sheets += summary_sheets("rwb-trouble", settings)
     return sheets
