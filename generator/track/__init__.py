@@ -30,12 +30,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..paper import DEFAULT_EDGE, Paper, PaperChoice
+from ..problems import Fix, Problem, hint_text
 from .build import Analysis, analyse
 from .build import build as _build
 from .circuit import Circuit, Corner, CrossingInfo, GridSlot, Kerb, PitLane
 from .load import OVERRIDABLE, OverrideError, load_spec
 from .model import CircuitSpec
-from .problems import Fix, Problem, hint_text
 from .spaces import LaneGraph, Space
 
 __all__ = [

@@ -57,10 +57,11 @@ Orientation: north stays up unless a free rotation makes the board at least :dat
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
+from ..problems import Problem
 from .centerline import Line, Piece, extent, line_from_pieces
 from .circuit import KERB_W
 from .features import GAP
@@ -128,33 +129,6 @@ class Rules:
     def same_part(self) -> float:
         """Two points closer than this along the lap are one stretch of track (exempt from the clearance)."""
         return self.clearance * math.pi / 2
-
-
-@dataclass
-class Problem:
-    """Why the board cannot be played: the engine's kinds (fold, proximity, fit, crossing)."""
-
-    kind: str
-    message: str
-    hint: str
-    where: str = ""
-    s: float | None = None
-    unit: int | None = None
-    numbers: dict = field(default_factory=dict)
-
-    def as_dict(self) -> dict:
-        d = {"kind": self.kind, "where": self.where, "message": self.message, "hint": self.hint}
-        if self.s is not None:
-            d["s_mm"] = round(self.s, 1)
-        if self.unit is not None:
-            d["unit"] = self.unit
-        if self.numbers:
-            d["numbers"] = {k: (round(v, 2) if isinstance(v, float) else v) for k, v in self.numbers.items()}
-        return d
-
-    def __str__(self) -> str:
-        loc = f"{self.where}: " if self.where else ""
-        return f"{loc}{self.message} — {self.hint}"
 
 
 @dataclass
@@ -368,7 +342,7 @@ def _attempt(P, sc: float, rot: float, box, turned: bool, rules: Rules, unit_mm:
                 "closure",
                 f"the adapted lap did not close (a gap of {st.gap:.1f} mm was spread round it)",
                 "give the circuit more room: a larger paper",
-                "lap",
+                where="lap",
                 numbers={"gap_mm": st.gap},
             )
         )
@@ -984,7 +958,9 @@ def _check(line: Line, rules: Rules, box, unit_mm: float, crossings, real_crossi
     n_units = max(1, round(L / unit_mm))
     if n_units < 8:
         out.append(
-            Problem("fit", f"the lap is only {L:.0f} mm ({n_units} units)", "a race needs at least 8 units", "lap")
+            Problem(
+                "fit", f"the lap is only {L:.0f} mm ({n_units} units)", "a race needs at least 8 units", where="lap"
+            )
         )
     # radius
     k = np.abs(line.k[:-1])
@@ -999,10 +975,10 @@ def _check(line: Line, rules: Rules, box, unit_mm: float, crossings, real_crossi
                 "fold",
                 f"centre-line radius {math.floor(r * 10) / 10:.1f} mm is under the {rules.min_radius:g} mm minimum",
                 "a bend could not be widened here: give the circuit more room (a larger paper)",
-                _span(unit(float(line.s[i0 % len(k)])), unit(float(line.s[(i1 - 1) % len(k)]))),
-                s,
-                unit(s),
-                {"radius_mm": r, "min_radius_mm": rules.min_radius},
+                where=_span(unit(float(line.s[i0 % len(k)])), unit(float(line.s[(i1 - 1) % len(k)]))),
+                s=s,
+                unit=unit(s),
+                numbers={"radius_mm": r, "min_radius_mm": rules.min_radius},
             )
         )
     # clearance (2 mm samples, like the engine)
@@ -1040,10 +1016,10 @@ def _check(line: Line, rules: Rules, box, unit_mm: float, crossings, real_crossi
                     "proximity",
                     f"unit {ua} comes within {dist[k_]:.1f} mm of unit {ub} (centre lines); they need {C:g} mm",
                     "these parts could not be pushed apart: give the circuit more room (a larger paper)",
-                    f"unit {ua} ↔ unit {ub}",
-                    float(s[a[k_]]),
-                    ua,
-                    {"distance_mm": float(dist[k_]), "needed_mm": C},
+                    where=f"unit {ua} ↔ unit {ub}",
+                    s=float(s[a[k_]]),
+                    unit=ua,
+                    numbers={"distance_mm": float(dist[k_]), "needed_mm": C},
                 )
             )
     # paper
@@ -1057,7 +1033,7 @@ def _check(line: Line, rules: Rules, box, unit_mm: float, crossings, real_crossi
                 "fit",
                 f"the circuit runs {over:.1f} mm past the paper's edge",
                 "use a larger paper",
-                "paper",
+                where="paper",
                 numbers={"over_mm": float(over)},
             )
         )
@@ -1068,7 +1044,7 @@ def _check(line: Line, rules: Rules, box, unit_mm: float, crossings, real_crossi
                 "crossing",
                 f"the board crosses itself {len(crossings)} time(s), the real circuit {real_crossings}",
                 "give the circuit more room (a larger paper)",
-                "lap",
+                where="lap",
             )
         )
     for n, cr in enumerate(crossings):
@@ -1078,10 +1054,10 @@ def _check(line: Line, rules: Rules, box, unit_mm: float, crossings, real_crossi
                     "crossing",
                     f"crossing {n} meets at only {cr.angle_deg:.0f}°",
                     "a bridge needs the two passes to cross at 30° or more",
-                    f"unit {unit(cr.s_first)} × unit {unit(cr.s_second)}",
-                    cr.s_first,
-                    unit(cr.s_first),
-                    {"angle_deg": cr.angle_deg},
+                    where=f"unit {unit(cr.s_first)} × unit {unit(cr.s_second)}",
+                    s=cr.s_first,
+                    unit=unit(cr.s_first),
+                    numbers={"angle_deg": cr.angle_deg},
                 )
             )
     return out

@@ -17,13 +17,14 @@ from pathlib import Path
 import numpy as np
 
 from ..paper import DEFAULT_EDGE, Paper, PaperChoice
+from ..problems import Fix, Problem, geometry_error
 from . import checks, features
 from .centerline import extent
 from .circuit import Circuit
 from .load import csv_path, source_points
 from .model import CircuitSpec
 from .place import adapt_to, centred, content, fit_problem, fitting_paper, keeps_shape, papers, place
-from .problems import Fix, Problem, Report, geometry_error
+from .problems import Report
 from .shape import points_line, polyline_length, segments_line
 from .spaces import lane_graph
 

@@ -13,10 +13,11 @@ import math
 import numpy as np
 
 from ..paper import PaperChoice, papers_by_area
+from ..problems import Fix
 from .circuit import GARAGE_D, KERB_W, Circuit
 from .features import CORNER_MIN_TURN, GAP, clearance, crossing_reach, garage_width, grid_rows, pit_samples, runs
 from .place import content, keeps_shape
-from .problems import Fix, Report
+from .problems import Report
 
 FOLD_MARGIN = 5.0  # mm: an inner border needs radius >= half width + this (room for the kerb)
 MIN_UNITS = 8  # a race needs a lap of at least this many units

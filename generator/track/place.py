@@ -11,10 +11,11 @@ from typing import NamedTuple
 import numpy as np
 
 from ..paper import PAPERS, PageSpec, Paper, PaperChoice, papers_by_area
+from ..problems import Fix
 from .centerline import Line, extent
 from .circuit import GARAGE_D, KERB_W, PIT_GAP
 from .model import CircuitSpec
-from .problems import Fix, Report
+from .problems import Report
 
 ANGLES = [math.radians(a) for a in range(0, 180, 5)]  # the turns tried, radians
 _COS_SIN = (np.array([math.cos(a) for a in ANGLES]), np.array([math.sin(a) for a in ANGLES]))  # as _bbox_rot's

@@ -117,7 +117,7 @@ def _fewer_cars(problem, spec):
     keeps its own advice (lengthen the straight, or move its start line)."""
     from dataclasses import replace
 
-    from ...track.problems import Fix
+    from ...problems import Fix
 
     most = problem.numbers.get("most_cars") if problem.kind == "grid" else None
     if not most or spec.segments is not None:
@@ -131,8 +131,9 @@ def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: i
     with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
     (``garages``), or no pit lane (``pit=False``)."""
     from ... import track as circuits
+    from ...problems import geometry_error
     from ...track.checks import check_grid
-    from ...track.problems import Report, geometry_error
+    from ...track.problems import Report
 
     spec, lines, path = circuits.load_spec(track or circuits.default_spec())
     update: dict = {"grid": cars}

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ...errors import GeometryError, InputError
+from ...errors import InputError
+from ...problems import Problem, geometry_error
 from ...units import MM_PER_INCH, inch_to_mm
 from .facts import feet_inches, road
 
@@ -248,18 +249,8 @@ def load_circuit(path: str | Path, overrides: dict | None = None):
     circuit, problems = done.circuit, done.problems
     own = [p for p in problems if p.kind in ("closure", "turning", "crossing")]
     if circuit is None or own:
-        raise _error(own or problems, path)
+        raise geometry_error(own or problems, path)
     return circuit
-
-
-def _error(problems, path) -> GeometryError:
-    first = problems[0]
-    msg = str(first)
-    if len(problems) > 1:
-        msg = f"{len(problems)} problems:\n" + "\n".join(f"  - {p}" for p in problems)
-    err = GeometryError(msg, file=path, line=getattr(first, "line", None) if len(problems) == 1 else None)
-    err.problems = problems
-    return err
 
 
 def default_lap(circuit, n: RoadNumbers) -> float:
@@ -284,7 +275,7 @@ def build_road(
     if check:
         problems = check_road(road_)
         if problems:
-            err = _error(problems, circuit.source)
+            err = geometry_error(problems, circuit.source)
             err.hint = _lap_hint(circuit, width, n, lap, grid, problems)
             raise err
     return road_
@@ -372,16 +363,8 @@ def _default_pit(r: Road, length: float) -> tuple[float, float, str]:
 # ------------------------------------------------------------------------------------------------ checking
 
 
-@dataclass
-class RoadProblem:
-    kind: str  # fold | proximity | grid | pit
-    where: str
-    message: str
-    hint: str
-    need: float = 1.0  # how many times longer the lap must be to cure it (inf: a longer lap does not)
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message} — {self.hint}"
+#: A road problem's number: how many times longer the lap must be to cure it (inf: a longer lap does not).
+LAP_TIMES = "lap_times"
 
 
 def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
@@ -396,16 +379,16 @@ def _cyc(a, b, L):
     return np.minimum(d, L - d)
 
 
-def check_road(r: Road) -> list[RoadProblem]:
+def check_road(r: Road) -> list[Problem]:
     """Every reason the road cannot be cut and raced: folds, parts too close, a grid or pit that does not fit."""
-    out: list[RoadProblem] = []
+    out: list[Problem] = []
     out += _check_fold(r)
     out += _check_proximity(r)
     out += _check_grid_and_pit(r)
     return out
 
 
-def _check_fold(r: Road) -> list[RoadProblem]:
+def _check_fold(r: Road) -> list[Problem]:
     line = r.line
     s = line.s[:-1]
     k = line.k[:-1]
@@ -432,13 +415,13 @@ def _check_fold(r: Road) -> list[RoadProblem]:
         )
         radius_in = math.floor(radius / MM_PER_INCH * 10) / 10
         out.append(
-            RoadProblem(
+            Problem(
                 "fold",
-                r.where(float(s[i0]), float(s[i1 - 1])),
                 f"{what} inner ({side}) edge folds: the centre line turns on a {radius_in:.1f} in radius, under the "
                 f"{need[j] / MM_PER_INCH:.1f} in it needs ({why} plus {r.n.min_inner_r / MM_PER_INCH:g} in)",
                 _bend_hint(r),
-                need[j] / radius,
+                where=r.where(float(s[i0]), float(s[i1 - 1])),
+                numbers={LAP_TIMES: need[j] / radius},
             )
         )
     return out
@@ -451,7 +434,7 @@ def _bend_hint(r: Road) -> str:
     return "widen the bend in the spec"
 
 
-def _check_proximity(r: Road) -> list[RoadProblem]:
+def _check_proximity(r: Road) -> list[Problem]:
     from shapely import STRtree, linestrings
 
     L = r.lap
@@ -500,9 +483,8 @@ def _check_proximity(r: Road) -> list[RoadProblem]:
         extents = centre[k] - dist[k]
         cure = (extents + gap) / centre[k] if centre[k] > 1e-6 else math.inf
         out.append(
-            RoadProblem(
+            Problem(
                 "proximity",
-                wa,
                 (
                     f"the road overlaps itself at {wb}"
                     if dist[k] < 1.0
@@ -510,37 +492,38 @@ def _check_proximity(r: Road) -> list[RoadProblem]:
                 )
                 + f"; parts of the road need {gap / MM_PER_INCH:g} in between them (the collision distance)",
                 "move these parts apart in the spec",
-                cure,
+                where=wa,
+                numbers={LAP_TIMES: cure},
             )
         )
     return out
 
 
-def _check_grid_and_pit(r: Road) -> list[RoadProblem]:
+def _check_grid_and_pit(r: Road) -> list[Problem]:
     out = []
     if r.grid:
         length = -r.grid[-1][1]
         if length > r.lap / 2:
             out.append(
-                RoadProblem(
-                    "grid",
+                Problem(
                     "grid",
                     f"{len(r.grid)} grid slots need {length / MM_PER_INCH:.0f} in behind the start line, more than "
                     f"half the {r.lap_in:.0f} in lap",
                     "print fewer slots (--grid) or use a longer lap",
-                    length / (r.lap / 2),
+                    where="grid",
+                    numbers={LAP_TIMES: length / (r.lap / 2)},
                 )
             )
     p = r.pit
     if p is not None and not p.boxes:
         need = r.n.car_len + 2 * p.taper
         out.append(
-            RoadProblem(
+            Problem(
                 "pit",
-                r.where(p.s0, p.s1),
                 f"the pit area is {(p.s1 - p.s0) / MM_PER_INCH:.0f} in long: no room for one car between its ramps",
                 "lengthen the pit in the spec (pit: from/to)",
-                need / (p.s1 - p.s0),
+                where=r.where(p.s0, p.s1),
+                numbers={LAP_TIMES: need / (p.s1 - p.s0)},
             )
         )
     return out
@@ -554,9 +537,10 @@ def _lap_hint(circuit, width, n: RoadNumbers, lap: float, grid, problems) -> str
     if spec.segments is None:
         more = max(60.0, round(spec.smoothing * 2 / 10) * 10)
         bend = f"smooth the centre line more (--smoothing {more:g}; now {spec.smoothing:g})"
-    if any(not math.isfinite(p.need) or p.need > 20 for p in problems):
+    need = [p.numbers[LAP_TIMES] for p in problems]
+    if any(not math.isfinite(x) or x > 20 for x in need):
         return f"move the parts apart or {bend}, or use a narrower road (--lane-width)"
-    factor = max(p.need for p in problems) * 1.02
+    factor = max(need) * 1.02
     half_foot = 6 * MM_PER_INCH
     for _ in range(6):
         trial = math.ceil(lap * factor / half_foot) * half_foot

@@ -45,7 +45,7 @@ def piecepack_sheets(opts: OutputOptions, tile_size: str | float | None = None, 
 
 def load_checked(path: Path):
     """A course from a file, refused with its first problem if it breaks the building rules."""
-    from .course import check
+    from .checks import check
 
     course, problems = check(path)
     if problems:
