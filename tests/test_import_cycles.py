@@ -115,3 +115,11 @@ def test_no_import_cycles_in_generator(graph):
 def test_the_board_never_calls_back_into_building(graph):
     building = {f"generator.track.{m}" for m in ("build", "load", "shape", "place", "features", "checks")}
     assert not graph["generator.track.board"] & building
+
+
+def test_the_circuit_engine_imports_no_game(graph):
+    """generator.track gives geometry and spaces; a game's rules come to it as a hook the caller passes."""
+    for module, targets in graph.items():
+        if module == "generator.track" or module.startswith("generator.track."):
+            games = {t for t in targets if t == "generator.games" or t.startswith("generator.games.")}
+            assert not games, (module, games)

@@ -269,9 +269,10 @@ def change_text(change: str) -> str:
 def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from .. import track
     from ..errors import PaddockError
+    from ..games import board_notes
 
     try:
-        circuit = track.load(spec_path, paper=opts.board_paper(), overrides=overrides, edge=opts.edge)
+        circuit = track.load(spec_path, opts.board_paper(), overrides, opts.edge, notes=board_notes)
     except PaddockError as err:
         raise cli_error(err) from None
     return circuit, [track.board_sheet(circuit)]
@@ -426,12 +427,14 @@ def check_cmd(
 
     from .. import track
     from ..errors import EXIT_GEOMETRY, PaddockError
+    from ..games import board_notes
     from ..paper import parse_paper_choice
     from ..problems import check_lines
 
     try:
         choice = parse_paper_choice(paper) if paper is not None else None
-        result = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit, crossing), edge=edge)
+        over = _overrides(lanes, smoothing, fit, crossing)
+        result = track.check(spec, paper=choice, overrides=over, edge=edge, notes=board_notes)
     except PaddockError as err:
         err = cli_error(err)
         if not json_out:

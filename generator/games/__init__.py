@@ -34,6 +34,9 @@ class Game:
     package: str  # "generator.games.f1_dice"
     default: bool = False  # `paddock pack` with no game builds this one
     order: int = 50  # listing order
+    # what a designer of a circuit board for this game (a spec's ``game``) should look at, in words: "module.function"
+    # in the package, a function of the built circuit giving a list of notes (see :func:`board_notes`)
+    board_notes: str | None = None
 
     def module(self, name: str) -> ModuleType:
         """A module of the game's package, imported on first use (``pack``, ``cli``, ``facts`` …)."""
@@ -87,6 +90,19 @@ def get(game_id: str) -> Game:
     except KeyError:
         known = ", ".join(g.id for g in all_games())
         raise InputError(f"unknown game '{str(game_id)[:40]}'", hint=f"use one of {known}") from None
+
+
+def board_notes(circuit) -> list[str]:
+    """The notes of the game ``circuit``'s spec names (``game: formula-d``) on its board, for its designer: that
+    game's ``board_notes`` hook (none for a game without one). Whoever builds a circuit from a user's spec passes
+    this to the circuit engine (``track.load(…, notes=games.board_notes)``), which says them as warnings; the
+    engine itself knows no game."""
+    _discover()
+    game = _GAMES.get(circuit.spec.game)
+    if game is None or game.board_notes is None:
+        return []
+    module, function = game.board_notes.rsplit(".", 1)
+    return getattr(game.module(module), function)(circuit)
 
 
 def default_game() -> Game:

@@ -15,6 +15,9 @@ The public API — what the games, the command line and the tests use::
 - A :class:`Problem` says what stops a circuit printing: ``kind``, ``where``, ``message``, ``numbers`` and what to
   change — ``advice`` in words and ``fixes``, a tuple of :class:`Fix` (a spec field and its value, a paper, a
   tiling). Library messages name spec fields, never command-line options; the CLI words fixes as its options.
+- ``notes`` (``build``, ``load``, ``check``, ``analyse``): a game's notes on its boards for their designer (Formula
+  D's corners, stops, grid slots), a function of the built circuit the caller passes — the engine imports no game;
+  ``generator.games.board_notes`` gives the notes of whatever game the spec names.
 - ``overrides`` (``load``, ``check``, ``load_spec``): spec fields a caller replaces — ``lanes``, ``smoothing``,
   ``fit`` (:data:`OVERRIDABLE`); a bad one raises :class:`OverrideError` (an InputError with key, value, reason).
 
@@ -31,7 +34,7 @@ from pathlib import Path
 
 from ..paper import DEFAULT_EDGE, Paper, PaperChoice
 from ..problems import Fix, Problem, hint_text
-from .build import Analysis, analyse
+from .build import Analysis, Notes, analyse
 from .build import build as _build
 from .circuit import Circuit, Corner, CrossingInfo, GridSlot, Kerb, PitLane
 from .load import OVERRIDABLE, OverrideError, load_spec
@@ -49,6 +52,7 @@ __all__ = [
     "GridSlot",
     "Kerb",
     "LaneGraph",
+    "Notes",
     "OverrideError",
     "PitLane",
     "Problem",
@@ -88,26 +92,36 @@ def build(
     lines=None,
     paper: Paper | PaperChoice | None = None,
     edge: float = DEFAULT_EDGE,
+    notes: Notes | None = None,
 ) -> Circuit:
     """A validated spec → a circuit placed on ``paper`` (default: the spec's; a :class:`PaperChoice` leaves the
-    orientation to the spec) clear of the printer's ``edge``; raises GeometryError listing every problem."""
-    return _build(spec, path, lines, paper, edge)
+    orientation to the spec) clear of the printer's ``edge``; raises GeometryError listing every problem.
+    ``notes``: the board's game's notes for its designer, said as warnings (``generator.games.board_notes``)."""
+    return _build(spec, path, lines, paper, edge, notes)
 
 
 def load(
-    path: str | Path, paper: Paper | PaperChoice | None = None, overrides: dict | None = None, edge=DEFAULT_EDGE
+    path: str | Path,
+    paper: Paper | PaperChoice | None = None,
+    overrides: dict | None = None,
+    edge=DEFAULT_EDGE,
+    notes: Notes | None = None,
 ) -> Circuit:
     """A YAML spec or a centre-line CSV → a placed, buildable circuit (InputError / GeometryError otherwise)."""
     spec, lines, path = load_spec(path, overrides)
-    return build(spec, path, lines, paper, edge)
+    return build(spec, path, lines, paper, edge, notes)
 
 
 def check(
-    path: str | Path, paper: Paper | PaperChoice | None = None, overrides: dict | None = None, edge=DEFAULT_EDGE
+    path: str | Path,
+    paper: Paper | PaperChoice | None = None,
+    overrides: dict | None = None,
+    edge=DEFAULT_EDGE,
+    notes: Notes | None = None,
 ) -> Analysis:
     """Validate without drawing: the :class:`Analysis` (spec, circuit or None, problems). Raises only InputError."""
     spec, lines, path = load_spec(path, overrides)
-    return analyse(spec, path, lines, paper, edge)
+    return analyse(spec, path, lines, paper, edge, notes=notes)
 
 
 def draw_board(circuit: Circuit):

@@ -37,3 +37,14 @@ class Report:
 
         line = self.line_of(*loc) if loc else None
         self.problems.append(Problem(kind, message, advice, line=line, field=field_name(loc) or None, **kw))
+
+
+def unit_span(a: int, b: int) -> str:
+    """Where a problem is, in units: "unit 4" or "units 4–6"."""
+    return f"unit {a}" if a == b else f"units {a}–{b}"
+
+
+def unit_of(s: float, line, unit_mm: float) -> int:
+    """The 1-based unit of arc length ``s`` on the closed ``line`` cut into units of about ``unit_mm``."""
+    n = max(1, round(line.length / unit_mm))
+    return int((s % line.length) // (line.length / n)) + 1

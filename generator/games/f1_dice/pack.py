@@ -131,6 +131,7 @@ def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: i
     with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
     (``garages``), or no pit lane (``pit=False``)."""
     from ... import track as circuits
+    from ...games import board_notes
     from ...problems import geometry_error
     from ...track.checks import check_grid
     from ...track.problems import Report
@@ -142,7 +143,7 @@ def board_circuit(track: Path | None, cars: int, opts: OutputOptions, garages: i
     elif spec.pit is not None and garages:
         update["pit"] = spec.pit.model_copy(update={"garages": garages})
     spec = spec.model_copy(update=update)
-    circuit = circuits.build(spec, path, lines, opts.board_paper(), opts.edge)
+    circuit = circuits.build(spec, path, lines, opts.board_paper(), opts.edge, notes=board_notes)
     report = Report(path, lines)
     check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
     if report.problems:

@@ -10,5 +10,6 @@ GAME = register(
         summary="per-lane board with stops and long/short paths, scorecards, dashboards, reference cards",
         package=__name__,
         order=20,
+        board_notes="corners.corner_notes",
     )
 )

@@ -243,9 +243,11 @@ def load_circuit(path: str | Path, overrides: dict | None = None):
     close, fit at the board's 2 cm lanes) are not the road's: the road is checked at its own scale. Problems of
     the centre line itself (it does not close, crosses itself undeclared) are."""
     from ... import track
+    from ...games import board_notes
 
     spec, lines, path = track.load_spec(path, overrides)
-    done = track.analyse(spec, path, lines, advice=False, keep_shape=False)  # the road has rules of its own
+    # the road has rules of its own: the board's are not applied (nor its fixes tried), its game's notes still said
+    done = track.analyse(spec, path, lines, advice=False, keep_shape=False, notes=board_notes)
     circuit, problems = done.circuit, done.problems
     own = [p for p in problems if p.kind in ("closure", "turning", "crossing")]
     if circuit is None or own:
@@ -367,13 +369,6 @@ def _default_pit(r: Road, length: float) -> tuple[float, float, str]:
 LAP_TIMES = "lap_times"
 
 
-def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
-    if not mask.any():
-        return []
-    d = np.diff(np.concatenate(([0], mask.astype(np.int8), [0])))
-    return list(zip(np.flatnonzero(d == 1), np.flatnonzero(d == -1), strict=True))
-
-
 def _cyc(a, b, L):
     d = np.abs(a - b) % L
     return np.minimum(d, L - d)
@@ -389,6 +384,8 @@ def check_road(r: Road) -> list[Problem]:
 
 
 def _check_fold(r: Road) -> list[Problem]:
+    from ...track.centerline import runs
+
     line = r.line
     s = line.s[:-1]
     k = line.k[:-1]
@@ -397,13 +394,13 @@ def _check_fold(r: Road) -> list[Problem]:
     need = inner + r.n.min_inner_r
     bad = np.abs(k) * need > 1.0
     out = []
-    runs: list[list[int]] = []
-    for i0, i1 in _runs(bad):  # one place per bend: runs closer than the road's width are one
-        if runs and s[i0] - s[runs[-1][1] - 1] < r.n.width:
-            runs[-1][1] = i1
+    bends: list[list[int]] = []
+    for i0, i1 in runs(bad):  # one place per bend: runs closer than the road's width are one
+        if bends and s[i0] - s[bends[-1][1] - 1] < r.n.width:
+            bends[-1][1] = i1
         else:
-            runs.append([i0, i1])
-    for i0, i1 in runs:
+            bends.append([i0, i1])
+    for i0, i1 in bends:
         j = i0 + int(np.argmax(np.abs(k[i0:i1]) * need[i0:i1]))
         radius = 1 / abs(k[j])
         side = "left" if k[j] > 0 else "right"
