@@ -76,7 +76,8 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     from ... import track as circuits
     from ...safeio import safe_name
     from ...scene import Text
-    from ...track.board import INK, MUTED, ordinal
+    from ...track.legend import ordinal
+    from ...track.palette import INK, MUTED
     from ...units import pt_to_mm
     from .facts import sheet_texts
 

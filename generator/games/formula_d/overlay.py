@@ -290,7 +290,7 @@ def _draw_zone(layer, free, circuit, zone, index: int) -> None:
 
 
 def _police_label(layer, free, circuit, edges) -> None:
-    from ...track.board import words
+    from ...track.legend import words
 
     label = words()["labels"]["police"]
     size = pt_to_mm(6.5)
