@@ -12,9 +12,10 @@ The public API — what the games, the command line and the tests use::
 
 - ``s`` is arc length (mm) along the centre line from the start/finish line in the race direction; ``d`` a
   distance to the LEFT of it (negative: right); all coordinates are page mm (y down).
-- A :class:`Problem` says what stops a circuit printing: ``kind``, ``where``, ``message``, ``numbers`` and what to
-  change — ``advice`` in words and ``fixes``, a tuple of :class:`Fix` (a spec field and its value, a paper, a
-  tiling). Library messages name spec fields, never command-line options; the CLI words fixes as its options.
+- A :class:`Problem` (:mod:`generator.problems`, shared with every input Paddock checks) says what stops a circuit
+  printing: ``kind``, ``where``, ``message``, ``numbers`` and what to change — ``advice`` in words and ``fixes``, a
+  tuple of :class:`Fix` (a spec field and its value, a paper, a tiling). Library messages name spec fields, never
+  command-line options; the CLI words fixes as its options.
 - ``notes`` (``build``, ``load``, ``check``, ``analyse``): a game's notes on its boards for their designer (Formula
   D's corners, stops, grid slots), a function of the built circuit the caller passes — the engine imports no game;
   ``generator.games.board_notes`` gives the notes of whatever game the spec names.
@@ -22,10 +23,12 @@ The public API — what the games, the command line and the tests use::
   ``fit`` (:data:`OVERRIDABLE`); a bad one raises :class:`OverrideError` (an InputError with key, value, reason).
 
 The modules, each knowing one thing: ``model`` (the spec), ``load`` (files, overrides, points), ``centerline``
-(closed lines), ``shape`` (the spec's centre line), ``place`` (paper, turn, scale, fit advice), ``circuit`` (the
-built circuit and its geometry), ``features`` (corners, kerbs, pit lane, crossings, grid), ``spaces`` (per-lane
-spaces), ``checks`` (every problem), ``problems`` (Problem, Fix), ``build`` (the order of the steps), ``board``
-(drawing only), ``schema`` (the spec's JSON Schema).
+(closed lines and helpers on them), ``shape`` (the spec's centre line), ``place`` (paper, turn, scale, fit
+advice), ``adapt`` (a real centre line kept in shape: ``fit`` and its ``qp``, ``adapt_checks``, ``changes``),
+``rules`` (the board's geometry rules, once), ``circuit`` (the built circuit and its geometry), ``features``
+(corners, kerbs, pit lane, crossings, grid slots), ``grid`` (where the grid stands straight), ``spaces`` (per-lane
+spaces), ``checks`` (every problem), ``problems`` (the Report that collects them), ``build`` (the order of the
+steps), ``board``, ``legend``, ``palette`` (drawing only), ``schema`` (the spec's JSON Schema).
 """
 
 from __future__ import annotations

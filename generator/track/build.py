@@ -4,7 +4,7 @@ shape (:mod:`.shape`) → start line → placement on paper (:mod:`.place`) → 
 checked right after it is built (:mod:`.checks`) → per-lane spaces (:mod:`.spaces`).
 
 :func:`analyse` never raises for geometry: it returns an :class:`Analysis` with the circuit (when there is one to
-return) and every :class:`~generator.track.problems.Problem`, which ``paddock check`` prints. :func:`build`
+return) and every :class:`~generator.problems.Problem`, which ``paddock check`` prints. :func:`build`
 raises one :class:`~generator.errors.GeometryError` listing them.
 """
 
