@@ -287,8 +287,8 @@ def test_a_rerun_removes_its_own_stale_files_and_nothing_else_and_names_the_file
 
 
 def test_no_pit_leaves_the_pit_lane_off_and_the_pit_lane_has_a_garage_per_team(tmp_path):
-    from generator.track.board import words
     from generator.track.circuit import PIT_GAP
+    from generator.track.legend import words
 
     settings = PageSettings()
     field = load_field("f1-2011")

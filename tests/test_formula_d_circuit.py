@@ -9,9 +9,9 @@ from conftest import pdf_text
 from shapely import Point
 from shapely import Polygon as SPoly
 
+from generator.games.formula_d.corners import corner_notes
 from generator.games.formula_d.overlay import DEFAULT_BOARD, LAYER, corner_marks, formula_d_board, load_circuit
 from generator.scene import Text, walk
-from generator.track.checks import formula_d_corners
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +62,7 @@ def test_grid_is_clear_of_every_corner_and_pole_is_on_the_inside(circuit, marks)
 
 
 def test_check_has_nothing_to_say(circuit):
-    assert formula_d_corners(circuit) == []
+    assert corner_notes(circuit) == []
 
 
 def test_labels_stay_off_the_track_and_the_grid(circuit):

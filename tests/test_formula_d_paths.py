@@ -214,20 +214,20 @@ def test_no_step_back_across_the_entry_line():
 def test_check_lists_undeclared_bends_and_implausible_corners():
     import warnings
 
-    from generator.track.checks import formula_d_corners
+    from generator.games.formula_d.corners import corner_notes
 
     segs = _square(90, 70)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         c = _circuit(segs, 3, corners=[{"from": 3, "to": 8, "stops": 1}])
-    notes = formula_d_corners(c)
+    notes = corner_notes(c)
     # the three corners left out are listed, by their units; the declared one is fine
     assert sum("bend at unit" in n and "not among the declared corners" in n for n in notes) == 3
     # a corner of two units asking three stops: its shortest path has only two spaces
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         c2 = _circuit(segs, 3, corners=[{"from": 3, "to": 4, "stops": 3}])
-    notes = formula_d_corners(c2)
+    notes = corner_notes(c2)
     assert "corner 1: 3 stops but its shortest path has 2 space(s)" in notes
     assert sum("not among the declared corners" in n for n in notes) == 3  # the first bend is declared, in part
 
@@ -235,13 +235,50 @@ def test_check_lists_undeclared_bends_and_implausible_corners():
 def test_check_names_grid_slots_inside_a_corner():
     import warnings
 
-    from generator.track.checks import formula_d_corners
+    from generator.games.formula_d.corners import corner_notes
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         # the start 45 mm after a corner: two rows of the grid fit, the third is in the corner
         ok = _circuit(_square(90, 70), 3, grid=6)
         c = _circuit(_square(90, 70), 3, grid=9)
-    assert not [n for n in formula_d_corners(ok) if "grid slot" in n]
-    (note,) = [n for n in formula_d_corners(c) if "grid slot" in n]
+    assert not [n for n in corner_notes(ok) if "grid slot" in n]
+    (note,) = [n for n in corner_notes(c) if "grid slot" in n]
     assert note.startswith("corner 4: grid slot(s) 7, 8, 9 lie in the corner")
+
+
+def test_the_notes_reach_the_engine_through_the_games_hook():
+    """The circuit engine says a board's notes only through the hook its caller passes: Formula D's, found by the
+    spec's game (``games.board_notes``), as one warning each for a board built without a problem."""
+    import warnings
+    from dataclasses import replace
+
+    from generator import games
+    from generator.games.formula_d.corners import corner_notes
+
+    spec = CircuitSpec.model_validate(
+        {
+            "name": "hand count",
+            "game": "formula-d",
+            "lanes": 3,
+            "lane_width": 20,
+            "unit": 20,
+            "paper": "a2",
+            "segments": _square(90, 70),
+            "grid": 0,
+            "kerbs": "none",
+            "podium": False,
+            "corners": [{"from": 3, "to": 4, "stops": 3}],
+        }
+    )
+    with warnings.catch_warnings(record=True) as quiet:
+        warnings.simplefilter("always")
+        c = build(spec)
+    assert not quiet  # no hook, no notes: the engine knows no game's rules
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        build(spec, notes=games.board_notes)
+    notes = corner_notes(c)
+    assert games.board_notes(c) == notes and "corner 1: 3 stops but its shortest path has 2 space(s)" in notes
+    assert [str(w.message) for w in said] == [f"hand count: {n}" for n in notes]
+    assert games.board_notes(replace(c, spec=c.spec.model_copy(update={"game": "f1-dice"}))) == []  # no hook

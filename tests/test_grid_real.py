@@ -13,7 +13,7 @@ import pytest
 from shapely import Polygon
 
 from generator import track
-from generator.track.checks import GRID_TURN_DEG, ROW_TURN_DEG, grid_score, grid_shift, grid_turns
+from generator.track.grid import GRID_TURN_DEG, ROW_TURN_DEG, grid_score, grid_shift, grid_turns
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "circuits"
 NAMES = sorted(p.stem for p in SHARED.glob("*.csv")) if SHARED.is_dir() else []
@@ -124,7 +124,8 @@ def test_a_field_no_straight_holds_is_told_how_many_cars_fit_and_where():
     track."""
     import re
 
-    from generator.track.checks import check_grid, straight_rows
+    from generator.track.checks import check_grid
+    from generator.track.grid import straight_rows
     from generator.track.problems import Report
 
     csv = SHARED / "Monza.csv"

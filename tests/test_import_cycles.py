@@ -112,11 +112,6 @@ def test_no_import_cycles_in_generator(graph):
     assert cycles(graph) == []
 
 
-def test_the_board_never_calls_back_into_building(graph):
-    building = {f"generator.track.{m}" for m in ("build", "load", "shape", "place", "features", "checks")}
-    assert not graph["generator.track.board"] & building
-
-
 def test_composers_and_writers_never_import_a_game_or_the_pipeline(graph):
     """compose/ gets plain data (a model, a PageSpec) and writers get scenes or models: neither reaches for the
     games registry, a game or the pipeline (imports inside functions and under TYPE_CHECKING count too)."""
@@ -124,3 +119,17 @@ def test_composers_and_writers_never_import_a_game_or_the_pipeline(graph):
         if module.startswith(("generator.compose", "generator.writers")):
             bad = {t for t in targets if t == "generator.pipeline" or t.startswith("generator.games")}
             assert not bad, f"{module} imports {sorted(bad)}"
+
+
+def test_the_board_drawing_modules_never_call_back_into_building(graph):
+    building = {f"generator.track.{m}" for m in ("build", "load", "shape", "place", "features", "checks")}
+    for drawing in ("board", "legend", "palette"):
+        assert not graph[f"generator.track.{drawing}"] & building, drawing
+
+
+def test_the_circuit_engine_imports_no_game(graph):
+    """generator.track gives geometry and spaces; a game's rules come to it as a hook the caller passes."""
+    for module, targets in graph.items():
+        if module == "generator.track" or module.startswith("generator.track."):
+            games = {t for t in targets if t == "generator.games" or t.startswith("generator.games.")}
+            assert not games, (module, games)

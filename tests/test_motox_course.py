@@ -16,7 +16,8 @@ from generator.cli import main
 from generator.errors import InputError
 from generator.games.motox import facts
 from generator.games.motox.builder import course_yaml, deal_course
-from generator.games.motox.course import check, check_course, load_course
+from generator.games.motox.checks import check, check_course
+from generator.games.motox.course import load_course
 from generator.games.motox.diagram import course_page, preferred_paper
 from generator.games.motox.pack import sample_courses
 from generator.games.motox.schema import schema_text

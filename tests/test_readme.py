@@ -34,7 +34,7 @@ def test_the_readme_first_circuit_builds_with_its_grid_on_straight_track(tmp_pat
     """The complete example in 'The spec format' builds as written; with no start given, the line is placed so the
     default grid stands on the straight behind it (no slot in a bend)."""
     from generator import track
-    from generator.track.checks import grid_shift
+    from generator.track.grid import grid_shift
 
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index("### The spec format") :]

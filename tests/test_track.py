@@ -533,7 +533,7 @@ def test_random_tight_point_clouds_build_or_give_advice_that_builds(harmonics, n
 def test_a_bare_real_centre_line_gets_its_grid_on_a_straight():
     """A CSV names no start line: the line moves forward to the first straight that holds the grid (Silverstone's
     centre line starts between bends, where the slots would overlap), and says so."""
-    from generator.track.checks import _in_corner, grid_shift
+    from generator.track.grid import grid_shift, in_corner
 
     csv = SHARED / "Silverstone.csv"
     if not csv.is_file():
@@ -543,7 +543,7 @@ def test_a_bare_real_centre_line_gets_its_grid_on_a_straight():
     c = result.circuit
     assert result.buildable and grid_shift(c) == 0
     assert any(c_.startswith("start line moved") for c_ in result.changes)
-    assert c.grid_units and not any(_in_corner(c, u) for u in c.grid_units)
+    assert c.grid_units and not any(in_corner(c, u) for u in c.grid_units)
 
 
 def test_check_json_a_corner_over_the_start_line_ends_past_the_lap(tmp_path):

@@ -147,7 +147,7 @@ def test_command_line_builds_a_real_circuit_and_reports_its_deviation():
 
 @pytest.mark.parametrize("side", ["left", "right"])
 def test_start_label_arrow_chevrons_and_podium_keep_off_the_pit_lane(side):
-    from generator.track.board import PODIUM_CLEAR
+    from generator.track.legend import PODIUM_CLEAR
 
     spec = CircuitSpec.model_validate(_l_shape(side, "a3" if side == "left" else "a2"))
     c = track.build(spec)
@@ -201,7 +201,7 @@ def test_grid_numbers_are_legible():
     from generator.units import pt_to_mm
 
     c = track.load(SPECS["monte-carlo"])
-    from generator.track.board import GRID_NO
+    from generator.track.palette import GRID_NO
 
     items = track.board_sheet(c).page.layers["features"].items
     texts = [t for t in items if isinstance(t, Text) and t.color == GRID_NO]

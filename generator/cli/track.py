@@ -103,8 +103,8 @@ def hint(problem) -> str:
 
 
 def problem_text(problem) -> str:
-    loc = f"{problem.where}: " if problem.where else ""
-    return f"{loc}{problem.message} — {hint(problem)}"
+    """``where: message — hint``, the fixes said as the command line's options."""
+    return problem.text(fix_text)
 
 
 def cli_error(err):
@@ -112,8 +112,8 @@ def cli_error(err):
     names its option, a geometry error's fixes are worded as options. Every command's errors pass through here
     (``generator.cli.main``)."""
     from ..errors import GeometryError, InputError
+    from ..problems import Problem, geometry_error
     from ..track import OverrideError
-    from ..track.problems import Problem, geometry_error
 
     if isinstance(err, OverrideError):
         if not err.applies:
@@ -124,7 +124,9 @@ def cli_error(err):
         return InputError(f"--{err.key} {err.value}: {err.reason}", file=err.file)
     problems = getattr(err, "problems", None)
     if isinstance(err, GeometryError) and problems and all(isinstance(p, Problem) for p in problems):
-        return geometry_error(err.problems, err.file, problem_text)
+        worded = geometry_error(err.problems, err.file, problem_text)
+        worded.hint = err.hint  # what to change about all of them (a Monaco! road's lap), if the error says it
+        return worded
     return err
 
 
@@ -142,10 +144,6 @@ def _plain(v):
     if hasattr(v, "item"):
         return v.item()
     raise TypeError(f"{type(v).__name__} is not JSON serializable")
-
-
-def _plain_or(v):
-    return v.item() if hasattr(v, "item") else v
 
 
 def corner_entry(circuit, index: int) -> dict:
@@ -166,19 +164,8 @@ def corner_entry(circuit, index: int) -> dict:
 
 
 def problem_entry(p) -> dict:
-    d = {"kind": p.kind, "where": p.where, "message": p.message, "hint": hint(p)}
-    if p.s is not None:
-        d["s_mm"] = round(p.s, 1)
-    if p.unit is not None:
-        d["unit"] = p.unit
-    if p.numbers:
-        d["numbers"] = {k: (round(float(v), 2) if isinstance(v, float) else _plain_or(v)) for k, v in p.numbers.items()}
-    if p.line is not None:
-        d["line"] = p.line
-    if p.field:
-        d["field"] = p.field
-    d["fixes"] = [f.as_dict() for f in p.fixes]
-    return d
+    """One problem as ``check --json`` gives it: its hint in the command line's words."""
+    return p.as_dict(hint(p))
 
 
 def centre_line(c) -> list:
@@ -282,9 +269,10 @@ def change_text(change: str) -> str:
 def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from .. import track
     from ..errors import PaddockError
+    from ..games import board_notes
 
     try:
-        circuit = track.load(spec_path, paper=opts.pages.board_paper(), overrides=overrides, edge=opts.pages.edge)
+        circuit = track.load(spec_path, opts.pages.board_paper(), overrides, opts.pages.edge, notes=board_notes)
     except PaddockError as err:
         raise cli_error(err) from None
     return circuit, [track.board_sheet(circuit)]
@@ -439,11 +427,14 @@ def check_cmd(
 
     from .. import track
     from ..errors import EXIT_GEOMETRY, PaddockError
+    from ..games import board_notes
     from ..paper import parse_paper_choice
+    from ..problems import check_lines
 
     try:
         choice = parse_paper_choice(paper) if paper is not None else None
-        result = track.check(spec, paper=choice, overrides=_overrides(lanes, smoothing, fit, crossing), edge=edge)
+        over = _overrides(lanes, smoothing, fit, crossing)
+        result = track.check(spec, paper=choice, overrides=over, edge=edge, notes=board_notes)
     except PaddockError as err:
         err = cli_error(err)
         if not json_out:
@@ -466,8 +457,7 @@ def check_cmd(
             typer.echo(f"  {change_text(change)}")
         if not result.problems:
             typer.echo("  OK: buildable")
-        for p in result.problems:
-            loc = f"{spec}:{p.line}: " if p.line else ""
-            typer.echo(f"  {loc}{problem_text(p)}")
+        for line in check_lines(spec, result.problems, problem_text):
+            typer.echo(line)
     if result.problems:
         raise typer.Exit(code=EXIT_GEOMETRY)

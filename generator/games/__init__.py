@@ -67,6 +67,11 @@ class Game(ABC):
         """The game's car pieces for ``field`` (``paddock cars``); none by default."""
         return []
 
+    def board_notes(self, circuit: Any) -> list[str]:
+        """What a designer of a circuit board for this game (a spec's ``game``) should look at, in words (see
+        :func:`board_notes`); none by default."""
+        return []
+
     def module(self, name: str) -> ModuleType:
         """A module of the game's package, imported on first use (``pack``, ``summary``, ``cars`` …): the
         package's ``__init__``, which registers the game, never imports its modules itself."""
@@ -119,6 +124,16 @@ def get(game_id: str) -> Game:
     except KeyError:
         known = ", ".join(g.id for g in all_games())
         raise InputError(f"unknown game '{str(game_id)[:40]}'", hint=f"use one of {known}") from None
+
+
+def board_notes(circuit) -> list[str]:
+    """The notes of the game ``circuit``'s spec names (``game: formula-d``) on its board, for its designer: that
+    game's ``board_notes`` hook (none for a game without one). Whoever builds a circuit from a user's spec passes
+    this to the circuit engine (``track.load(…, notes=games.board_notes)``), which says them as warnings; the
+    engine itself knows no game."""
+    _discover()
+    game = _GAMES.get(circuit.spec.game)
+    return game.board_notes(circuit) if game is not None else []
 
 
 def default_game() -> Game:

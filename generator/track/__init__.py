@@ -12,17 +12,23 @@ The public API — what the games, the command line and the tests use::
 
 - ``s`` is arc length (mm) along the centre line from the start/finish line in the race direction; ``d`` a
   distance to the LEFT of it (negative: right); all coordinates are page mm (y down).
-- A :class:`Problem` says what stops a circuit printing: ``kind``, ``where``, ``message``, ``numbers`` and what to
-  change — ``advice`` in words and ``fixes``, a tuple of :class:`Fix` (a spec field and its value, a paper, a
-  tiling). Library messages name spec fields, never command-line options; the CLI words fixes as its options.
+- A :class:`Problem` (:mod:`generator.problems`, shared with every input Paddock checks) says what stops a circuit
+  printing: ``kind``, ``where``, ``message``, ``numbers`` and what to change — ``advice`` in words and ``fixes``, a
+  tuple of :class:`Fix` (a spec field and its value, a paper, a tiling). Library messages name spec fields, never
+  command-line options; the CLI words fixes as its options.
+- ``notes`` (``build``, ``load``, ``check``, ``analyse``): a game's notes on its boards for their designer (Formula
+  D's corners, stops, grid slots), a function of the built circuit the caller passes — the engine imports no game;
+  ``generator.games.board_notes`` gives the notes of whatever game the spec names.
 - ``overrides`` (``load``, ``check``, ``load_spec``): spec fields a caller replaces — ``lanes``, ``smoothing``,
   ``fit`` (:data:`OVERRIDABLE`); a bad one raises :class:`OverrideError` (an InputError with key, value, reason).
 
 The modules, each knowing one thing: ``model`` (the spec), ``load`` (files, overrides, points), ``centerline``
-(closed lines), ``shape`` (the spec's centre line), ``place`` (paper, turn, scale, fit advice), ``circuit`` (the
-built circuit and its geometry), ``features`` (corners, kerbs, pit lane, crossings, grid), ``spaces`` (per-lane
-spaces), ``checks`` (every problem), ``problems`` (Problem, Fix), ``build`` (the order of the steps), ``board``
-(drawing only), ``schema`` (the spec's JSON Schema).
+(closed lines and helpers on them), ``shape`` (the spec's centre line), ``place`` (paper, turn, scale, fit
+advice), ``adapt`` (a real centre line kept in shape: ``fit`` and its ``qp``, ``adapt_checks``, ``changes``),
+``rules`` (the board's geometry rules, once), ``circuit`` (the built circuit and its geometry), ``features``
+(corners, kerbs, pit lane, crossings, grid slots), ``grid`` (where the grid stands straight), ``spaces`` (per-lane
+spaces), ``checks`` (every problem), ``problems`` (the Report that collects them), ``build`` (the order of the
+steps), ``board``, ``legend``, ``palette`` (drawing only), ``schema`` (the spec's JSON Schema).
 """
 
 from __future__ import annotations
@@ -30,12 +36,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..paper import DEFAULT_EDGE, Paper, PaperChoice
-from .build import Analysis, analyse
+from ..problems import Fix, Problem, hint_text
+from .build import Analysis, Notes, analyse
 from .build import build as _build
 from .circuit import Circuit, Corner, CrossingInfo, GridSlot, Kerb, PitLane
 from .load import OVERRIDABLE, OverrideError, load_spec
 from .model import CircuitSpec
-from .problems import Fix, Problem, hint_text
 from .spaces import LaneGraph, Space
 
 __all__ = [
@@ -49,6 +55,7 @@ __all__ = [
     "GridSlot",
     "Kerb",
     "LaneGraph",
+    "Notes",
     "OverrideError",
     "PitLane",
     "Problem",
@@ -88,26 +95,36 @@ def build(
     lines=None,
     paper: Paper | PaperChoice | None = None,
     edge: float = DEFAULT_EDGE,
+    notes: Notes | None = None,
 ) -> Circuit:
     """A validated spec → a circuit placed on ``paper`` (default: the spec's; a :class:`PaperChoice` leaves the
-    orientation to the spec) clear of the printer's ``edge``; raises GeometryError listing every problem."""
-    return _build(spec, path, lines, paper, edge)
+    orientation to the spec) clear of the printer's ``edge``; raises GeometryError listing every problem.
+    ``notes``: the board's game's notes for its designer, said as warnings (``generator.games.board_notes``)."""
+    return _build(spec, path, lines, paper, edge, notes)
 
 
 def load(
-    path: str | Path, paper: Paper | PaperChoice | None = None, overrides: dict | None = None, edge=DEFAULT_EDGE
+    path: str | Path,
+    paper: Paper | PaperChoice | None = None,
+    overrides: dict | None = None,
+    edge=DEFAULT_EDGE,
+    notes: Notes | None = None,
 ) -> Circuit:
     """A YAML spec or a centre-line CSV → a placed, buildable circuit (InputError / GeometryError otherwise)."""
     spec, lines, path = load_spec(path, overrides)
-    return build(spec, path, lines, paper, edge)
+    return build(spec, path, lines, paper, edge, notes)
 
 
 def check(
-    path: str | Path, paper: Paper | PaperChoice | None = None, overrides: dict | None = None, edge=DEFAULT_EDGE
+    path: str | Path,
+    paper: Paper | PaperChoice | None = None,
+    overrides: dict | None = None,
+    edge=DEFAULT_EDGE,
+    notes: Notes | None = None,
 ) -> Analysis:
     """Validate without drawing: the :class:`Analysis` (spec, circuit or None, problems). Raises only InputError."""
     spec, lines, path = load_spec(path, overrides)
-    return analyse(spec, path, lines, paper, edge)
+    return analyse(spec, path, lines, paper, edge, notes=notes)
 
 
 def draw_board(circuit: Circuit):

@@ -4,28 +4,34 @@ shape (:mod:`.shape`) → start line → placement on paper (:mod:`.place`) → 
 checked right after it is built (:mod:`.checks`) → per-lane spaces (:mod:`.spaces`).
 
 :func:`analyse` never raises for geometry: it returns an :class:`Analysis` with the circuit (when there is one to
-return) and every :class:`~generator.track.problems.Problem`, which ``paddock check`` prints. :func:`build`
+return) and every :class:`~generator.problems.Problem`, which ``paddock check`` prints. :func:`build`
 raises one :class:`~generator.errors.GeometryError` listing them.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 
 from ..paper import DEFAULT_EDGE, Paper, PaperChoice
+from ..problems import Fix, Problem, geometry_error
 from . import checks, features
 from .centerline import extent
 from .circuit import Circuit
 from .load import csv_path, source_points
 from .model import CircuitSpec
 from .place import adapt_to, centred, content, fit_problem, fitting_paper, keeps_shape, papers, place
-from .problems import Fix, Problem, Report, geometry_error
+from .problems import Report
 from .shape import points_line, polyline_length, segments_line
 from .spaces import lane_graph
+
+#: A game's notes on a board of that game for its designer, in words (warnings, not problems): the hook a game
+#: supplies (``generator.games.board_notes`` looks up the spec's game); the engine knows no game's rules.
+Notes = Callable[[Circuit], list[str]]
 
 
 @dataclass
@@ -53,33 +59,35 @@ def analyse(
     *,
     advice: bool = True,
     keep_shape: bool = True,
+    notes: Notes | None = None,
 ) -> Analysis:
     """Build what can be built; raises only InputError (for points that cannot make a loop).
 
     With ``advice`` (the default) every fix a problem suggests has been tried: only fixes that build are kept
     (a smoothing or lap length too small is raised until it builds, within :data:`TRIALS` builds). Without
     ``keep_shape`` a centre line of points is never adapted to the board's rules (:func:`keeps_shape`): for a
-    caller that checks the line by rules of its own (a Monaco road)."""
+    caller that checks the line by rules of its own (a Monaco road). ``notes``: the board's game's notes for its
+    designer (``generator.games.board_notes``), said as warnings for every circuit built without a problem."""
     # the centre line's points, read once for every build this analysis makes (a start moved for the grid, the
     # fixes tried): a 300,000-point file is not read and compared again for each
     seen: dict = {}
-    done = _analyse(spec, path, lines, paper, edge, keep_shape, seen)
-    done = _start_for_grid(done, spec, path, lines, paper, edge, keep_shape, seen)
+    done = _analyse(spec, path, lines, paper, edge, keep_shape, seen, notes)
+    done = _start_for_grid(done, spec, path, lines, paper, edge, keep_shape, seen, notes)
     if not done.spec.crossings:
         for i, p in enumerate(done.problems):
             if p.kind == "crossing" and p.field == "crossings" and not p.fixes:
                 done.problems[i] = replace(p, fixes=(Fix("crossing", "bridge"), Fix("crossing", "tunnel")))
     if advice and done.problems:
-        _try_fixes(done, lines, edge, seen)
+        _try_fixes(done, lines, edge, seen, notes)
     return done
 
 
-def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, seen=None) -> Analysis:
+def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, seen=None, notes=None) -> Analysis:
     """A spec (or a bare centre line) that does not place its start line gets one where its grid stands on straight
     track: the nearest place round the lap where every row of the grid, and the unit after the line, turns at
     most ``ROW_TURN_DEG`` and the grid at most ``GRID_TURN_DEG`` in all (its slots stay rectangular in their
-    lanes), else the straightest place the lap has (:func:`checks.grid_starts`). The move is said as a change."""
-    from .checks import grid_score, grid_starts, grid_turns, start_sign
+    lanes), else the straightest place the lap has (:func:`.grid.grid_starts`). The move is said as a change."""
+    from .grid import grid_score, grid_starts, grid_turns, start_sign
 
     c = done.circuit
     if c is None or done.problems or Report(path, lines).line_of("start") is not None:
@@ -96,7 +104,7 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
             return done
         at = round((spec.start.at + start_sign(spec) * t / spec.unit) % laps, 3)
         moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
-        again = _analyse(moved, path, lines, paper, edge, keep_shape, seen)
+        again = _analyse(moved, path, lines, paper, edge, keep_shape, seen, notes)
         if again.buildable:
             break
     else:
@@ -125,7 +133,7 @@ SMOOTHING_LADDER = (1, 2, 4, 8)
 FIT_LADDER = (1, 1.5, 2)
 
 
-def _try_fixes(done: Analysis, lines, edge: float, seen=None) -> None:
+def _try_fixes(done: Analysis, lines, edge: float, seen=None, notes=None) -> None:
     """Keep, in every problem of ``done``, only the fixes that build (each tried once, whatever problem asked)."""
     from .load import override
 
@@ -147,7 +155,7 @@ def _try_fixes(done: Analysis, lines, edge: float, seen=None) -> None:
                     spec = spec.model_copy()
                     spec._crossing = fix.value
                 paper = fix.paper if fix.paper is not None else done.paper
-                tried[key] = _analyse(spec, done.source, lines, paper, edge, seen=seen).buildable
+                tried[key] = _analyse(spec, done.source, lines, paper, edge, seen=seen, notes=notes).buildable
             except Exception:  # a fix the spec cannot take is not advice
                 tried[key] = False
         return tried[key]
@@ -176,7 +184,7 @@ def _try_fixes(done: Analysis, lines, edge: float, seen=None) -> None:
             done.problems[i] = replace(p, fixes=kept, advice=advice)
 
 
-def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True, seen: dict | None = None) -> Analysis:
+def _analyse(spec, path, lines, paper, edge, keep_shape=True, seen: dict | None = None, notes=None) -> Analysis:
     """One build of ``spec``. ``seen`` (csv path -> points) keeps the points of a centre-line file already read by
     another build of the same analysis."""
     path = Path(path) if path else None
@@ -198,7 +206,7 @@ def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True, seen: dict
         fixed = 1.0
         P = None
     elif keep_shape and keeps_shape(spec):
-        return _adapted(done, report, spec, points(), paper, edge)
+        return _adapted(done, report, spec, points(), paper, edge, notes)
     else:
         P = points()
         L_raw = polyline_length(P)
@@ -232,7 +240,7 @@ def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True, seen: dict
     if not fits:
         report.unfit = True
         fit_problem(report, pap, need, fitting_paper(spec, raw, fixed, pap, edge), edge)
-    done.circuit = c = _along(report, spec, placed, pap, sc, math.degrees(ang), edge, spec._crossing)
+    done.circuit = c = _along(report, spec, placed, pap, sc, math.degrees(ang), edge, spec._crossing, notes)
     done.spec = c.spec
     if P is not None and fits:
         # the smoothed line measured against the real one, carried onto the page exactly as it was placed (a
@@ -248,7 +256,7 @@ def _analyse(spec, path, lines, paper, edge, keep_shape: bool = True, seen: dict
     return done
 
 
-def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, paper, edge: float) -> Analysis:
+def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, paper, edge: float, notes=None):
     """The circuit of a real centre line ``P`` (source units, y down), adapted keeping its shape."""
     if spec.start.reverse:
         P = np.vstack((P[:1], P[:0:-1]))
@@ -270,7 +278,7 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
             report.problem(p.kind, p.message, p.hint, where=p.where, s=p.s, unit=p.unit, numbers=dict(p.numbers))
     # a real figure-eight (the adaptation keeps where the real line crosses itself): a bridge unless told otherwise
     kind = spec._crossing or ("bridge" if res.crossings else None)
-    c = _along(report, spec, line, pap, res.scale, res.rotation_deg, edge, kind)
+    c = _along(report, spec, line, pap, res.scale, res.rotation_deg, edge, kind, notes)
     done.spec = c.spec
     c.fidelity = res.fidelity
     if res.fidelity.max_pct > LOOSE_PCT and not report.problems:
@@ -316,8 +324,10 @@ def _along(
     rotation: float,
     edge: float,
     crossing: str | None = None,
+    notes: Notes | None = None,
 ):
-    """The circuit on its placed centre line: features built and checked, in the order problems are listed."""
+    """The circuit on its placed centre line: features built and checked, in the order problems are listed; with
+    no problem, its game's ``notes`` said as warnings."""
     c = Circuit(
         spec=spec,
         source=report.path,
@@ -368,10 +378,10 @@ def _along(
     c.grid_units = features.grid_units(c)
     checks.check_positions(report, c)
     checks.check_grid(report, c)
-    if not report.problems:
+    if not report.problems and notes is not None:
         from ..notices import warn
 
-        for note in checks.formula_d_corners(c):
+        for note in notes(c):
             warn(f"{c.name}: {note}")
     return c
 
@@ -382,9 +392,10 @@ def build(
     lines=None,
     paper: Paper | PaperChoice | None = None,
     edge: float = DEFAULT_EDGE,
+    notes: Notes | None = None,
 ) -> Circuit:
     """The circuit of ``spec``; raises one GeometryError listing every problem (``.problems`` keeps them)."""
-    done = analyse(spec, path, lines, paper, edge)
+    done = analyse(spec, path, lines, paper, edge, notes=notes)
     if done.problems:
         raise geometry_error(done.problems, done.source)
     return done.circuit

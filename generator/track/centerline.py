@@ -422,3 +422,47 @@ def smooth_closed(P: np.ndarray, sigma: float) -> np.ndarray:
     v = np.column_stack((np.cos(th_s), np.sin(th_s))) * h
     v -= v.sum(axis=0) / n  # close the loop
     return R[0] + np.vstack((np.zeros((1, 2)), np.cumsum(v[:-1], axis=0)))
+
+
+# ---------------------------------------------------------------------------------- helpers on closed polylines
+
+
+def arc_lengths(Q: np.ndarray) -> np.ndarray:
+    """Cumulative arc length of the closed polyline ``Q`` (n, 2): ``len(Q) + 1`` values, 0 first, the lap last."""
+    seg = np.hypot(*np.diff(np.vstack((Q, Q[:1])), axis=0).T)
+    return np.concatenate(([0.0], np.cumsum(seg)))
+
+
+def resample_loop(Q: np.ndarray, n: int) -> np.ndarray:
+    """``n`` points evenly spaced along the closed polyline ``Q``, the first at ``Q[0]``."""
+    u = arc_lengths(Q)
+    C = np.vstack((Q, Q[:1]))
+    s = np.arange(n) * u[-1] / n
+    return np.column_stack((np.interp(s, u, C[:, 0]), np.interp(s, u, C[:, 1])))
+
+
+def runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """[start, end) index runs where ``mask`` is True."""
+    if not mask.any():
+        return []
+    d = np.diff(np.concatenate(([0], mask.astype(np.int8), [0])))
+    return list(zip(np.flatnonzero(d == 1), np.flatnonzero(d == -1), strict=True))
+
+
+def cyclic_runs(mask: np.ndarray) -> list[tuple[int, int]]:
+    """[start, end) runs of True in a cyclic ``mask`` (a run over the end has end > len(mask))."""
+    n = len(mask)
+    if mask.all():
+        return [(0, n)]
+    if not mask.any():
+        return []
+    k = int(np.argmin(mask))  # a False: rotate so that no run wraps
+    d = np.diff(np.concatenate(([0], np.roll(mask, -k).astype(np.int8), [0])))
+    return [(int(a) + k, int(b) + k) for a, b in zip(np.flatnonzero(d == 1), np.flatnonzero(d == -1), strict=True)]
+
+
+def rotation(deg: float) -> np.ndarray:
+    """The 2 × 2 matrix turning a vector by ``deg`` (anticlockwise with y up; clockwise on a page, y down)."""
+    a = math.radians(deg)
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[c, -s], [s, c]])

@@ -13,17 +13,16 @@ import math
 import numpy as np
 
 from ..paper import PaperChoice, papers_by_area
+from ..problems import Fix
+from .centerline import runs
 from .circuit import GARAGE_D, KERB_W, Circuit
-from .features import CORNER_MIN_TURN, GAP, clearance, crossing_reach, garage_width, grid_rows, pit_samples, runs
-from .place import content, keeps_shape
-from .problems import Fix, Report
+from .features import clearance, crossing_reach, garage_width, pit_samples
+from .grid import grid_room, grid_starts, grid_turns, start_sign, straight_rows, turning
+from .place import content
+from .problems import Report, unit_span
+from .rules import GAP, MIN_CROSSING_DEG, MIN_UNITS, close_pairs
 
 FOLD_MARGIN = 5.0  # mm: an inner border needs radius >= half width + this (room for the kerb)
-MIN_UNITS = 8  # a race needs a lap of at least this many units
-
-
-def _units(a: int, b: int) -> str:
-    return f"unit {a}" if a == b else f"units {a}–{b}"
 
 
 def points_fixes(c: Circuit) -> tuple[Fix, ...]:
@@ -95,7 +94,7 @@ def check_fold(report: Report, c: Circuit) -> None:
             advice,
             ("segments",) if segments else (),
             fixes=fixes,
-            where=_units(u0, u1),
+            where=unit_span(u0, u1),
             s=s,
             unit=c.unit_at(s),
             numbers={"radius_mm": r, "min_radius_mm": need},
@@ -121,11 +120,11 @@ def check_crossings(report: Report, c: Circuit, found) -> None:
                 numbers={"angle_deg": ang},
             )
             continue
-        if ang < 30:
+        if ang < MIN_CROSSING_DEG:
             report.problem(
                 "crossing",
                 f"crossing {n} meets at only {ang:.0f}°",
-                "cross at 30° or more so both passes stay readable",
+                f"cross at {MIN_CROSSING_DEG}° or more so both passes stay readable",
                 ("crossings", n),
                 where=f"crossings[{n}]",
                 s=sa,
@@ -158,33 +157,10 @@ def check_crossings(report: Report, c: Circuit, found) -> None:
 
 def check_proximity(report: Report, c: Circuit) -> None:
     """Two parts of the track (other than at a declared crossing) keep the track width, kerbs and GAP apart."""
-    from shapely import STRtree, points
-
-    line = c.line
-    L = line.length
     need_mm = clearance(c)
-    step = max(1, int(len(line.s) / max(L / 2.0, 1)))  # ~2 mm
-    idx = np.arange(0, len(line.s) - 1, step)
-    xy = line.xy[idx]
-    s = line.s[idx]
-    tree = STRtree(points(xy))
-    a, b = tree.query(points(xy), predicate="dwithin", distance=need_mm - 1e-6)
-    keep = a < b
-    a, b = a[keep], b[keep]
-    ds = c.lap_distance(s[a], s[b])
-    keep = ds > need_mm * math.pi / 2
-    a, b = a[keep], b[keep]
+    _, s, a, b, dist = close_pairs(c.line, need_mm, [(cr.s_upper, cr.s_lower, cr.reach) for cr in c.crossings])
     if len(a) == 0:
         return
-    sa, sb = s[a], s[b]
-    ok = np.zeros(len(a), bool)
-    for cr in c.crossings:
-        for p, q in ((cr.s_upper, cr.s_lower), (cr.s_lower, cr.s_upper)):
-            ok |= (c.lap_distance(sa, p) < cr.reach) & (c.lap_distance(sb, q) < cr.reach)
-    a, b = a[~ok], b[~ok]
-    if len(a) == 0:
-        return
-    dist = np.hypot(*(xy[a] - xy[b]).T)
     # group into places: by the first pass's unit, then nearby second-pass units
     u = c.unit_length
     ua = (s[a] // u).astype(int)
@@ -224,10 +200,10 @@ def check_proximity(report: Report, c: Circuit) -> None:
             f"they need {need_mm:.0f} mm (track width {2 * c.half_width:.0f} + kerbs {2 * KERB_W:.0f} + {GAP:.0f} mm)"
         )
         if b0 <= a1 + 1:  # the two passes overlap: one stretch of track doubling back on itself
-            where = _units(a0, max(a1, b1))
+            where = unit_span(a0, max(a1, b1))
             msg = f"the track at {where} comes within {dist[k]:.1f} mm of itself (centre lines); {need}"
         else:
-            wa, wb = _units(a0, a1), _units(b0, b1)
+            wa, wb = unit_span(a0, a1), unit_span(b0, b1)
             where = f"{wa} ↔ {wb}"
             verb = "comes" if a0 == a1 else "come"
             msg = f"{wa} {verb} within {dist[k]:.1f} mm of {wb} (centre lines); {need}"
@@ -335,66 +311,6 @@ def check_positions(report: Report, c: Circuit) -> None:
             )
 
 
-# ---------------------------------------------------------------------------------------------- Formula D
-
-
-def formula_d_corners(c: Circuit) -> list[str]:
-    """Formula D boards (``game: formula-d``, per-lane spaces): what a designer should look at, in words — a corner
-    whose short (red) number is implausible for its size, a corner asking more stops than its shortest path has
-    spaces, a grid slot inside a corner, and (when the spec declares its corners) every bend over 45° the
-    declaration leaves out. These do
-    not stop the board printing; :func:`generator.track.build.analyse` passes them to ``notices.warn``."""
-    from dataclasses import replace
-
-    from . import features
-    from .problems import Report
-    from .spaces import corner_paths, plausible_short
-
-    if c.graph is None or c.spec.game != "formula-d":
-        return []
-    from shapely import Polygon as SPoly
-
-    out = []
-    slots = [(s.number, SPoly(s.outline)) for s in c.grid]
-    for i, k in enumerate(c.corners):
-        name = f"corner {i + 1}" + (f" ({k.name})" if k.name else "")
-        try:
-            paths = corner_paths(c.graph, k.s_start, k.s_end)
-        except Exception as err:  # a GeometryError: the corner has no way through
-            out.append(f"{name}: {err}")
-            continue
-        inside = [SPoly(c.graph.spaces[j].polygon) for j in paths.spaces]
-        hit = [n for n, slot in slots if any(sp.intersection(slot).area > 1.0 for sp in inside)]
-        if hit:
-            out.append(
-                f"{name}: grid slot(s) {', '.join(map(str, hit))} lie in the corner; move the start ('start.at') "
-                "or the corner, or give fewer grid slots"
-            )
-        why = plausible_short(paths, c.graph)
-        if why:
-            out.append(f"{name}: {why}; check its 'from' and 'to'")
-        if k.stops is not None and k.stops > paths.short:
-            out.append(f"{name}: {k.stops} stops but its shortest path has {paths.short} space(s)")
-    if c.spec.corners is not None:
-        found = features.corners(Report(None, None), replace(c, spec=c.spec.model_copy(update={"corners": None})))
-        L = c.lap_length
-        for b in found:
-            if b.angle <= 45:
-                continue
-            if not any(_overlaps(b, k, L) for k in c.corners):
-                out.append(
-                    f"a {b.angle:.0f}° {b.direction} bend at unit {c.unit_at(b.s_start)}–{c.unit_at(b.s_end)} is "
-                    "not among the declared corners; declare it under 'corners' if cars must stop there"
-                )
-    return out
-
-
-def _overlaps(a, b, L: float) -> bool:
-    """Whether two corners' spans (round the lap) share any stretch of track."""
-    la, lb = (a.s_end - a.s_start) % L, (b.s_end - b.s_start) % L
-    return (b.s_start - a.s_start) % L < la or (a.s_start - b.s_start) % L < lb
-
-
 # ------------------------------------------------------------------------------------------- room for a car
 
 
@@ -480,7 +396,7 @@ def check_room_for_car(report: Report, c: Circuit) -> None:
             advice,
             loc,
             fixes=fixes,
-            where=_units(i0 + 1, i1),
+            where=unit_span(i0 + 1, i1),
             s=s,
             unit=k + 1,
             numbers={
@@ -502,130 +418,6 @@ def check_room_for_car(report: Report, c: Circuit) -> None:
 # ------------------------------------------------------------------------------------------------------ grid
 
 
-#: Lengths along the track closer than this (mm) are the same point: a unit that ends where a bend begins is not in it.
-EPS_MM = 0.01
-
-
-def _in_corner(c: Circuit, unit: int) -> bool:
-    a, b = c.unit_bounds(unit)
-    L = c.lap_length
-    for cr in c.corners:
-        for k in (-1, 0, 1):
-            if a < cr.s_end + k * L - EPS_MM and cr.s_start + k * L + EPS_MM < b:  # touching is not inside
-                return True
-    return False
-
-
-#: A grid row (the unit of track a row of slots stands on) may turn at most this much along its length (degrees):
-#: less than the least turn that makes a corner (features.CORNER_MIN_TURN), so a gentle kink or curve in a straight
-#: does not disqualify it; its slots stay rectangular boxes in their lanes (the long sides of a slot 8 mm wide then
-#: differ by at most 8 mm × 0.26 = 2.1 mm).
-ROW_TURN_DEG = math.degrees(CORNER_MIN_TURN)
-#: The whole grid, with the unit after the line, may turn at most this much in all (degrees): a grid along a gently
-#: curving straight, never round a bend.
-GRID_TURN_DEG = 40.0
-#: Start lines tried by :func:`grid_starts` are this many units apart round the lap.
-START_STEP_UNITS = 0.5
-
-
-def _turning(c: Circuit):
-    """A function giving the total absolute turning (radians) of the centre line from arc length 0 to ``s``, for any
-    ``s`` (negative or past the lap: counted round the lap), so the turning along [a, b] is ``f(b) − f(a)``."""
-    line = c.line
-    F = np.concatenate(([0.0], np.cumsum(np.abs(np.diff(line.th)))))
-    L, total = c.lap_length, float(F[-1])
-
-    def f(s):
-        s = np.asarray(s, dtype=float)
-        q = np.floor(s / L)
-        return np.interp(s - q * L, line.s, F) + q * total
-
-    return f
-
-
-def grid_turns(c: Circuit, at: float = 0.0, rows: int | None = None, f=None) -> np.ndarray:
-    """Degrees the centre line turns along what a grid behind a start line at arc length ``at`` stands on: first
-    the half unit after the line (the start line, the pole car's first move), then each row's unit, nearest the
-    line first."""
-    f = f or _turning(c)
-    rows = grid_rows(c) if rows is None else rows
-    u = c.unit_length
-    ends = np.concatenate(([at + u / 2], at - u * np.arange(rows + 1)))  # at + u/2, at, at − u, … at − rows·u
-    return np.degrees(f(ends[:-1]) - f(ends[1:]))
-
-
-def straight_rows(turns: np.ndarray) -> int:
-    """How many rows of a grid (:func:`grid_turns`), from the line back, stand on straight track: each unit
-    turning at most ROW_TURN_DEG and, with the half unit after the line, at most GRID_TURN_DEG in all (0 when that
-    half unit turns more than ROW_TURN_DEG itself)."""
-    ok = (turns <= ROW_TURN_DEG) & (np.cumsum(turns) <= GRID_TURN_DEG)
-    return max(0, int(np.argmin(ok)) - 1) if not ok.all() else len(turns) - 1
-
-
-def grid_score(turns: np.ndarray) -> float:
-    """How far a grid's units (:func:`grid_turns`) are from standing on straight track: at most 1 when every unit
-    turns at most ROW_TURN_DEG and all of them together at most GRID_TURN_DEG."""
-    return max(float(turns.max()) / ROW_TURN_DEG, float(turns.sum()) / GRID_TURN_DEG)
-
-
-def _grid_room(c: Circuit) -> tuple[int, int, int] | None:
-    """``(rows, behind, ahead)`` for a board ruled across: the grid's rows (``lanes`` slots, one unit each), the
-    straight-enough units behind the start line (each turning at most ROW_TURN_DEG, together with the unit after
-    the line at most GRID_TURN_DEG) and after it; None for no grid, a per-lane board (its game places its own grid)
-    or a grid longer than a third of the lap (check_positions says so)."""
-    rows = grid_rows(c)
-    if c.graph is not None or not rows or rows > c.units_count // 3:
-        return None
-    n = c.units_count
-    f = _turning(c)
-    back = grid_turns(c, 0.0, n // 2, f)
-    total = np.cumsum(back)
-    behind = 0
-    while behind < n // 2 and back[behind + 1] <= ROW_TURN_DEG and total[behind + 1] <= GRID_TURN_DEG:
-        behind += 1
-    fwd = grid_turns(c, (n // 2) * c.unit_length, n // 2, f)[1:][::-1]  # the units after the line, nearest first
-    ahead = 0
-    while ahead < len(fwd) - 1 and fwd[ahead] <= ROW_TURN_DEG:
-        ahead += 1
-    return rows, behind, ahead
-
-
-def grid_starts(c: Circuit) -> list[float]:
-    """Where the start line could stand so that the grid behind it is on straight track, best first, as arc lengths
-    of the centre line as it is now (0: where it is): every START_STEP_UNITS round the lap, those whose grid scores
-    at most 1 (:func:`grid_score`) nearest the line first (forward before back), then the others straightest
-    first. Empty for no grid of this kind (see :func:`_grid_room`)."""
-    rows = grid_rows(c)
-    if c.graph is not None or not rows or rows > c.units_count // 3:
-        return []
-    L = c.lap_length
-    step = START_STEP_UNITS * c.unit
-    f = _turning(c)
-    cands = []
-    for k in range(math.ceil(L / 2 / step)):
-        for t in (k * step, -k * step) if k else (0.0,):  # forward before back
-            score = grid_score(grid_turns(c, t, rows, f))
-            cands.append((max(score, 1.0), k, t < 0, score, t))
-    cands.sort()
-    return [t for *_, t in cands]
-
-
-def grid_shift(c: Circuit) -> float | None:
-    """Units the start line should move forward (negative: back) so that the grid stands on the straightest track
-    nearest it (:func:`grid_starts`): 0 when it already stands there, or there is no grid of this kind; None for
-    a grid longer than a third of the lap (check_positions says so)."""
-    if not c.spec.grid or c.graph is not None:
-        return 0
-    starts = grid_starts(c)
-    return starts[0] / c.unit if starts else None
-
-
-def start_sign(spec) -> int:
-    """Which way ``start.at`` grows along the race: backwards (−1) when the spec races a line of segments or a
-    smoothed line backwards; a shape-kept line of points is reversed before the start is measured along it (+1)."""
-    return -1 if spec.start.reverse and not keeps_shape(spec) else 1
-
-
 def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
     """Boards ruled across (f1-dice): the grid stands on straight track, every row of slots (one unit behind the
     line each) clear of a corner, when the spec file gives ``grid`` or the caller ``asked`` (a pack sizing the
@@ -635,7 +427,7 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
     spec = c.spec
     if not asked and report.line_of("grid") is None:  # a default grid the spec never asked for is not held to it
         return
-    room = _grid_room(c)
+    room = grid_room(c)
     if room is None:
         return  # none, a per-lane board, or already reported by check_positions
     rows, behind, ahead = room
@@ -660,7 +452,7 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
         loc = ("start",) if report.line_of("start") else ("segments",) if drawn else ("grid",)
         starts = grid_starts(c)
         most, where = behind, 0.0  # the most rows any place of the lap holds on straight track, and where
-        f = _turning(c)
+        f = turning(c)
         for t in starts:
             k = straight_rows(grid_turns(c, t, rows, f))
             if k > most:

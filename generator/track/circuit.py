@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 
 from ..paper import DEFAULT_EDGE, PageSpec, Paper
+from ..problems import Problem
 from .centerline import Line
 from .model import CircuitSpec
-from .problems import Problem
 from .spaces import LaneGraph
 
 # Dimensions of what is drawn beside the track, mm on paper.

@@ -12,11 +12,11 @@ import math
 
 import numpy as np
 
-from .centerline import Line
+from . import rules
+from .centerline import Line, runs
 from .circuit import (
     GARAGE_D,
     KERB_MIN,
-    KERB_W,
     PIT_GAP,
     START_BAND,
     Circuit,
@@ -30,20 +30,11 @@ from .problems import Report
 
 CORNER_R = 6.0  # a bend tighter than this many track widths (radius) is a corner
 CORNER_MIN_TURN = math.radians(15)
-GAP = 2.0  # mm of clear paper between two parts of the track (beyond their kerbs)
 
 
 def clearance(c: Circuit) -> float:
-    """Centre line to centre line, the least distance two parts of the track need: track, kerbs, a gap."""
-    return 2 * c.half_width + 2 * KERB_W + GAP
-
-
-def runs(mask: np.ndarray) -> list[tuple[int, int]]:
-    """[start, end) index runs where mask is True."""
-    if not mask.any():
-        return []
-    d = np.diff(np.concatenate(([0], mask.astype(np.int8), [0])))
-    return list(zip(np.flatnonzero(d == 1), np.flatnonzero(d == -1), strict=True))
+    """Centre line to centre line, the least distance two parts of ``c``'s track need (:func:`.rules.clearance`)."""
+    return rules.clearance(2 * c.half_width)
 
 
 def _merge_runs(runs, gap: int):
@@ -242,7 +233,7 @@ def self_crossings(line: Line) -> list[tuple[float, float, tuple[float, float], 
 
 def crossing_reach(c: Circuit, angle: float) -> float:
     """How far (mm, along each pass either side of a crossing at ``angle``°) the other pass covers the track."""
-    return (clearance(c) / 2 + c.half_width) / max(math.sin(math.radians(max(angle, 10))), 0.17) + c.unit
+    return rules.crossing_reach(clearance(c), c.half_width, angle, c.unit)
 
 
 def crossings(c: Circuit, found) -> list[CrossingInfo]:

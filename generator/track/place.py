@@ -11,10 +11,12 @@ from typing import NamedTuple
 import numpy as np
 
 from ..paper import PAPERS, PageSpec, Paper, PaperChoice, papers_by_area
+from ..problems import Fix
+from . import rules
 from .centerline import Line, extent
 from .circuit import GARAGE_D, KERB_W, PIT_GAP
 from .model import CircuitSpec
-from .problems import Fix, Report
+from .problems import Report
 
 ANGLES = [math.radians(a) for a in range(0, 180, 5)]  # the turns tried, radians
 _COS_SIN = (np.array([math.cos(a) for a in ANGLES]), np.array([math.sin(a) for a in ANGLES]))  # as _bbox_rot's
@@ -31,7 +33,7 @@ class Placement(NamedTuple):
 
 def margin(spec: CircuitSpec) -> float:
     """Paper kept clear round the centre line on both sides: half the track, the kerbs, a hair."""
-    return spec.lanes * spec.lane_width / 2 + KERB_W + 1.0
+    return rules.margin(spec.lanes * spec.lane_width)
 
 
 def pit_points(spec: CircuitSpec, line: Line, scale: float) -> np.ndarray:
@@ -222,7 +224,6 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
     engine's own rules are used: kerb width, the gap between two parts of the track, the margin kept round the
     track (and its pit lane)."""
     from .adapt import adapt
-    from .features import GAP
 
     north_xy = P * np.array([1.0, -1.0])  # x east, y north, as the adaptation takes it
     m = pit_margin(spec)
@@ -230,7 +231,8 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
         ((pap, content(pap, edge)) for pap in papers(spec, paper)),
         key=lambda pb: -north_up_scale(P, pb[1], m),
     )
-    kw = dict(track_width_mm=spec.lanes * spec.lane_width, kerb_mm=KERB_W, gap_mm=GAP, margin_mm=m, unit_mm=spec.unit)
+    width = spec.lanes * spec.lane_width
+    kw = dict(track_width_mm=width, kerb_mm=KERB_W, gap_mm=rules.GAP, margin_mm=m, unit_mm=spec.unit)
     best = None
     for pap, box in cands:
         try:

@@ -19,11 +19,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from functools import cache
 
 import numpy as np
-
-from ..errors import GeometryError
 
 Point = tuple[float, float]
 
@@ -193,11 +190,12 @@ def _containing(spaces, s: float, L: float) -> int:
 
 # ------------------------------------------------------------------------------------------- corners on spaces
 #
-# A corner on the board's own spaces (a :class:`LaneGraph`): its limits, and its long and short paths.
+# A corner on the board's own spaces (a :class:`LaneGraph`): its limits. (Formula D's long and short paths through
+# them, and its stops, are the game's: ``generator/games/formula_d/corners.py``.)
 #
-# Formula D rules every space as wholly inside or wholly outside a corner. Paddock therefore draws a corner's
-# limits as **stepped lines along space edges**, one step per lane, and counts stops, overshoot and the two paths
-# on exactly the spaces between those lines — the board shows the rule, nothing is hidden in the arithmetic.
+# A game that rules every space as wholly inside or wholly outside a corner (Formula D) draws a corner's limits
+# as **stepped lines along space edges**, one step per lane, and counts on exactly the spaces between those lines
+# — the board shows the rule, nothing is hidden in the arithmetic.
 #
 # Limits
 # - In each lane the **entry edge** is the edge between two spaces of that lane nearest to the corner's start on
@@ -205,16 +203,6 @@ def _containing(spaces, s: float, L: float) -> int:
 #   the lap, so a corner may straddle the start/finish line. A lane holds at least one corner space.
 # - A lane's corner spaces are those between its entry and exit edges. Every other space of the lane is *before*
 #   the corner (nearer its entry, going backwards) or *after* it (nearer its exit, going forwards).
-#
-# Paths (see ``generator/track/spaces.py`` for the moves: one space ``ahead`` or one ``diagonal``ly forward)
-# - A path **enters** across the entry line: its first space is a corner space reached by one move from a space
-#   *before* the corner. It moves forward or diagonally forward, never onto a space *before* the corner (that
-#   would be going back across the entry line), and it **leaves** across the exit line: its last space has a move
-#   onto a space *after* the corner.
-# - **short** (red) = the fewest corner spaces on a path; lane changes allowed (a car cuts to the inside).
-# - **long** (green) = the most corner spaces on a path that keeps its lane: the outside line. Zigzagging across
-#   lanes is not counted; a car that wants to stay longer in a corner brakes instead.
-# - Hidden (tunnel) spaces count zero.
 
 
 @dataclass(frozen=True)
@@ -230,16 +218,6 @@ class CornerLimits:
     spaces: frozenset[int]
     before: frozenset[int]  # every other space nearer the entry than the exit, lane by lane
     after: frozenset[int]
-
-
-@dataclass(frozen=True)
-class CornerPaths:
-    long: int
-    short: int
-    long_lane: int  # the lane of the longest path
-    short_path: tuple[int, ...]  # space ids of one shortest path, in order
-    spaces: frozenset[int]  # ids of every space in the corner
-    limits: CornerLimits | None = None
 
 
 def _rel(x: float, start: float, lap: float) -> float:
@@ -294,81 +272,3 @@ def corner_limits(graph: LaneGraph, s_start: float, s_end: float) -> CornerLimit
 def corner_spaces(graph: LaneGraph, s_start: float, s_end: float) -> frozenset[int]:
     """Ids of the spaces between the corner's stepped entry and exit lines."""
     return corner_limits(graph, s_start, s_end).spaces
-
-
-def corner_paths(graph: LaneGraph, s_start: float, s_end: float) -> CornerPaths:
-    """Count the longest and the shortest path through the corner between ``s_start`` and ``s_end``."""
-    lim = corner_limits(graph, s_start, s_end)
-    inside, before, after = lim.spaces, lim.before, lim.after
-    spaces = graph.spaces
-
-    def weight(i: int) -> int:
-        return 0 if spaces[i].hidden else 1
-
-    entries = sorted({t for b in before for t in graph.moves(b) if t in inside})
-    if not entries:
-        raise GeometryError("the corner cannot be entered: no space before it leads into it")
-
-    visiting: set[int] = set()
-
-    @cache
-    def shortest(i: int) -> tuple[int, tuple[int, ...]]:
-        """Fewest corner spaces from ``i`` (counted) to leaving the corner; the path after ``i``."""
-        if i in visiting:
-            raise GeometryError("the board's spaces loop back on themselves inside a corner")
-        visiting.add(i)
-        moves = graph.moves(i)
-        best: tuple[int, tuple[int, ...]] | None = None
-        if any(t in after for t in moves):
-            best = (0, ())
-        for t in moves:
-            if t in inside:
-                n, path = shortest(t)
-                if best is None or n < best[0] or (n == best[0] and (t, *path) < best[1]):
-                    best = (n, (t, *path))
-        visiting.discard(i)
-        if best is None:  # a dead end (every move goes back before the entry): no path from here
-            best = (10**9, ())
-        return best[0] + weight(i), best[1]
-
-    n_best, path_best, entry_best = None, (), -1
-    for e in entries:
-        n, path = shortest(e)
-        if n_best is None or n < n_best:
-            n_best, path_best, entry_best = n, path, e
-    if n_best is None or n_best >= 10**9:
-        raise GeometryError("no path leads through the corner from its entry to its exit")
-
-    def lane_run(lane: int) -> int:
-        n, i = 0, lim.first[lane]
-        while i in inside:
-            n += weight(i)
-            if i == lim.last[lane]:
-                break
-            i = spaces[i].ahead
-        return n
-
-    long, long_lane = max((lane_run(lane), -lane) for lane in range(graph.lanes))
-    return CornerPaths(
-        long=long,
-        short=n_best,
-        long_lane=-long_lane,
-        short_path=(entry_best, *path_best),
-        spaces=inside,
-        limits=lim,
-    )
-
-
-def plausible_short(paths: CornerPaths, graph: LaneGraph) -> str | None:
-    """Why a corner's red (short) number cannot be right for its size, or None. A shortest path may cut corners
-    diagonally but cannot be shorter than half the fewest spaces of any one lane, nor longer than that lane;
-    and a car must be able to stop once in the corner."""
-    per_lane = [sum(1 for i in paths.spaces if graph.spaces[i].lane == lane) for lane in range(graph.lanes)]
-    fewest = min(per_lane)
-    if paths.short < 1:
-        return "its shortest path has no space to stop on"
-    if paths.short > fewest:
-        return f"its shortest path ({paths.short}) is longer than its shortest lane ({fewest} spaces)"
-    if 2 * paths.short < fewest:
-        return f"its shortest path ({paths.short}) is under half its shortest lane ({fewest} spaces)"
-    return None

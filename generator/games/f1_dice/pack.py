@@ -77,7 +77,8 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     from ... import track as circuits
     from ...outputs import safe_name
     from ...scene import Text
-    from ...track.board import INK, MUTED, ordinal
+    from ...track.legend import ordinal
+    from ...track.palette import INK, MUTED
     from ...units import pt_to_mm
     from .facts import sheet_texts
 
@@ -118,7 +119,7 @@ def _fewer_cars(problem, spec):
     keeps its own advice (lengthen the straight, or move its start line)."""
     from dataclasses import replace
 
-    from ...track.problems import Fix
+    from ...problems import Fix
 
     most = problem.numbers.get("most_cars") if problem.kind == "grid" else None
     if not most or spec.segments is not None:
@@ -132,8 +133,10 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
     (``garages``), or no pit lane (``pit=False``)."""
     from ... import track as circuits
+    from ...games import board_notes
+    from ...problems import geometry_error
     from ...track.checks import check_grid
-    from ...track.problems import Report, geometry_error
+    from ...track.problems import Report
 
     spec, lines, path = circuits.load_spec(track or circuits.default_spec())
     update: dict = {"grid": cars}
@@ -142,7 +145,7 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     elif spec.pit is not None and garages:
         update["pit"] = spec.pit.model_copy(update={"garages": garages})
     spec = spec.model_copy(update=update)
-    circuit = circuits.build(spec, path, lines, settings.board_paper(), settings.edge)
+    circuit = circuits.build(spec, path, lines, settings.board_paper(), settings.edge, notes=board_notes)
     report = Report(path, lines)
     check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
     if report.problems:

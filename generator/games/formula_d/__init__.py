@@ -17,6 +17,9 @@ class FormulaD(Game):
     def car_sheets(self, field, settings, **options):
         return self.module("cars").car_sheets(field, settings, **options)
 
+    def board_notes(self, circuit):
+        return self.module("corners").corner_notes(circuit)
+
 
 GAME = register(
     FormulaD(

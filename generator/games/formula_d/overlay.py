@@ -19,7 +19,7 @@ from ...paper import DEFAULT_EDGE
 from ...scene import Circle, Page, Polygon, Polyline, Style, Text, rect
 from ...units import pt_to_mm
 from . import real
-from .corners import CornerPaths, corner_paths, suggest_stops
+from .corners import CornerPaths, corner_notes, corner_paths, suggest_stops
 
 LAYER = "formula-d"
 DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A2, the pack's default board
@@ -80,7 +80,7 @@ def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, roa
             spec = real.formula_d_spec(spec, spec.paper)
         choose = paper is None and (bare or "paper" not in spec.model_fields_set)  # no paper asked for or named
         return real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=choose)
-    return tr.build(adjust(spec), path, lines, paper, edge)
+    return tr.build(adjust(spec), path, lines, paper, edge, notes=corner_notes)
 
 
 def corner_marks(circuit) -> list[CornerMark]:
@@ -290,7 +290,7 @@ def _draw_zone(layer, free, circuit, zone, index: int) -> None:
 
 
 def _police_label(layer, free, circuit, edges) -> None:
-    from ...track.board import words
+    from ...track.legend import words
 
     label = words()["labels"]["police"]
     size = pt_to_mm(6.5)

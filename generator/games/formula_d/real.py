@@ -170,9 +170,9 @@ class Shape:
 
 def _resampled(P: np.ndarray, step: float) -> np.ndarray:
     """The closed line ``P`` as points ``step`` apart (about) along it, the first point kept."""
-    from ...track.adapt import _arc, _resample
+    from ...track.centerline import arc_lengths, resample_loop
 
-    return _resample(P, max(8, int(round(float(_arc(P)[-1]) / step))))
+    return resample_loop(P, max(8, int(round(float(arc_lengths(P)[-1]) / step))))
 
 
 def real_corners(Q: np.ndarray) -> np.ndarray:
@@ -194,9 +194,9 @@ def real_corners(Q: np.ndarray) -> np.ndarray:
 
 def _runs(mask: np.ndarray) -> list[np.ndarray]:
     """The runs of True in the closed ``mask`` (a run over the end joined to the one at the start), as indices."""
-    from ...track.adapt import _runs as cyclic
+    from ...track.centerline import cyclic_runs
 
-    return [np.arange(a, b) % len(mask) for a, b in cyclic(mask)]
+    return [np.arange(a, b) % len(mask) for a, b in cyclic_runs(mask)]
 
 
 def longest_real_straight(Q: np.ndarray) -> np.ndarray:
@@ -393,10 +393,11 @@ def _quiet_build(spec, path, lines, paper, edge):
     import warnings
 
     from ... import track as tr
+    from .corners import corner_notes
 
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
-        c = tr.build(spec, path, lines, paper, edge)
+        c = tr.build(spec, path, lines, paper, edge, notes=corner_notes)
     return c, said
 
 
@@ -508,11 +509,11 @@ def _notes(c, moved: float, clear: bool, straight_m: float, long: bool, tried: l
 
 def _stretched_shape(Q: np.ndarray, run: np.ndarray, k: float, deg: float, orientation: str):
     """The real line ``Q`` with its straight ``run`` ``k`` times as long, turned ``deg`` anticlockwise."""
-    from ...track.adapt import _rot
+    from ...track.centerline import rotation
 
     P = Q if k == 1.0 else stretched(Q, run, k)
     c = P.mean(axis=0)
-    return Shape((P - c) @ _rot(deg).T + c, Q, k, orientation)
+    return Shape((P - c) @ rotation(deg).T + c, Q, k, orientation)
 
 
 def plan_stretch(Q: np.ndarray, run: np.ndarray, spec, paper, edge: float, need_mm: float):
@@ -588,11 +589,11 @@ def _say_notices(declared, undeclared, said) -> None:
     import warnings
 
     from ...notices import warn
-    from ...track.checks import formula_d_corners
+    from .corners import corner_notes
 
-    old = {f"{undeclared.name}: {note}" for note in formula_d_corners(undeclared)}
+    old = {f"{undeclared.name}: {note}" for note in corner_notes(undeclared)}
     for w in said:
         if str(w.message) not in old:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    for note in formula_d_corners(declared):
+    for note in corner_notes(declared):
         warn(f"{declared.name}: {note}")

@@ -20,7 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ...errors import GeometryError, InputError
+from ...errors import InputError
+from ...problems import Problem, geometry_error
 from ...units import MM_PER_INCH, inch_to_mm
 from .facts import feet_inches, road
 
@@ -242,24 +243,16 @@ def load_circuit(path: str | Path, overrides: dict | None = None):
     close, fit at the board's 2 cm lanes) are not the road's: the road is checked at its own scale. Problems of
     the centre line itself (it does not close, crosses itself undeclared) are."""
     from ... import track
+    from ...games import board_notes
 
     spec, lines, path = track.load_spec(path, overrides)
-    done = track.analyse(spec, path, lines, advice=False, keep_shape=False)  # the road has rules of its own
+    # the road has rules of its own: the board's are not applied (nor its fixes tried), its game's notes still said
+    done = track.analyse(spec, path, lines, advice=False, keep_shape=False, notes=board_notes)
     circuit, problems = done.circuit, done.problems
     own = [p for p in problems if p.kind in ("closure", "turning", "crossing")]
     if circuit is None or own:
-        raise _error(own or problems, path)
+        raise geometry_error(own or problems, path)
     return circuit
-
-
-def _error(problems, path) -> GeometryError:
-    first = problems[0]
-    msg = str(first)
-    if len(problems) > 1:
-        msg = f"{len(problems)} problems:\n" + "\n".join(f"  - {p}" for p in problems)
-    err = GeometryError(msg, file=path, line=getattr(first, "line", None) if len(problems) == 1 else None)
-    err.problems = problems
-    return err
 
 
 def default_lap(circuit, n: RoadNumbers) -> float:
@@ -284,7 +277,7 @@ def build_road(
     if check:
         problems = check_road(road_)
         if problems:
-            err = _error(problems, circuit.source)
+            err = geometry_error(problems, circuit.source)
             err.hint = _lap_hint(circuit, width, n, lap, grid, problems)
             raise err
     return road_
@@ -372,23 +365,8 @@ def _default_pit(r: Road, length: float) -> tuple[float, float, str]:
 # ------------------------------------------------------------------------------------------------ checking
 
 
-@dataclass
-class RoadProblem:
-    kind: str  # fold | proximity | grid | pit
-    where: str
-    message: str
-    hint: str
-    need: float = 1.0  # how many times longer the lap must be to cure it (inf: a longer lap does not)
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message} — {self.hint}"
-
-
-def _runs(mask: np.ndarray) -> list[tuple[int, int]]:
-    if not mask.any():
-        return []
-    d = np.diff(np.concatenate(([0], mask.astype(np.int8), [0])))
-    return list(zip(np.flatnonzero(d == 1), np.flatnonzero(d == -1), strict=True))
+#: A road problem's number: how many times longer the lap must be to cure it (inf: a longer lap does not).
+LAP_TIMES = "lap_times"
 
 
 def _cyc(a, b, L):
@@ -396,16 +374,18 @@ def _cyc(a, b, L):
     return np.minimum(d, L - d)
 
 
-def check_road(r: Road) -> list[RoadProblem]:
+def check_road(r: Road) -> list[Problem]:
     """Every reason the road cannot be cut and raced: folds, parts too close, a grid or pit that does not fit."""
-    out: list[RoadProblem] = []
+    out: list[Problem] = []
     out += _check_fold(r)
     out += _check_proximity(r)
     out += _check_grid_and_pit(r)
     return out
 
 
-def _check_fold(r: Road) -> list[RoadProblem]:
+def _check_fold(r: Road) -> list[Problem]:
+    from ...track.centerline import runs
+
     line = r.line
     s = line.s[:-1]
     k = line.k[:-1]
@@ -414,13 +394,13 @@ def _check_fold(r: Road) -> list[RoadProblem]:
     need = inner + r.n.min_inner_r
     bad = np.abs(k) * need > 1.0
     out = []
-    runs: list[list[int]] = []
-    for i0, i1 in _runs(bad):  # one place per bend: runs closer than the road's width are one
-        if runs and s[i0] - s[runs[-1][1] - 1] < r.n.width:
-            runs[-1][1] = i1
+    bends: list[list[int]] = []
+    for i0, i1 in runs(bad):  # one place per bend: runs closer than the road's width are one
+        if bends and s[i0] - s[bends[-1][1] - 1] < r.n.width:
+            bends[-1][1] = i1
         else:
-            runs.append([i0, i1])
-    for i0, i1 in runs:
+            bends.append([i0, i1])
+    for i0, i1 in bends:
         j = i0 + int(np.argmax(np.abs(k[i0:i1]) * need[i0:i1]))
         radius = 1 / abs(k[j])
         side = "left" if k[j] > 0 else "right"
@@ -432,13 +412,13 @@ def _check_fold(r: Road) -> list[RoadProblem]:
         )
         radius_in = math.floor(radius / MM_PER_INCH * 10) / 10
         out.append(
-            RoadProblem(
+            Problem(
                 "fold",
-                r.where(float(s[i0]), float(s[i1 - 1])),
                 f"{what} inner ({side}) edge folds: the centre line turns on a {radius_in:.1f} in radius, under the "
                 f"{need[j] / MM_PER_INCH:.1f} in it needs ({why} plus {r.n.min_inner_r / MM_PER_INCH:g} in)",
                 _bend_hint(r),
-                need[j] / radius,
+                where=r.where(float(s[i0]), float(s[i1 - 1])),
+                numbers={LAP_TIMES: need[j] / radius},
             )
         )
     return out
@@ -451,7 +431,7 @@ def _bend_hint(r: Road) -> str:
     return "widen the bend in the spec"
 
 
-def _check_proximity(r: Road) -> list[RoadProblem]:
+def _check_proximity(r: Road) -> list[Problem]:
     from shapely import STRtree, linestrings
 
     L = r.lap
@@ -500,9 +480,8 @@ def _check_proximity(r: Road) -> list[RoadProblem]:
         extents = centre[k] - dist[k]
         cure = (extents + gap) / centre[k] if centre[k] > 1e-6 else math.inf
         out.append(
-            RoadProblem(
+            Problem(
                 "proximity",
-                wa,
                 (
                     f"the road overlaps itself at {wb}"
                     if dist[k] < 1.0
@@ -510,37 +489,38 @@ def _check_proximity(r: Road) -> list[RoadProblem]:
                 )
                 + f"; parts of the road need {gap / MM_PER_INCH:g} in between them (the collision distance)",
                 "move these parts apart in the spec",
-                cure,
+                where=wa,
+                numbers={LAP_TIMES: cure},
             )
         )
     return out
 
 
-def _check_grid_and_pit(r: Road) -> list[RoadProblem]:
+def _check_grid_and_pit(r: Road) -> list[Problem]:
     out = []
     if r.grid:
         length = -r.grid[-1][1]
         if length > r.lap / 2:
             out.append(
-                RoadProblem(
-                    "grid",
+                Problem(
                     "grid",
                     f"{len(r.grid)} grid slots need {length / MM_PER_INCH:.0f} in behind the start line, more than "
                     f"half the {r.lap_in:.0f} in lap",
                     "print fewer slots (--grid) or use a longer lap",
-                    length / (r.lap / 2),
+                    where="grid",
+                    numbers={LAP_TIMES: length / (r.lap / 2)},
                 )
             )
     p = r.pit
     if p is not None and not p.boxes:
         need = r.n.car_len + 2 * p.taper
         out.append(
-            RoadProblem(
+            Problem(
                 "pit",
-                r.where(p.s0, p.s1),
                 f"the pit area is {(p.s1 - p.s0) / MM_PER_INCH:.0f} in long: no room for one car between its ramps",
                 "lengthen the pit in the spec (pit: from/to)",
-                need / (p.s1 - p.s0),
+                where=r.where(p.s0, p.s1),
+                numbers={LAP_TIMES: need / (p.s1 - p.s0)},
             )
         )
     return out
@@ -554,9 +534,10 @@ def _lap_hint(circuit, width, n: RoadNumbers, lap: float, grid, problems) -> str
     if spec.segments is None:
         more = max(60.0, round(spec.smoothing * 2 / 10) * 10)
         bend = f"smooth the centre line more (--smoothing {more:g}; now {spec.smoothing:g})"
-    if any(not math.isfinite(p.need) or p.need > 20 for p in problems):
+    need = [p.numbers[LAP_TIMES] for p in problems]
+    if any(not math.isfinite(x) or x > 20 for x in need):
         return f"move the parts apart or {bend}, or use a narrower road (--lane-width)"
-    factor = max(p.need for p in problems) * 1.02
+    factor = max(need) * 1.02
     half_foot = 6 * MM_PER_INCH
     for _ in range(6):
         trial = math.ceil(lap * factor / half_foot) * half_foot

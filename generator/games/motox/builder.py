@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from ...errors import GeometryError
 from . import facts
-from .course import HEADINGS, Course, check_course, left_of, right_of
+from .checks import check_course
+from .course import HEADINGS, Course, left_of, right_of
 
 COIN_CHANCE = 0.35  # how often a player holding both plays a coin (when a straight tile has room)
 STRAIGHT_WEIGHT = 3  # straight on is this much likelier than each turn

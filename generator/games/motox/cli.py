@@ -58,6 +58,16 @@ def piecepack(tile_size: TileSizeOption = None, duplex: DuplexOption = "long", *
 motox_app = typer.Typer(help="MotoX courses: check one against the building rules, deal a random one, draw one.")
 
 
+#: A problem in ``motox check --json``: these keys, where set, in this order.
+ANSWER_KEYS = ("kind", "message", "hint", "tile", "line")
+
+
+def _answer(p) -> dict:
+    """One problem of ``motox check --json``."""
+    d = p.as_dict()
+    return {k: d[k] for k in ANSWER_KEYS if k in d}
+
+
 @motox_app.command("check")
 def check_cmd(
     course: Annotated[Path, typer.Argument(help="A course spec (YAML).")],
@@ -67,8 +77,9 @@ def check_cmd(
     import json
 
     from ...errors import EXIT_GEOMETRY, PaddockError
+    from ...problems import check_lines
     from . import facts
-    from .course import check
+    from .checks import check
 
     try:
         crs, problems = check(course)
@@ -89,7 +100,7 @@ def check_cmd(
         "coins": crs.coins_used(),
         "players": crs.players,
         "legal": not problems,
-        "problems": [p.as_dict() for p in problems],
+        "problems": [_answer(p) for p in problems],
     }
     if json_out:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
@@ -101,9 +112,8 @@ def check_cmd(
         )
         if not problems:
             typer.echo("  OK: a legal MotoX course")
-        for p in problems:
-            loc = f"{course}:{p.line}: " if p.line else ""
-            typer.echo(f"  {loc}{p}")
+        for line in check_lines(course, problems):
+            typer.echo(line)
     if problems:
         raise typer.Exit(code=EXIT_GEOMETRY)
 
@@ -143,7 +153,7 @@ def draw_cmd(
     marked as such, with its problems as warnings."""
     from ...notices import warn
     from ...outputs import safe_name
-    from .course import check
+    from .checks import check
     from .diagram import course_page, preferred_paper
     from .piecepack_sheet import parse_tile_size
 

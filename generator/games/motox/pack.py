@@ -46,7 +46,7 @@ def piecepack_sheets(settings: PageSettings, tile_size: str | float | None = Non
 
 def load_checked(path: Path):
     """A course from a file, refused with its first problem if it breaks the building rules."""
-    from .course import check
+    from .checks import check
 
     course, problems = check(path)
     if problems:

@@ -1,0 +1,171 @@
+"""What stops a user's input printing, as data — one :class:`Problem` type for circuits, *Monaco!* roads and MotoX
+courses: what is wrong (``kind``, ``message``), where (``where`` in words; ``s``/``unit`` along a circuit, ``tile``
+of a course; the spec's ``line`` and ``field``, or its path ``loc``), the measured ``numbers``, and what to change:
+``advice`` in words and ``fixes``, each a :class:`Fix` (a spec field and its new value, a paper, a tiling), never
+command-line wording. The command line words fixes as its options; :func:`spec_wording` says them in spec fields.
+
+Several problems are said one way everywhere (:func:`listing`): one problem as it is; several as a first line
+("3 problems:") and a line per problem. :func:`geometry_error` raises them as one located error; a check command
+prints a line per problem with :func:`check_lines`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .errors import GeometryError
+
+if TYPE_CHECKING:
+    from .paper import PaperChoice
+
+
+@dataclass(frozen=True)
+class Fix:
+    """One change that would clear (or help clear) a problem.
+
+    ``field`` is the spec field to set (for a circuit: ``smoothing``, ``lanes``, ``fit``, ``orientation``,
+    ``paper``, or any other field of :class:`~generator.track.model.CircuitSpec`) and ``value`` its new value;
+    ``now`` the value it has, where that helps. ``paper`` is the paper to print on with this change (for ``paper``
+    and ``orientation``: the paper that fits; for ``fit``: an example of a larger paper); ``tile_onto`` the paper
+    size to tile it onto.
+    """
+
+    field: str
+    value: Any
+    now: Any = None
+    paper: PaperChoice | None = None
+    tile_onto: str | None = None
+
+    def as_dict(self) -> dict:
+        out: dict = {"field": self.field, "value": self.value}
+        if self.now is not None:
+            out["now"] = self.now
+        if self.paper is not None:
+            out["paper"] = {"name": self.paper.name, "orientation": self.paper.orientation}
+        if self.tile_onto is not None:
+            out["tile_onto"] = self.tile_onto
+        return out
+
+
+@dataclass
+class Problem:
+    """One reason the input cannot print: what, where, the numbers, and what to change.
+
+    ``advice`` is what to do in words (no option names), ``fixes`` the changes that would help, as data; either
+    may be empty. :attr:`hint` joins them into one sentence (:func:`hint_text`)."""
+
+    kind: str  # circuits: fold | room | proximity | crossing | pit | fit | closure | …; courses: overlap | touch | …
+    message: str
+    advice: str = ""
+    fixes: tuple[Fix, ...] = ()
+    where: str = ""  # the place in words: "units 4–6", "lap", "pit.garages"
+    s: float | None = None  # arc length (mm) along a centre line where it is worst
+    unit: int | None = None  # a circuit's unit
+    tile: int | None = None  # a course's tile
+    numbers: dict = field(default_factory=dict)
+    line: int | None = None  # spec line, where the problem belongs to one field
+    field: str | None = None
+    loc: tuple = ()  # the spec path it belongs to (its line is looked up from it)
+
+    @property
+    def hint(self) -> str:
+        """What to change, in spec fields."""
+        return hint_text(self)
+
+    def text(self, wording: Callable[[Fix], str] | None = None) -> str:
+        """``where: message — hint``, the fixes said by ``wording`` (default: in spec fields)."""
+        hint = hint_text(self, wording or spec_wording)
+        loc = f"{self.where}: " if self.where else ""
+        return f"{loc}{self.message} — {hint}" if hint else f"{loc}{self.message}"
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def as_dict(self, hint: str | None = None) -> dict:
+        """For a ``--json`` answer (``hint``: the hint as the caller words it; default :attr:`hint`). A command
+        keeps the keys its answer has always had, in this order."""
+        said = self.hint if hint is None else hint
+        d = {"kind": self.kind, "where": self.where, "message": self.message, "hint": said}
+        if self.s is not None:
+            d["s_mm"] = round(self.s, 1)
+        if self.unit is not None:
+            d["unit"] = self.unit
+        if self.tile is not None:
+            d["tile"] = self.tile
+        if self.numbers:
+            d["numbers"] = {k: _number(v) for k, v in self.numbers.items()}
+        if self.line is not None:
+            d["line"] = self.line
+        if self.field:
+            d["field"] = self.field
+        d["fixes"] = [f.as_dict() for f in self.fixes]
+        return d
+
+
+def _number(v):
+    """A measured number for JSON: a float to two decimals, a numpy integer as a plain int, anything else as it
+    is."""
+    if isinstance(v, float):
+        return round(float(v), 2)
+    return v.item() if hasattr(v, "item") else v
+
+
+def _size(name: str) -> str:
+    return name.upper() if name.startswith("a") else name
+
+
+def spec_wording(fix: Fix) -> str:
+    """A fix in the words of the spec file: the field to set and its value."""
+    v = fix.value
+    if fix.field == "smoothing":
+        return f"smooth the centre line more ('smoothing: {v:g}'; now {fix.now:g} mm)"
+    if fix.field == "fit":
+        eg = f", e.g. {_size(fix.paper.name)} tiled onto {_size(fix.tile_onto)}" if fix.paper and fix.tile_onto else ""
+        return f"make it bigger ('fit: {v}' for a {v}-unit lap on a larger paper{eg})"
+    if fix.field == "lanes":
+        return f"fewer lanes ('lanes: {v}')"
+    if fix.field == "orientation" and fix.paper is not None:
+        return f"use {fix.paper.resolve(v).label} ('orientation: {v}')"
+    if fix.field == "paper" and fix.tile_onto:
+        return f"tile it onto {_size(fix.tile_onto)} sheets ('paper: {v}', printed in tiles)"
+    if fix.field == "paper":
+        return f"print it there ('paper: {v}')"
+    if fix.field == "crossing":
+        return f"declare it as a {v} ('crossings: [{{kind: {v}}}]')"
+    if fix.field == "cars":
+        return f"race a field of {v} cars"
+    return f"set '{fix.field}: {v}'"
+
+
+def hint_text(problem: Problem, wording: Callable[[Fix], str] = spec_wording) -> str:
+    """The advice and the fixes of ``problem`` as one sentence, each fix said by ``wording``."""
+    parts = [wording(f) for f in problem.fixes]
+    if len(parts) > 1:
+        parts[-1] = "or " + parts[-1]
+    fixes = ", ".join(parts)
+    if problem.advice and fixes:
+        return f"{problem.advice}: {fixes}"
+    return problem.advice or fixes
+
+
+def listing(problems: Sequence[Problem], describe: Callable[[Problem], str] = str) -> str:
+    """One problem said as it is (by ``describe``); several as a first line and one line per problem."""
+    if len(problems) == 1:
+        return describe(problems[0])
+    return f"{len(problems)} problems:\n" + "\n".join(f"  - {describe(p)}" for p in problems)
+
+
+def geometry_error(problems: Sequence[Problem], path, describe: Callable[[Problem], str] = str) -> GeometryError:
+    """One :class:`GeometryError` listing ``problems`` (:func:`listing`); ``.problems`` keeps them."""
+    line = problems[0].line if len(problems) == 1 else None
+    err = GeometryError(listing(problems, describe), file=path, line=line)
+    err.problems = problems
+    return err
+
+
+def check_lines(path, problems: Sequence[Problem], describe: Callable[[Problem], str] = str) -> list[str]:
+    """What a check command prints for ``problems`` under its first line: one indented line each, led by the
+    file and spec line it belongs to (where it has one)."""
+    return [f"  {path}:{p.line}: {describe(p)}" if p.line else f"  {describe(p)}" for p in problems]
