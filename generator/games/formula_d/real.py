@@ -74,7 +74,7 @@ def real_bends(circuit, shape=None) -> list[tuple[float, float]]:
     index = None
     if len(src) * 2 * len(ends) > NEAREST_BY_TREE:  # a survey-grade line: searched in its own coordinates
         scale, rotation, shift = circuit.source_to_page
-        index = _Index(_source_tree(shape.source), lambda Q: from_page(Q, scale, rotation, shift), scale, order)
+        index = _Index(_tree(shape.source), lambda Q: from_page(Q, scale, rotation, shift), scale, order)
     nearest = _nearest_points(page, circuit.line.point(np.concatenate(ends)), index) if ends else []
     out = []
     for i, _k in enumerate(circuit.corners):
@@ -105,21 +105,11 @@ class _Index:
     order: np.ndarray | None = None
 
 
-#: The last survey-grade line's tree (its points, the tree): every corner pass of a real circuit's board measures
-#: against the same line, and making 300,000 GEOS points and their tree took ~0.13 s a pass.
-_LAST_TREE: tuple[np.ndarray, object] | None = None
-
-
-def _source_tree(P: np.ndarray):
-    """An STRtree over the points of ``P``, kept for the next call with the same points (compared by value)."""
+def _tree(P: np.ndarray):
+    """An STRtree over the points of ``P``."""
     import shapely
 
-    global _LAST_TREE
-    if _LAST_TREE is not None and np.array_equal(_LAST_TREE[0], P):
-        return _LAST_TREE[1]
-    tree = shapely.STRtree(shapely.points(P))
-    _LAST_TREE = (np.array(P), tree)
-    return tree
+    return shapely.STRtree(shapely.points(P))
 
 
 def _nearest_points(P: np.ndarray, Q: np.ndarray, index: _Index | None = None) -> list[int]:
@@ -132,7 +122,7 @@ def _nearest_points(P: np.ndarray, Q: np.ndarray, index: _Index | None = None) -
     import shapely
 
     if index is None:
-        index = _Index(shapely.STRtree(shapely.points(P)), lambda X: X)
+        index = _Index(_tree(P), lambda X: X)
     points = shapely.points(index.to_tree(Q))
     (_, _), dist = index.tree.query_nearest(points, return_distance=True, all_matches=False)
     # every point as near as the nearest, with a margin: GEOS's distance and np.hypot may differ in the last digit,
