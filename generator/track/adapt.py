@@ -58,7 +58,7 @@ Orientation: north stays up unless a free rotation makes the board at least :dat
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -69,8 +69,9 @@ from .changes import Change
 from .changes import changes as changes_of
 from .circuit import KERB_W
 from .fidelity import Fidelity, measure
-from .fit import Fit
+from .fit import Fit, Work
 from .rules import GAP, MIN_INNER_RADIUS, Rules
+from .straights import BOARD_TOL_DEG, data_straights, heading_range, held_parts
 
 #: A free rotation is used only when it makes the board at least this much larger (linear scale) than north up.
 ROTATE_GAIN = 1.25
@@ -79,9 +80,55 @@ ROTATE_GAIN = 1.25
 SOLVER_STEP = 0.6
 #: The gap a fitted lap leaves (spread round it) is a problem when larger than this fraction of the lap.
 CLOSE_MAX = 0.002
+#: The weights the fit holds the real line's straights straight with (:attr:`.fit.Fit.W_STRAIGHT`), tried in this
+#: order while a straight still bends more than BOARD_TOL_DEG on the board: held firmly, not at all (a hairpin at
+#: the end of a straight can be a local best the holding keeps it from), held very firmly.
+STRAIGHT_WEIGHTS = (400.0, 0.0, 1500.0)
+#: Choosing among those fits, each degree a straight bends beyond BOARD_TOL_DEG weighs as much as this much more
+#: deviation (% of the board's diagonal).
+BEND_PCT = 0.25
 #: Scales tried, as fractions of the largest that fits, when the rules cannot all be met.
 SCALE_LADDER = (1.0, 0.92, 0.84)
 THIN = 1000  # a dense source line is thinned to points 1/THIN of its extent apart before it is adapted (_thin)
+#: The fit has at most this many corners: a longer lap gets them further apart than SOLVER_STEP (its work grows as
+#: the cube of their number; real circuits have 50–90 on A3, up to ~250 on A1).
+MAX_CORNERS = 200
+#: What one analysis of a circuit may spend fitting (see :class:`~generator.track.fit.Work`): about 8 s on a slow,
+#: busy machine; a real circuit spends 5–450 million, a 300-point spiral of ten turns 3,500 million.
+MAX_WORK = 1.5e9
+
+
+class Unbuilt(ValueError):
+    """The work ran out before any board was made: the problem says so."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(problem.message)
+
+
+class TooMuchTrack(ValueError):
+    """A centre line longer, at the scale that fits the paper, than the sheet can hold at all (it zig-zags or
+    spirals): refused before any fitting, with the limit and the value."""
+
+    def __init__(self, lap_mm: float, most_mm: float, clearance_mm: float, track_mm: float) -> None:
+        self.lap_mm, self.most_mm, self.clearance_mm, self.track_mm = lap_mm, most_mm, clearance_mm, track_mm
+        super().__init__(self.said("the paper"))
+
+    def said(self, paper: str) -> str:
+        """The refusal, naming the paper."""
+        return (
+            f"the centre line is {self.lap_mm / 1000:.1f} m long on {paper} (at the largest scale that fits), more "
+            f"than the sheet can hold: at most {self.most_mm / 1000:.1f} m of a {self.track_mm:g} mm track "
+            f"{self.clearance_mm:g} mm apart"
+        )
+
+
+def capacity(box, rules: Rules) -> float:
+    """The most track (mm of centre line) the content ``box`` can hold at all: every part of the track owns a strip
+    a clearance wide, so no lap is longer than the area its centre line may cover divided by the clearance."""
+    _, _, W, H = box
+    C = rules.clearance
+    return max(W - 2 * rules.margin + C, 0.0) * max(H - 2 * rules.margin + C, 0.0) / C
 
 
 # ------------------------------------------------------------------------------------------------ results
@@ -105,6 +152,22 @@ class Crossing:
         }
 
 
+@dataclass(frozen=True)
+class Kept:
+    """A straight of the real line (the part of it the board holds straight) and what became of it: ``u0``–``u1``
+    along the real line on the page, ``s0``–``s1`` along the board (``s1 < s0``: over the start line), the range
+    of the board's heading there (degrees)."""
+
+    u0: float
+    u1: float
+    s0: float
+    s1: float
+    board_deg: float
+
+    def as_dict(self) -> dict:
+        return {"s0_mm": round(self.s0, 1), "s1_mm": round(self.s1, 1), "bend_deg": round(self.board_deg, 1)}
+
+
 @dataclass
 class Adapted:
     """A real centre line adapted to a board. ``to_page`` carries the source points onto the page exactly as the
@@ -124,6 +187,12 @@ class Adapted:
     crossings: list[Crossing]
     problems: list[Problem]
     iterations: int = 0
+    straights: list[Kept] = field(default_factory=list)  # the real line's straights and how straight they stayed
+
+    @property
+    def worst_bend(self) -> float:
+        """The most any straight of the real line turns on the board (degrees; 0 with none)."""
+        return max((k.board_deg for k in self.straights), default=0.0)
 
     @property
     def ok(self) -> bool:
@@ -196,6 +265,7 @@ def adapt(
     scale: float | None = None,
     rotation_deg: float | None = None,
     turn_paper: bool = False,
+    work: Work | None = None,
 ) -> Adapted:
     """Adapt a real centre line to a board (see the module docstring for what is changed and how).
 
@@ -207,7 +277,10 @@ def adapt(
     ``scale`` (page mm per metre) and ``rotation_deg`` fix the placement instead of fitting it; ``turn_paper``
     also tries the box turned (portrait for landscape), keeping north up. ``unit_mm`` only locates changes and
     problems in units. Returns an :class:`Adapted`: its ``problems`` say why it cannot be played (empty when it
-    can). Raises ValueError for input that is not a loop (fewer than four distinct points, not finite).
+    can). Raises ValueError for input that is not a loop (fewer than four distinct points, not finite), and
+    :class:`TooMuchTrack` for a line longer than the paper can hold at any scale that fits it. ``work``: what the
+    fits may spend (:class:`~generator.track.fit.Work`; default :data:`MAX_WORK`, shared by every try of the scale
+    ladder); spent, the best board so far is returned with a "budget" problem.
     """
     P = np.asarray(points_xy, dtype=float)
     if P.ndim != 2 or P.shape[1] < 2:
@@ -233,18 +306,45 @@ def adapt(
     rules = Rules(track_width_mm, min_inner_radius_mm, kerb_mm, gap_mm, clearance_mm, margin_mm)
     rot, fit_scale, bx, turned = _placement(P * np.array([1.0, -1.0]), box, rules.margin, turn_paper, rotation_deg)
     ladder = (scale,) if scale is not None else tuple(fit_scale * f for f in SCALE_LADDER)
+    most = capacity(bx, rules)
+    length = float(arc_lengths(P)[-1])
+    ladder = tuple(sc for sc in ladder if length * sc <= most)  # refused before anything is made at that length
+    if not ladder:
+        raise TooMuchTrack(
+            length * (scale if scale is not None else fit_scale * SCALE_LADDER[-1]),
+            most,
+            rules.clearance,
+            rules.track_width,
+        )
+    work = work if work is not None else Work(MAX_WORK)
     best = None
     for sc in ladder:
-        res = _attempt(P, sc, rot, bx, turned, rules, unit_mm)
+        if work.out:
+            break
+        res = _attempt(P, sc, rot, bx, turned, rules, unit_mm, work)
         if res.ok:
             return res
         if best is None or len(res.problems) < len(best.problems):
             best = res
+    if best is None or work.out:
+        budget = Problem(
+            "budget",
+            f"adapting the line stopped at Paddock's limit of work ({work.limit / 1e6:,.0f} million, "
+            f"{work.spent / 1e6:,.0f} million spent)",
+            "the centre line is too long or too twisty for this paper",
+            where="lap",
+            numbers={"limit": work.limit, "spent": work.spent},
+        )
+        if best is None:
+            raise Unbuilt(budget)
+        best.problems.insert(0, budget)
     return best
 
 
-def _attempt(P, sc: float, rot: float, box, turned: bool, rules: Rules, unit_mm: float) -> Adapted:
-    """One adaptation at a fixed scale and rotation, centred in the box."""
+def _attempt(P, sc: float, rot: float, box, turned: bool, rules: Rules, unit_mm: float, work: Work) -> Adapted:
+    """One adaptation at a fixed scale and rotation, centred in the box: fitted holding the real straights at the
+    first of :data:`STRAIGHT_WEIGHTS`, and, where a straight still bends more than BOARD_TOL_DEG on the board (or
+    the board breaks a rule), at the others too — the best kept (:func:`_score`)."""
     x0, y0, W, H = box
     page0 = to_page(P, sc, rot, (0.0, 0.0))
     lo, hi = page0.min(axis=0), page0.max(axis=0)
@@ -257,8 +357,32 @@ def _attempt(P, sc: float, rot: float, box, turned: bool, rules: Rules, unit_mm:
     seg = np.diff(np.vstack((R, R[:1])), axis=0)
     th = np.unwrap(np.arctan2(seg[:, 1], seg[:, 0]))
     winding = round((th[-1] - th[0] + float(np.angle(np.exp(1j * (th[0] - th[-1]))))) / (2 * math.pi))
-    fit = Fit(R, rules, box, SOLVER_STEP * rules.min_radius, exempt, winding)
-    st = fit.run()
+    # the real line's straights, less what the bends at their ends need at the least radius: kept straight
+    straights = data_straights(R, unit_mm)
+    held = held_parts(R, straights, unit_mm, rules.min_radius)
+    h = max(SOLVER_STEP * rules.min_radius, L / MAX_CORNERS)
+    best = None
+    for weight in STRAIGHT_WEIGHTS if held else STRAIGHT_WEIGHTS[:1]:
+        if best is not None and work.out:
+            break
+        fit = Fit(R, rules, box, h, exempt, winding, held, work, weight)
+        res = _board(fit, fit.run(), real, R, sc, rot, shift, box, turned, rules, unit_mm, len(real_crossings))
+        if best is None or _score(res) < _score(best):
+            best = res
+        if best.ok and best.worst_bend <= BOARD_TOL_DEG:
+            break
+    return best
+
+
+def _score(res: Adapted) -> tuple:
+    """How a board ranks among the fits of one line (lower is better): playable first, then its deviation (% of
+    its diagonal) with each degree a held straight bends beyond BOARD_TOL_DEG counting as BEND_PCT."""
+    excess = max(0.0, res.worst_bend - BOARD_TOL_DEG)
+    return (not res.ok, len(res.problems), res.fidelity.max_pct + BEND_PCT * excess)
+
+
+def _board(fit, st, real, R, sc, rot, shift, box, turned, rules, unit_mm, real_crossings: int) -> Adapted:
+    """The board of a finished fit: its line from the start line, its problems, deviation, changes and straights."""
     line, s_mid = _fillet_line(st.X)
     # s = 0 at the start line: from the corner nearest the real line's first point, back by what is left
     su = fit.real_u()
@@ -280,9 +404,21 @@ def _attempt(P, sc: float, rot: float, box, turned: bool, rules: Rules, unit_mm:
                 numbers={"gap_mm": st.gap},
             )
         )
-    problems += check_adapted(line, rules, box, unit_mm, crossings, len(real_crossings))
+    problems += check_adapted(line, rules, box, unit_mm, crossings, real_crossings)
     fid, dev = measure(line.xy[:-1], real)
     changes = changes_of(line, np.append(dev, dev[0]), st, s_corner, unit_mm)
+    kept = []
+    now = fit.on_straight(fit.sigma)
+    for k, (u0, u1) in enumerate(fit.straights):
+        on = np.flatnonzero(now == k)
+        if not len(on):
+            continue
+        corners = np.append(on, on[-1] + 1) % fit.N  # δ_k turns corner k+1
+        gaps = np.diff(np.append(corners, corners[0] + fit.N))
+        first = corners[(int(np.argmax(gaps)) + 1) % len(corners)]
+        last = corners[int(np.argmax(gaps))]
+        s0, s1 = float(s_corner[first]), float(s_corner[last])
+        kept.append(Kept(u0, u1, s0, s1, heading_range(line, s0, s1)))
     return Adapted(
         line=line,
         scale=float(sc),
@@ -297,6 +433,7 @@ def _attempt(P, sc: float, rot: float, box, turned: bool, rules: Rules, unit_mm:
         crossings=crossings,
         problems=problems,
         iterations=st.iterations,
+        straights=kept,
     )
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import InputError
 from ..paper import DEFAULT_EDGE, Paper, PaperChoice
 from ..problems import Fix, Problem, geometry_error
 from . import checks, features
@@ -260,7 +261,13 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
     """The circuit of a real centre line ``P`` (source units, y down), adapted keeping its shape."""
     if spec.start.reverse:
         P = np.vstack((P[:1], P[:0:-1]))
-    pap, res = _adapt_once(spec, P, paper, edge)
+    try:
+        pap, res = _adapt_once(spec, P, paper, edge)
+    except InputError as err:  # a line that cannot be adapted: said of the user's file
+        if err.file is None and report.path is not None:
+            err.file = str(report.path)
+            err.line = report.line_of("csv" if spec.csv else "points")
+        raise
     line = res.line
     start = spec.start.at * spec.unit
     if start >= line.length:

@@ -22,6 +22,23 @@ CLEAR_MARGIN = (0.5, 0.1)  # mm + × h beyond the clearance: the fit keeps corne
 CLOSE_TOL = 0.05
 
 
+class Work:
+    """What an adaptation may spend, counted (never timed: the same input gives the same board on any machine) in
+    the size of the linear systems it solves: ``n² (n + m)`` for each QP of ``n`` unknowns and ``m`` rows. A fit
+    stops where it stands once it is spent; :func:`generator.track.adapt.adapt` then tries nothing more."""
+
+    def __init__(self, limit: float) -> None:
+        self.limit = float(limit)
+        self.spent = 0.0
+
+    def spend(self, n: int, m: int) -> None:
+        self.spent += float(n) * n * (n + m)
+
+    @property
+    def out(self) -> bool:
+        return self.spent >= self.limit
+
+
 @dataclass
 class FitState:
     """Where the fit ended: the corners, and which rules bind at each."""
@@ -46,13 +63,27 @@ class Fit:
     W_ALONG = 0.2  # and along it (keeps the corners where they belong on the lap)
     W_COVER = 1.5  # a real-line sample's distance to the board (no loop of the real line cut off)
     W_RULE = 30.0  # price per mm of a clearance or paper rule broken at the start of a step
+    W_STRAIGHT = 400.0
+    STRAIGHT_FROM = 0  # price (mm per radian) of a turn of the board where the real line runs straight
     WINDOW = 2.0  # × h: how far along the real line a corner's nearest point is looked for
     MAX_TURN_STEP = 0.5  # rad: the most one step may change a corner's turn (a trust region)
     MAX_H_STEP = 0.02  # and the spacing, as a fraction
     H_RANGE = (0.8, 1.1)  # the spacing stays within these fractions of the real line's: the board is not rescaled
 
-    def __init__(self, R: np.ndarray, rules: Rules, box, h: float, exempt, winding: int):
+    def __init__(
+        self,
+        R: np.ndarray,
+        rules: Rules,
+        box,
+        h: float,
+        exempt,
+        winding: int,
+        straights=(),
+        work=None,
+        w_straight: float | None = None,
+    ):
         self.R = R
+        self.work = work if work is not None else Work(math.inf)
         self.M = len(R)
         self.uR = arc_lengths(R)
         seg = np.roll(R, -1, axis=0) - R
@@ -65,6 +96,9 @@ class Fit:
         self.N = N = max(24, round(L / h))
         self.exempt = exempt  # (u_a, u_b, reach) of each crossing of the real line, in its arc length
         self.winding = winding
+        self.straights = np.array(straights, dtype=float).reshape(-1, 2)  # (u0, u1) of the real line's straights
+        self.w_full = self.W_STRAIGHT if w_straight is None else w_straight
+        self.w_straight = self.w_full
         X = resample_loop(R, N)
         E = np.roll(X, -1, axis=0) - X
         th = np.unwrap(np.arctan2(E[:, 1], E[:, 0]))
@@ -76,6 +110,10 @@ class Fit:
         self.K = max(2, math.ceil(self.WINDOW * (L / N) / (L / self.M)))
         self.cover = np.arange(0, self.M, max(1, round(self.M / (2 * N))))  # real-line samples ~h/2 apart
         self.iterations = 0
+        # the corners on a straight of the real line are held straight: those that start there, by their place
+        # round the board (a corner's nearest point on the real line may slide off the straight as the board
+        # changes round it — a bulge would then escape being held), and those whose nearest point is there now
+        self.held = self.on_straight(self.sigma)
 
     # --- the corners and how they move
     def corners(self, z=None) -> np.ndarray:
@@ -187,14 +225,39 @@ class Fit:
         Rk, near = self.covering(Xc, sig)
         tb = np.roll(Xc, -1, axis=0)[near] - np.roll(Xc, 1, axis=0)[near]
         nb = np.column_stack((-tb[:, 1], tb[:, 0])) / np.maximum(np.hypot(*tb.T), 1e-12)[:, None]
+        flat = (self.held >= 0) | (self.on_straight(sig) >= 0)
         r = np.concatenate(
             (
                 self.W_NORMAL * (Nn * diff).sum(1),
                 self.W_ALONG * (T * diff).sum(1),
                 self.W_COVER * (nb * (Xc[near] - Rk)).sum(1),
+                self.w_straight * z[: self.N][flat],
             )
         )
-        return r, (Nn, T, near, nb), sig
+        return r, (Nn, T, near, nb, flat), sig
+
+    def on_straight(self, sig: np.ndarray) -> np.ndarray:
+        """The straight of the real line each turn δ_k (at corner k+1) lies on (-1: none): where the board keeps
+        straight. A straight takes every corner from the first whose nearest point on the real line lies on it to
+        the last, by their order round the board: a corner beside it that has slid towards the next bend (a bulge)
+        is still held."""
+        N = self.N
+        out = np.full(N, -1)
+        if not len(self.straights):
+            return out
+        L = self.uR[-1]
+        u = np.interp(np.roll(sig, -1), np.arange(self.M + 1), self.uR)
+        for k, (a, b) in enumerate(self.straights):
+            idx = np.flatnonzero((u - a) % L <= b - a)
+            if not len(idx):
+                continue
+            gaps = np.diff(np.append(idx, idx[0] + N))
+            g = int(np.argmax(gaps))  # the run is the lap less its largest gap
+            first, span = idx[(g + 1) % len(idx)], N - int(gaps[g])
+            if span + 1 > 2 * len(idx) + 2:
+                continue  # the corners are scattered: not one stretch of the board
+            out[(first + np.arange(span + 1)) % N] = k
+        return out
 
     def merit(self, z: np.ndarray) -> float:
         """The fit plus a heavy price on each rule broken (the radius rule always holds: it bounds δ)."""
@@ -221,12 +284,18 @@ class Fit:
         X = self.corners()
         Xc = X[:N]
         J = self.jacobian(X)
-        r, (Nn, T, near, nb), self.sigma = self.residuals(z, Xc, self.sigma, K)
+        for _settle in range(3):  # the corners' nearest points settled first: the rows are then those merit() sees
+            _, _, sig = self.nearest(Xc, K, self.sigma)
+            if np.abs(sig - self.sigma).max() < 0.5:
+                break
+            self.sigma = sig
+        r, (Nn, T, near, nb, flat), self.sigma = self.residuals(z, Xc, self.sigma, K)
         Jr = np.vstack(
             (
                 self.W_NORMAL * np.einsum("nd,ndk->nk", Nn, J[:N]),
                 self.W_ALONG * np.einsum("nd,ndk->nk", T, J[:N]),
                 self.W_COVER * np.einsum("nd,ndk->nk", nb, J[near]),
+                self.w_straight * np.eye(N + 4)[np.flatnonzero(flat)],
             )
         )
         E = np.vstack((np.concatenate((np.ones(N), np.zeros(4)))[None, :], J[N] - J[0]))
@@ -283,10 +352,12 @@ class Fit:
         qs = Js.T @ r
         Gs, g = Gs / nr[:, None], g / nr
         x, ok = solve_qp(Ps, qs, E * D[None, :], e, Gs, g, lb, ub)
+        self.work.spend(n, len(g) + 2 * n)
         if not ok and len(g):
             # the rules that hold now cannot all keep holding (to first order): price them too for this step
             Gp, gp = self.W_RULE * Gs, self.W_RULE * np.minimum(g, 0.0)
             x, _ = solve_qp(Ps + Gp.T @ Gp, qs - Gp.T @ gp, E * D[None, :], e, Gs[:0], g[:0], lb, ub)
+            self.work.spend(n, 2 * n)
         return x * D
 
     def bound(self, f: float = 1.0) -> float:
@@ -303,19 +374,22 @@ class Fit:
         mu = 1e-3
         ramp_c = max(2 * self.h0, self.clearance / ramp)  # mm a broken rule mends per step
         for n in range(steps):
+            if self.work.out:
+                break
             f = min(1.0, (n + 1) / ramp)
+            self.w_straight = self.w_full * min(1.0, (n + 1) / ramp)  # held a little more each step, to full
             dmax = math.exp(math.log(start) * (1 - f) + math.log(self.bound()) * f)
             lin = self.linearise(self.K, ramp_c)
             X0 = lin[-1][0]
             # the merit of where we stand, under this step's bound (clipped: the lap may then not close)
             before = self.merit(np.concatenate((np.clip(self.z[:N], -dmax, dmax), self.z[N:])))
-            for _try in range(5):
+            for _try in range(8):
                 z = self.z + self.solve(lin, dmax, mu)
                 z[:N] = np.clip(z[:N], -dmax, dmax)
                 if self.merit(z) < before * (1 - 1e-9):  # a real gain, not floating-point noise
                     mu = max(mu / 3, 1e-6)
                     break
-                mu *= 5
+                mu *= 10
             else:
                 if n >= ramp:
                     break  # no step lowers the merit: as good as it gets
@@ -331,6 +405,8 @@ class Fit:
         # the bound then stays exactly the radius rule whatever the step does
         shrink = 1e-3
         for _polish in range(6):
+            if self.work.out:
+                break
             lin = self.linearise(self.K, ramp_c)
             if float(np.hypot(*lin[3][1:])) < CLOSE_TOL / 5 and abs(lin[3][0]) < 1e-6:
                 break

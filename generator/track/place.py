@@ -215,15 +215,16 @@ def north_up_scale(Q: np.ndarray, box, m: float) -> float:
     return min((box[2] - 2 * m) / max(float(w), 1e-12), (box[3] - 2 * m) / max(float(h), 1e-12))
 
 
-def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None, edge: float):
+def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None, edge: float, work=None):
     """A real centre line ``P`` (source units, y down, in the race direction from the start line) adapted to the
     board, keeping its shape (:mod:`.adapt`) → (paper, :class:`~generator.track.adapt.Adapted`).
 
     North stays up (a circuit turned on the page is much harder to recognise): of the papers allowed (both
     orientations when 'auto') the one with the larger north-up board is tried first, then the other. The
     engine's own rules are used: kerb width, the gap between two parts of the track, the margin kept round the
-    track (and its pit lane)."""
-    from .adapt import adapt
+    track (and its pit lane). ``work``: what the fits may spend (:class:`~generator.track.fit.Work`, shared with the
+    caller's other builds); raises :class:`~generator.track.adapt.Unbuilt` when it was spent before any board."""
+    from .adapt import TooMuchTrack, Unbuilt, adapt
 
     north_xy = P * np.array([1.0, -1.0])  # x east, y north, as the adaptation takes it
     m = pit_margin(spec)
@@ -233,18 +234,35 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
     )
     width = spec.lanes * spec.lane_width
     kw = dict(track_width_mm=width, kerb_mm=KERB_W, gap_mm=rules.GAP, margin_mm=m, unit_mm=spec.unit)
+    from ..errors import InputError
+
     best = None
+    refused = None
+    field = "csv" if spec.csv else "points"
     for pap, box in cands:
         try:
-            res = adapt(north_xy, paper_box_mm=box, rotation_deg=0.0, **kw)
+            res = adapt(north_xy, paper_box_mm=box, rotation_deg=0.0, work=work, **kw)
+        except TooMuchTrack as err:  # this way round; perhaps not the other
+            refused = refused or err
+            continue
+        except Unbuilt as err:  # the work is spent: the best board so far, if any, says so
+            if best is None:
+                raise
+            if not any(p.kind == "budget" for p in best[1].problems):
+                best[1].problems.insert(0, err.problem)
+            break
         except ValueError as err:  # points that make no loop (the loader refuses most of them first)
-            from ..errors import InputError
-
-            raise InputError(str(err), field="csv" if spec.csv else "points", hint="give points round a loop") from None
+            raise InputError(str(err), field=field, hint="give points round a loop") from None
         if res.ok:
             return pap, res
         if best is None or len(res.problems) < len(best[1].problems):
             best = (pap, res)
+    if best is None:
+        raise InputError(
+            refused.said(cands[0][0].label),
+            field=field,
+            hint="give the centre line of a circuit: a loop that goes round once, without zig-zags or spirals",
+        )
     return best
 
 
