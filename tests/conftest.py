@@ -9,17 +9,6 @@ from pathlib import Path
 import pytest
 
 
-def pytest_configure(config):
-    """Paddock's per-user cache (generator/cache.py) in a folder of the test run's own, never the user's."""
-    import atexit
-    import os
-    import tempfile
-
-    folder = tempfile.mkdtemp(prefix="paddock-test-cache-")
-    os.environ["PADDOCK_CACHE_DIR"] = folder
-    atexit.register(shutil.rmtree, folder, True)
-
-
 def pdf_pages(data: bytes | Path):
     import pypdfium2 as pdfium
 
