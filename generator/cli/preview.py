@@ -52,7 +52,7 @@ def preview_cmd(
     from ..paper import PageSettings, parse_paper_choice
     from ..preview.server import Preview, bind, serve
     from .common import refuse_empty
-    from .track import fix_text
+    from .track import change_text, fix_text
 
     refuse_empty({"game": game, "paper": paper, "tile_onto": tile_onto}, {"tile_onto": "--tile-onto"})
 
@@ -74,5 +74,5 @@ def preview_cmd(
     if not spec.is_file():
         raise InputError("file not found", file=spec, hint="check the path")
     said = lambda line: typer.echo(line, err=True)  # noqa: E731
-    preview = Preview(spec, settings, game, wording=fix_text, say=said)
+    preview = Preview(spec, settings, game, wording=fix_text, say=said, said_change=change_text)
     serve(preview, bind(preview, port), open_browser)

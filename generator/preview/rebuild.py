@@ -103,6 +103,8 @@ def attempt(build: Callable[[], Any], name: Callable[[Any], str] = str) -> Attem
             out.said = f"paddock: built {name(out.value)} at {time.strftime('%H:%M:%S')}"
         finally:
             out.notes = [str(w.message) for w in caught if isinstance(w.message, LayoutWarning)]
+    if out.error is not None:  # its traceback would hold the failed build's frames (its whole board) in a cycle
+        out.error = out.error.with_traceback(None)
     out.seconds = time.perf_counter() - t0
     return out
 

@@ -58,13 +58,12 @@ def mark(problem, circuit) -> dict | None:
             s = 0.0
         if s is None or not np.isfinite(s):
             return None
-        if problem.unit is not None:
-            a, b = circuit.unit_bounds(problem.unit)
-        else:
-            a, b = s - u / 2, s + u / 2
         s %= lap
-        if a > s:  # the unit's span, on the same lap as its point
-            a, b = a - lap, b - lap
+        a, b = s - u / 2, s + u / 2  # a unit's length round the point
+        if problem.unit is not None:
+            a0, b0 = circuit.unit_bounds(problem.unit)
+            if a0 - 1e-6 <= s <= b0 + 1e-6:  # the unit it names, where the point lies in it
+                a, b = a0, b0
         x, y = circuit.point_at(s)
         path = circuit.offset_line(a % lap, a % lap + (b - a), 0.0)
         return {"x": _r(x), "y": _r(y), "path": np.round(np.asarray(path, dtype=float), 2).tolist()}
@@ -72,7 +71,7 @@ def mark(problem, circuit) -> dict | None:
         return None
 
 
-def figures(circuit, settings, game, printable: bool) -> list[list[str]]:
+def figures(circuit, settings, game, printable: bool, tiles: int = 0) -> list[list[str]]:
     """The key figures beside the board: units or spaces, lap, paper (and tiles), grid and pit, and for a real
     circuit how far the board is from its shape."""
     out: list[list[str]] = [["Game", f"{game.id} ({game.title})" if game.title != game.id else game.id]]
@@ -85,7 +84,8 @@ def figures(circuit, settings, game, printable: bool) -> list[list[str]]:
     paper = circuit.paper.label
     tile = settings.tile_paper
     if tile is not None:
-        paper += f", tiled onto {tile.name.upper() if tile.name.startswith('a') else tile.name}"
+        size = tile.name.upper() if tile.name.startswith("a") else tile.name
+        paper += f", tiled onto {tiles} {size} sheets" if tiles else f", fits on {size}"
     out.append(["Paper", paper])
     if circuit.grid:
         out.append(["Grid", f"{len(circuit.grid)} slots"])
@@ -159,12 +159,13 @@ def build_view(
     wording: Callable | None = None,
     stale: Callable[[], bool] = lambda: False,
     notes: Sequence[NoteSource] = (),
+    said_change: Callable[[str], str] = str,
 ) -> View:
     """Build the board of ``spec_path`` for the page. A spec that cannot be read raises its InputError; a board
     that does not build gives its problems, over the board as far as it builds (``svg`` None when nothing of it
     can be drawn). ``wording`` says a fix as ``paddock check`` does; ``stale()`` says a newer save came (then
     :class:`Superseded` is raised at the next checkpoint); ``notes``: further checks of a built board
-    (:data:`NoteSource`)."""
+    (:data:`NoteSource`); ``said_change`` words a change the build made (``close: auto``) as the command line does."""
     import time
 
     from .. import games
@@ -224,16 +225,17 @@ def build_view(
             facts = game.board_facts(circuit)
         except Exception:  # noqa: BLE001 — the board stands without its game's figures
             facts = games.BoardFacts()
-    extra = [{"source": "build", "text": change} for change in circuit.changes]
+    extra = [{"source": "change", "text": said_change(change)} for change in circuit.changes]
     if printable:
         for source, check in notes:
             extra += [{"source": source, "text": str(line)} for line in check(circuit)]
+    tiles = _tiles(page, settings)
     state.update(
         notes=extra,
-        figures=figures(circuit, settings, game, printable) + [list(f) for f in facts.figures],
+        figures=figures(circuit, settings, game, printable, len(tiles)) + [list(f) for f in facts.figures],
         tables=list(facts.tables),
         page={"w": _r(page.width), "h": _r(page.height)},
-        tiles=_tiles(page, settings),
+        tiles=tiles,
         print_pages=len(pages),
         ms=round((time.perf_counter() - t0) * 1000),
     )

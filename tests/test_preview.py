@@ -1,0 +1,231 @@
+"""``paddock preview`` without a browser: the board it shows is the pack's, its problems are where ``check`` puts
+them, a rebuild keeps the last good board through a bad save, and the server answers four paths and nothing else.
+(The page in a real browser: ``test_preview_browser.py``.)"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import threading
+
+import numpy as np
+import pytest
+
+from generator import games, track
+from generator.paper import PageSettings
+
+SPECS = {p.name: p for p in track.shipped()}
+MONTE = SPECS["monte-carlo.yaml"].read_text(encoding="utf-8")
+#: Monte Carlo with a hairpin too tight for a car and too close to itself: two problems, each with a place.
+TIGHT = MONTE.replace("radius: 27, angle: 180", "radius: 12, angle: 180") + "close: auto\n"
+
+
+def _svg(page) -> bytes:
+    from generator.scene import Document
+    from generator.writers import render
+
+    return render(Document([page]), "svg")[0]
+
+
+def unit_lines(svg: bytes) -> int:
+    """Units drawn on an across-the-track board's SVG: its 2-point unit lines, and the start line."""
+    layer = re.search(rb'<g id="layer-units">(.*?)</g>', svg, re.S).group(1)
+    return sum(1 for pts in re.findall(rb'<polyline[^>]* points="([^"]*)"', layer) if len(pts.split()) == 2) + 1
+
+
+@pytest.mark.parametrize("game_id, spec", [("f1-dice", "monte-carlo.yaml"), ("formula-d", "formula-d-circuit.yaml")])
+def test_the_board_is_the_one_the_pack_prints(game_id, spec):
+    """Byte for byte: the game's board hook gives the pack's own board sheet."""
+    game = games.get(game_id)
+    circuit, sheet = game.board(SPECS[spec], PageSettings())
+    packed = game.pack(PageSettings())[0]
+    assert _svg(sheet.page) == _svg(packed.page)
+    assert games.board_game(SPECS[spec]) is game  # the spec's 'game' chooses it
+
+
+def test_a_game_without_a_board_of_its_own_shows_the_track_board(tmp_path):
+    spec = tmp_path / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    circuit, sheet = games.get("monaco").board(spec, PageSettings())
+    plain = track.board_sheet(track.load(spec))
+    assert _svg(sheet.page) == _svg(plain.page)
+
+
+def _view(spec, **kw):
+    from generator.cli.track import fix_text
+    from generator.preview.state import build_view
+
+    return build_view(spec, PageSettings(), wording=fix_text, **kw)
+
+
+def test_view_of_a_board_that_prints(tmp_path):
+    spec = tmp_path / "monte-carlo.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    view = _view(spec)
+    units = track.check(spec).circuit.units_count
+    assert unit_lines(view.svg) == units == 59
+    figures = dict(view.state["figures"])
+    assert figures["Units"].startswith(f"{units} ") and figures["Paper"] == "A3 landscape"
+    assert figures["Race"].startswith("3 laps")  # the f1-dice game's own figures
+    assert view.state["problems"] == [] and view.state["printable"]
+    # the sheet as printed: its scale bars are on the page shown, and its PDF is one A3 page
+    assert b'id="layer-print-check"' in view.svg and len(view.pages) == 1
+
+
+def test_problems_are_listed_as_check_words_them_and_marked_where_they_are(tmp_path, capsys):
+    from generator.cli import main
+
+    spec = tmp_path / "tight.yaml"
+    spec.write_text(TIGHT, encoding="utf-8")
+    view = _view(spec)
+    with pytest.raises(SystemExit):
+        main(["check", "--json", str(spec)])
+    checked = json.loads(capsys.readouterr().out)
+    with pytest.raises(SystemExit):
+        main(["check", str(spec)])
+    lines = [ln.strip() for ln in capsys.readouterr().out.splitlines()[1:] if ln.startswith("  ") and ":" in ln]
+    listed = view.state["problems"]
+    assert [p["text"] for p in listed] == [ln for ln in lines if not ln.startswith("close: auto")]
+    assert listed[0]["line"] == 12 and "radius of segment 6" in listed[0]["hint"]
+    line = np.asarray(checked["centre_line"])
+    s = np.concatenate(([0.0], np.cumsum(np.hypot(*np.diff(line, axis=0).T))))
+    for p, c in zip(listed, checked["problems"], strict=True):
+        at = line[np.argmin(np.abs(s - c["s_mm"]))]
+        assert np.hypot(p["mark"]["x"] - at[0], p["mark"]["y"] - at[1]) < 1.5, (p, c)
+        assert len(p["mark"]["path"]) >= 2
+    assert not view.state["printable"] and view.svg is not None  # drawn as far as check builds it
+
+
+def test_a_build_a_newer_save_supersedes_stops_at_its_next_checkpoint(tmp_path):
+    from generator.preview.state import Superseded
+
+    spec = tmp_path / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    asked = []
+
+    def stale():
+        asked.append(1)
+        return True
+
+    with pytest.raises(Superseded):
+        _view(spec, stale=stale)
+    assert len(asked) == 1
+
+
+def _save(spec, text, n):
+    import os
+
+    spec.write_text(text, encoding="utf-8")
+    st = spec.stat()
+    os.utime(spec, ns=(st.st_atime_ns, st.st_mtime_ns + n * 10**9))
+
+
+def test_rebuilds_keep_the_last_good_board_through_a_bad_save(tmp_path):
+    from generator.preview.server import Preview
+
+    spec = tmp_path / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    said: list[str] = []
+    pv = Preview(spec, PageSettings(), say=said.append)
+    assert pv.rebuild(pv.sources.stamp())
+    first, board = pv.svg()
+    assert pv.state()["board"] == board and pv.state()["error"] is None
+    _save(spec, MONTE.replace("paper: a3", "paper: a3: x"), 1)  # YAML that does not parse (line 4)
+    assert pv.rebuild(pv.sources.stamp())
+    state = pv.state()
+    assert state["error"]["line"] == 4 and state["error"]["kind"] == "input"
+    assert pv.svg() == (first, board) and state["board"] == board  # the last good board stays
+    assert "still watching" in said[-1] and str(spec) in said[-1]
+    _save(spec, MONTE.replace("straight: 6.3", "straight: 16.3", 1), 2)  # the loop no longer closes
+    assert pv.rebuild(pv.sources.stamp())
+    state = pv.state()
+    assert state["error"]["kind"] == "problems" and state["problems"][0]["kind"] == "closure"
+    assert state["problems"][0]["mark"] is None and pv.svg()[1] == board
+    _save(spec, MONTE, 3)
+    assert pv.rebuild(pv.sources.stamp())
+    assert pv.state()["error"] is None and pv.svg()[1] > board
+    # a save while building: the build is abandoned for the newer save
+    _save(spec, MONTE.replace("Monte Carlo", "Monte Carlo 2"), 4)
+    stamp = pv.sources.stamp()
+    _save(spec, MONTE.replace("Monte Carlo", "Monte Carlo 3"), 5)
+    assert not pv.rebuild(stamp) and pv.superseded == 1
+
+
+# ------------------------------------------------------------------------------------------------ the server
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    from generator.preview.server import Preview, PreviewServer
+
+    spec = tmp_path_factory.mktemp("served") / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    pv = Preview(spec, PageSettings(), say=lambda line: None)
+    pv.rebuild(pv.sources.stamp())
+    server = PreviewServer(pv, 0)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield server
+    pv.stop.set()
+    with pv.changed:
+        pv.changed.notify_all()
+    server.shutdown()
+    server.server_close()
+
+
+def _get(server, path, method="GET", host=None):
+    port = server.server_address[1]
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    conn.putheader("Host", host or f"127.0.0.1:{port}")
+    conn.endheaders()
+    r = conn.getresponse()
+    body = r.read() if path != "/events" else r.fp.readline() + r.fp.readline() + r.fp.readline()
+    conn.close()
+    return r.status, dict(r.getheaders()), body
+
+
+def test_the_server_serves_the_page_the_board_and_its_pdf(served):
+    from conftest import pdf_pages
+
+    status, head, body = _get(served, "/")
+    assert status == 200 and head["Content-Type"].startswith("text/html") and b"EventSource" in body
+    status, head, body = _get(served, "/board.svg?v=3")
+    assert status == 200 and head["Content-Type"] == "image/svg+xml" and unit_lines(body) == 59
+    status, head, body = _get(served, "/board.pdf")
+    assert status == 200 and body.startswith(b"%PDF") and 'filename="monte-carlo.pdf"' in head["Content-Disposition"]
+    w, h = pdf_pages(body)[0].get_size()
+    assert (round(w / 72 * 25.4), round(h / 72 * 25.4)) == (420, 297)  # A3 landscape, at true size
+    status, head, body = _get(served, "/events")
+    assert status == 200 and body.startswith(b"event: state\ndata: ")
+    state = json.loads(body.split(b"data: ", 1)[1])
+    assert state["name"] == "Monte Carlo" and state["board"] >= 1
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/../../etc/passwd",
+        "/etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "//etc/passwd",
+        "/page.html",
+        "/generator/preview/page.html",
+        "/board.svg/../../../etc/passwd",
+        "/events/../board.svg",
+        "/m.yaml",
+        "/index.html",
+        "/favicon.ico",
+        "",
+    ],
+)
+def test_no_other_path_is_served(served, path):
+    status, _, body = _get(served, path or "*")
+    assert status in (404, 400) and b"root:" not in body
+
+
+def test_requests_for_another_host_name_are_refused(served):
+    assert _get(served, "/", host="evil.example:80")[0] == 403
+    assert _get(served, "/", method="POST")[0] == 501
+    assert _get(served, "/", method="HEAD")[0] == 200
