@@ -229,3 +229,46 @@ def test_requests_for_another_host_name_are_refused(served):
     assert _get(served, "/", host="evil.example:80")[0] == 403
     assert _get(served, "/", method="POST")[0] == 501
     assert _get(served, "/", method="HEAD")[0] == 200
+
+
+def test_the_command_refuses_what_it_cannot_serve(tmp_path, capsys):
+    """A missing spec, an unknown game, a paper it does not know, a port in use: one line each, exit 2, no server."""
+    import socket
+
+    from generator.cli import main
+
+    spec = tmp_path / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        cases = [
+            ([str(tmp_path / "nope.yaml")], "nope.yaml: file not found"),
+            ([str(spec), "--game", "chess"], "unknown game 'chess'"),
+            ([str(spec), "--tile-onto", "a9"], "--tile-onto"),
+            ([str(spec), "--port", str(taken.getsockname()[1])], f"--port': port {taken.getsockname()[1]} cannot"),
+        ]
+        for args, said in cases:
+            with pytest.raises(SystemExit) as stop:
+                main(["preview", *args])
+            err = capsys.readouterr().err.strip().splitlines()
+            assert stop.value.code == 2 and len(err) == 1 and said in err[0], (args, err)
+    finally:
+        taken.close()
+
+
+def test_a_save_of_the_csv_a_spec_names_is_seen(tmp_path):
+    from generator.preview.rebuild import Sources
+
+    csv = tmp_path / "line.csv"
+    csv.write_text("# x_m,y_m\n0,0\n100,0\n100,50\n0,50\n", encoding="utf-8")
+    spec = tmp_path / "s.yaml"
+    spec.write_text("name: S\ncsv: line.csv\n", encoding="utf-8")
+    sources = Sources(spec)
+    before = sources.stamp()
+    assert str(csv) in before[1] and sources.stamp() == before
+    csv.write_text("# x_m,y_m\n0,0\n120,0\n120,50\n0,50\n", encoding="utf-8")
+    assert sources.stamp() != before
+    spec.write_text("name: [\n", encoding="utf-8")  # a spec that cannot be read: still a stamp, never an error
+    assert sources.stamp()[1] == "None"
