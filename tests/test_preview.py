@@ -272,3 +272,25 @@ def test_a_save_of_the_csv_a_spec_names_is_seen(tmp_path):
     assert sources.stamp() != before
     spec.write_text("name: [\n", encoding="utf-8")  # a spec that cannot be read: still a stamp, never an error
     assert sources.stamp()[1] == "None"
+
+
+def test_tiles_are_drawn_over_the_board_and_printed_in_its_pdf(tmp_path):
+    from conftest import pdf_pages
+
+    from generator.paper import parse_paper_choice
+    from generator.preview.server import Preview
+
+    spec = tmp_path / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    pv = Preview(spec, PageSettings(tile_onto=parse_paper_choice("a4")), say=lambda line: None)
+    pv.rebuild(pv.sources.stamp())
+    state = pv.state()
+    tiles = state["tiles"]
+    assert len(tiles) == 4 and {t["label"] for t in tiles} == {"A1", "A2", "B1", "B2"}
+    assert dict(state["figures"])["Paper"] == "A3 landscape, tiled onto 4 A4 sheets"
+    # the windows cover the sheet, neighbours overlapping for the glue
+    assert min(t["x"] for t in tiles) == 0 and max(t["x"] + t["w"] for t in tiles) == pytest.approx(420, abs=0.1)
+    pdf = pdf_pages(pv.pdf()[0])
+    assert len(pdf) == 5  # four tiles and the assembly page
+    sizes = {tuple(sorted(round(v / 72 * 25.4) for v in pdf[i].get_size())) for i in range(5)}
+    assert sizes == {(210, 297)}

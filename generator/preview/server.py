@@ -68,7 +68,9 @@ class Preview:
         self.builds = 0
         self.superseded = 0
         self._pdf: tuple[int, bytes] | None = None
-        self._pdf_lock = threading.Lock()
+        # one drawing at a time: a build (on the main thread) and a PDF asked for (on a server thread) share the
+        # fonts' and writers' caches
+        self.drawing = threading.Lock()
         self.stop = threading.Event()
 
     # ----------------------------------------------------------------------------------------- rebuilding
@@ -98,16 +100,17 @@ class Preview:
         self._publish(building=True)
 
         def build():
-            return build_view(
-                self.spec,
-                self.settings,
-                self.game,
-                self.options,
-                self.wording,
-                stale=lambda: self.sources.stamp() != stamp,
-                notes=self.notes,
-                said_change=self.said_change,
-            )
+            with self.drawing:
+                return build_view(
+                    self.spec,
+                    self.settings,
+                    self.game,
+                    self.options,
+                    self.wording,
+                    stale=lambda: self.sources.stamp() != stamp,
+                    notes=self.notes,
+                    said_change=self.said_change,
+                )
 
         done = attempt(build, lambda v: v.state["name"])
         if isinstance(done.error, Superseded):
@@ -163,7 +166,7 @@ class Preview:
             view, board = self.view, self.board
         if view is None:
             return None
-        with self._pdf_lock:
+        with self.drawing:
             if self._pdf is None or self._pdf[0] != board:
                 self._pdf = (board, WRITERS["pdf"].render(Document(view.pages, view.title))[0])
             return self._pdf[1], view.state["name"]
