@@ -11,6 +11,8 @@ import threading
 
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from generator import games, track
 from generator.paper import PageSettings
@@ -223,6 +225,17 @@ def test_the_server_serves_the_page_the_board_and_its_pdf(served):
 def test_no_other_path_is_served(served, path):
     status, _, body = _get(served, path or "*")
     assert status in (404, 400) and b"root:" not in body
+
+
+@settings(max_examples=80, derandomize=True, deadline=None)
+@given(st.text(st.characters(min_codepoint=33, max_codepoint=126), max_size=40))
+def test_any_other_path_is_404(served, tail):
+    """Whatever a request asks for beyond the four paths (traversals, encodings, the spec's own name): 404."""
+    path = "/" + tail
+    assume(path.split("?", 1)[0].split("#", 1)[0] not in ("/", "/board.svg", "/board.pdf", "/events"))
+    status, _, body = _get(served, path)
+    assert status in (404, 400), path
+    assert b"name: Monte Carlo" not in body and b"root:" not in body
 
 
 def test_requests_for_another_host_name_are_refused(served):
