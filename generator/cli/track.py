@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..preview.rebuild import Watcher as _Watcher
 from .common import output_options, publish
 from .root import app
 
@@ -267,15 +268,14 @@ def change_text(change: str) -> str:
 
 
 def _sheets(spec_path: Path, opts, overrides: dict | None = None):
-    from .. import track
     from ..errors import PaddockError
-    from ..games import board_notes
+    from ..games import plain_board
 
     try:
-        circuit = track.load(spec_path, opts.pages.board_paper(), overrides, opts.pages.edge, notes=board_notes)
+        circuit, sheet = plain_board(spec_path, opts.pages, overrides)
     except PaddockError as err:
         raise cli_error(err) from None
-    return circuit, [track.board_sheet(circuit)]
+    return circuit, [sheet]
 
 
 def _say_changes(circuit, say) -> None:
@@ -307,106 +307,26 @@ def track_cmd(
     Watcher(spec, opts, overrides=over).run()
 
 
-class Watcher:
-    """Rebuilds a spec whenever it (or the centre-line CSV it names) changes: one :meth:`step` per poll.
-
-    ``say`` receives each status line (stderr by default). A bad edit prints its error and the watcher carries
-    on; the next save that fixes it rebuilds."""
+class Watcher(_Watcher):
+    """``track --watch``: rewrites the board's files whenever the spec (or the centre-line CSV it names) changes,
+    on the rebuild path ``paddock preview`` shares (:mod:`generator.preview.rebuild`). ``say`` receives each
+    status line (stderr by default)."""
 
     def __init__(self, spec: Path, opts, say=None, overrides: dict | None = None) -> None:
-        self.spec = spec
+        super().__init__(spec, say or (lambda line: typer.echo(line, err=True)))
         self.opts = opts
         self.overrides = overrides
-        self.say = say or (lambda line: typer.echo(line, err=True))
-        self.last: tuple | None = None
-        self._csv: tuple[int | None, Path | None] = (None, None)  # (spec mtime it was read at, csv path)
-        self.builds = 0
-        self.errors = 0
 
-    def _mtime(self, f: Path | None) -> int | None:
-        try:
-            return f.stat().st_mtime_ns if f is not None else None
-        except OSError:
-            return None
+    def build(self):
+        circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
+        publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
+        return circuit
 
-    def _csv_of(self, spec_mtime: int | None) -> Path | None:
-        """The CSV the spec reads, re-read from the spec only when the spec itself changed."""
-        if self._csv[0] != spec_mtime:
-            from ..errors import PaddockError
-            from ..track import load_spec
-            from ..track.load import csv_path
+    def built(self, circuit) -> None:
+        _say_changes(circuit, self.say)
 
-            csv = None
-            try:
-                s, _, _ = load_spec(self.spec)
-                csv = csv_path(s, self.spec)
-            except (PaddockError, RecursionError, MemoryError, ValueError, OSError):
-                pass  # the build says what is wrong with the spec; here only the CSV to watch is wanted
-            self._csv = (spec_mtime, csv)
-        return self._csv[1]
-
-    def stamp(self) -> tuple:
-        m = self._mtime(self.spec)
-        csv = self._csv_of(m)
-        return (m, str(csv), self._mtime(csv))
-
-    def step(self) -> bool:
-        """Rebuild if anything changed since the last step; True if a build (good or bad) was attempted."""
-        import time
-        import warnings
-
-        from ..errors import PaddockError
-        from ..messages import quote
-        from ..notices import LayoutWarning
-
-        try:
-            now = self.stamp()
-        except Exception as err:  # noqa: BLE001 — whatever an edit does, the watcher keeps watching
-            now = ("unreadable", type(err).__name__, str(err))
-        if now == self.last:
-            return False
-        self.last = now
-        try:
-            with warnings.catch_warnings(record=True) as caught:  # this build's notices, said as they happen
-                warnings.simplefilter("always")
-                try:
-                    circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
-                    publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
-                    _say_changes(circuit, self.say)
-                finally:
-                    for w in caught:
-                        if isinstance(w.message, LayoutWarning):
-                            self.say(f"paddock: warning: {w.message}")
-        except PaddockError as err:
-            self.errors += 1
-            self.say(f"paddock: error: {err}")
-            self.say("paddock: still watching; save a fix to rebuild")
-        except RecursionError:
-            self.errors += 1
-            self.say("paddock: error: the spec is nested too deeply to read; still watching")
-        except Exception as err:  # a bug must not end a design session: report it and keep watching
-            self.errors += 1
-            self.say(f"paddock: internal error ({type(err).__name__}: {quote(str(err), 60)}); still watching")
-        else:
-            self.builds += 1
-            self.say(f"paddock: built {circuit.name} at {time.strftime('%H:%M:%S')}")
-        return True
-
-    def run(self, interval: float = 0.4, max_steps: int | None = None, sleep=None) -> None:
-        """Poll until Ctrl-C (or ``max_steps`` polls, for tests)."""
-        import time
-
-        sleep = sleep or time.sleep
-        self.say(f"paddock: watching {self.spec} (Ctrl-C to stop)")
-        n = 0
-        try:
-            while max_steps is None or n < max_steps:
-                self.step()
-                n += 1
-                if max_steps is None or n < max_steps:
-                    sleep(interval)
-        except KeyboardInterrupt:
-            self.say("paddock: stopped watching")
+    def name(self, circuit) -> str:
+        return circuit.name
 
 
 @app.command("check")
