@@ -13,8 +13,9 @@ from ...compose.colour import GREY, INK, text_on
 from ...fonts import ascent
 from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
-from ...teams.models import Driver, Team, TeamField, monaco_rules
+from ...teams.models import Driver, Team, TeamField
 from ...units import inch_to_mm, pt_to_mm
+from .facts import rules as monaco_rules
 
 CARD_W, CARD_H = 88.0, 63.0
 GAP = 3.0
@@ -63,14 +64,14 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
     text.add(Text("COST", tx + tw / 2, sy + 3.4, pt_to_mm(6.5), "condensed-bold", GREY, anchor="middle"))
     text.add(Text(str(stats.cost), tx + tw / 2, sy + 12.8, pt_to_mm(22), "bold", INK, anchor="middle"))
     # Speed track: 0–18 inches; speeds a die cannot reach for this car (above skill + tech + 6) shaded.
-    sp = rules["speed"]
-    top_speed = min(sp["max"], stats.skill + stats.tech + rules["rating"]["max"])
+    sp = rules.speed
+    top_speed = min(sp.max, stats.skill + stats.tech + rules.rating.max)
     ty = sy + 19.5
-    n = sp["max"] - sp["min"] + 1
+    n = sp.max - sp.min + 1
     cell = (CARD_W - 6) / n
     text.add(
         Text(
-            f"SPEED (inches) — change at most ±{sp['change_per_turn']}″ a turn; top speed {top_speed}″",
+            f"SPEED (inches) — change at most ±{sp.change_per_turn}″ a turn; top speed {top_speed}″",
             x + 3,
             ty - 1.0,
             pt_to_mm(6.5),
@@ -79,20 +80,20 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
         )
     )
     for i in range(n):
-        v = sp["min"] + i
+        v = sp.min + i
         cx = x + 3 + i * cell
         shade = "#d6d6d6" if v > top_speed else "#ffffff"
         lines.add(rect(cx, ty, cell, 5.5, Style(stroke=INK, width=0.15, fill=shade)))
         text.add(Text(str(v), cx + cell / 2, ty + 2.75, pt_to_mm(6.5), "condensed", INK, "middle", "middle"))
     # ±3 marker: a bracket under the track spanning three cells each way from the middle.
     mid = x + 3 + (n // 2 + 0.5) * cell
-    span = sp["change_per_turn"] * cell
+    span = sp.change_per_turn * cell
     by = ty + 7.0
     lines.add(Polyline(((mid - span, by - 0.8), (mid - span, by), (mid + span, by), (mid + span, by - 0.8)), CUT))
     lines.add(Polyline(((mid, by - 1.0), (mid, by + 0.6)), CUT))
     text.add(
         Text(
-            f"−{sp['change_per_turn']}″  ·  speed now  ·  +{sp['change_per_turn']}″",
+            f"−{sp.change_per_turn}″  ·  speed now  ·  +{sp.change_per_turn}″",
             mid,
             by + 2.6,
             pt_to_mm(6),
@@ -103,7 +104,7 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
     )
     # A true 3-inch gauge along the bottom edge.
     gy = y + CARD_H - 5.0
-    inches = sp["change_per_turn"]
+    inches = sp.change_per_turn
     length = inch_to_mm(inches)
     gx = x + 3
     lines.add(Polyline(((gx, gy), (gx + length, gy)), Style(stroke=INK, width=0.25)))
@@ -113,9 +114,9 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
         lines.add(Polyline(((px, gy), (px, gy - (2.2 if long else 1.1))), Style(stroke=INK, width=0.2)))
         if long:
             text.add(Text(f"{q // 4}″", px, gy + 2.6, pt_to_mm(6), "condensed", INK, anchor="middle"))
-    coll = rules["collision_distance_in"]
+    coll = rules.collision_distance_in
     notes = (
-        f"Move: one die + skill + tech, at most {sp['max']}″.",
+        f"Move: one die + skill + tech, at most {sp.max}″.",
         f"Ruler: {inches} true inches. Ending within {coll}″ of a car risks a collision.",
     )
     for k, note in enumerate(notes):

@@ -176,7 +176,7 @@ def road_cmd(
     from .facts import feet_inches, frac_in, parse_length, road
     from .roadkit import circuit_kit, modular_kit
 
-    width = width or road()["default_width"]
+    width = width or road().default_width
     lane = parse_length(lane_width, "--lane-width") if lane_width else None
     car = parse_length(car_length, "--car-length") if car_length else None
     if modular or set_ is not None:

@@ -69,12 +69,11 @@ class Kind:
 
 def kinds(width: str) -> list[Kind]:
     """The kinds of piece in the set for road ``width``, from road.yaml."""
-    m = road()["modular"]
-    out = [Kind(f"straight-{L:g}", f"S{L:g}", f"{frac_in(L)} straight", length_in=L) for L in m["straights_in"]]
-    radii = m["radii_in"][width]
-    for size in ("tight", "wide"):
-        for a in m["curve_angles_deg"]:
-            r = radii[size]
+    m = road().modular
+    out = [Kind(f"straight-{L:g}", f"S{L:g}", f"{frac_in(L)} straight", length_in=L) for L in m.straights_in]
+    radii = m.radii_in.of(width)
+    for size, r in (("tight", radii.tight), ("wide", radii.wide)):
+        for a in m.curve_angles_deg:
             out.append(
                 Kind(
                     f"curve-{a:g}-{size}",
@@ -84,16 +83,14 @@ def kinds(width: str) -> list[Kind]:
                     radius_in=r,
                 )
             )
-    out.append(
-        Kind("pit", "PIT", f"{frac_in(m['pit_section_in'])} pit section", length_in=m["pit_section_in"], pit=True)
-    )
+    out.append(Kind("pit", "PIT", f"{frac_in(m.pit_section_in)} pit section", length_in=m.pit_section_in, pit=True))
     return out
 
 
 def parse_set(text: str | None, width: str) -> list[tuple[Kind, int]]:
     """``straight-12=4,curve-90-tight=4,pit=1`` → the kinds and how many of each (in the set's own order)."""
     known = {k.id: k for k in kinds(width)}
-    raw = text if text is not None else road()["modular"]["default_set"]
+    raw = text if text is not None else road().modular.default_set
     counts: dict[str, int] = {}
     for part in [p.strip() for p in str(raw).split(",") if p.strip()]:
         m = re.fullmatch(r"([a-z0-9-]+)\s*(?:[=:x×]\s*(\d+))?", part.lower())

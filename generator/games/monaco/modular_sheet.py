@@ -13,14 +13,14 @@ PAPER = Paper("a4", "portrait")
 
 
 def set_page(plan: SetPlan, spec: PageSpec, paper_label: str) -> Page:
-    words = sheet_texts()["modular"]
+    words = sheet_texts().modular
     n = plan.pieces[0].band.n
-    page = Page(spec, words["title"].format(width=plan.width))
+    page = Page(spec, words.title.format(width=plan.width))
     x0, y0, cw, ch = spec.content_box
     x0, cw = x0 + 0.5, cw - 1.0
     layer = page.layer("text")
     count = sum(c for _, c, _ in plan.entries)
-    sub = words["subtitle"].format(
+    sub = words.subtitle.format(
         road=frac_in(n.width / MM_PER_INCH),
         lanes=n.lanes,
         lane=frac_in(n.lane_w / MM_PER_INCH),
@@ -29,13 +29,13 @@ def set_page(plan: SetPlan, spec: PageSpec, paper_label: str) -> Page:
         sheets=plan.sheets,
         paper=paper_label,
     )
-    y = title(layer, words["title"].format(width=plan.width), x0, y0, cw, sub)
-    cols = [Column(t, share) for t, share in zip(words["columns"], (0.8, 3.0, 0.8, 0.8, 0.7), strict=True)]
+    y = title(layer, words.title.format(width=plan.width), x0, y0, cw, sub)
+    cols = [Column(t, share) for t, share in zip(words.columns, (0.8, 3.0, 0.8, 0.8, 0.7), strict=True)]
     rows = [[k.label, k.name, str(c), str(p), str(c * p)] for k, c, p in plan.entries]
     rows.append(["", "in all", str(count), "", str(len(plan.pieces))])
     y = table(layer, x0, y + 2, cw, cols, rows, pt_to_mm(9)) + 5
-    example = road()["modular"]["default_set"].split(",")[0]
-    y = bullets(layer, [t.format(example=example) for t in words["notes"]], x0, y, cw, pt_to_mm(8.5)) + 4
+    example = road().modular.default_set.split(",")[0]
+    y = bullets(layer, [t.format(example=example) for t in words.notes], x0, y, cw, pt_to_mm(8.5)) + 4
     _sketches(page, plan, x0, y, cw, y0 + ch - y)
     return page
 

@@ -62,7 +62,7 @@ def build(
             hint="give each driver 'monaco: {skill: …, tech: …}', or dice them with 'paddock season dice'",
         )
     points_scale(points)  # refuse a bad --points before drawing anything
-    width = width or road()["default_width"]
+    width = width or road().default_width
     kit = circuit_kit(
         track or default_track(),
         settings,

@@ -15,10 +15,10 @@ DICE_BOXES = 30  # boxes to tick on the lap: a long lap at low speed takes many 
 
 
 def practice_sheet(field: TeamField, spec: PageSpec) -> Page:
-    words = sheet_texts()["practice"]
-    page = new_page(spec, words["title"].format(field=field.name))
+    words = sheet_texts().practice
+    page = new_page(spec, words.title.format(field=field.name))
     x0, y0, cw, ch = inner(spec)
-    top = title(page.layer("text"), words["title"].format(field=field.name), x0, y0, cw, words["subtitle"])
+    top = title(page.layer("text"), words.title.format(field=field.name), x0, y0, cw, words.subtitle)
     drivers = [(t, d) for t, d in field.drivers]
     boxes = DICE_BOXES
     while boxes > 10 and cw - (9 + 9 + 4.8 * boxes + 8 + 36) < 70:  # leave the names 70 mm
@@ -30,7 +30,7 @@ def practice_sheet(field: TeamField, spec: PageSpec) -> Page:
         Col("team", rest * 0.42),
         Col("skill", 9, align="middle"),
         Col("tech", 9, align="middle"),
-        Col(words["dice_head"], tick, "ticks", boxes, sub=words["dice_sub"]),
+        Col(words.dice_head, tick, "ticks", boxes, sub=words.dice_sub),
         Col("dice", 12, "box", sub="in all"),
         Col("dice-off", 12, "box", sub="if tied"),
         Col("grid", 12, "box", sub="place"),
@@ -45,13 +45,13 @@ def practice_sheet(field: TeamField, spec: PageSpec) -> Page:
     grid_rows = (n + 1) // 2
     row_h = min(9.0, (y0 + ch - top - 16 - grid_rows * 8.5) / n)
     bottom = form(page, x0, top + 2, cols, rows, row_h, 10.0, swatches)
-    gap = frac_in(rules()["grid_spacing_in"])
+    gap = frac_in(rules().grid_spacing_in)
     half = (cw - 8) / 2
-    notes(page, [n.format(gap=gap) for n in words["notes"]], x0, bottom + 5, half)
+    notes(page, [n.format(gap=gap) for n in words.notes], x0, bottom + 5, half)
     # the starting grid: a box per place, two columns, pole first
     gx = x0 + half + 8
     text = page.layer("text")
-    text.add(Text(words["grid_head"], gx, bottom + 8, pt_to_mm(9), "bold"))
+    text.add(Text(words.grid_head, gx, bottom + 8, pt_to_mm(9), "bold"))
     slot = min(8.5, (y0 + ch - bottom - 12) / grid_rows)
     col_w = half / 2
     for i in range(n):

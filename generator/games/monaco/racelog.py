@@ -20,30 +20,30 @@ def points_line(scale: list[int]) -> str:
 
 def race_notes(scale: list[int]) -> list[str]:
     r = rules()
-    words = sheet_texts()["race"]
-    t = r["turn"]
+    words = sheet_texts().race
+    t = r.turn
     values = {
-        "top": r["speed"]["max"],
-        "change": r["speed"]["change_per_turn"],
-        "free": f"{t['free_angle_deg']:g}",
-        "band": t["band_in"],
-        "free_speed": t["free_speed_in"],
-        "restart": r["spin_off"]["restart_speed_in"],
-        "spin_add": r["spin_off"]["damage_roll_add"],
-        "out": r["damage_out_roll"],
-        "coll": frac_in(r["collision_distance_in"]),
-        "twice": r["collision"]["twice"],
+        "top": r.speed.max,
+        "change": r.speed.change_per_turn,
+        "free": f"{t.free_angle_deg:g}",
+        "band": t.band_in,
+        "free_speed": t.free_speed_in,
+        "restart": r.spin_off.restart_speed_in,
+        "spin_add": r.spin_off.damage_roll_add,
+        "out": r.damage_out_roll,
+        "coll": frac_in(r.collision_distance_in),
+        "twice": r.collision.twice,
         "points": points_line(scale),
     }
-    return [n.format(**values) for n in words["notes"]]
+    return [n.format(**values) for n in words.notes]
 
 
 def race_log(field: TeamField, spec: PageSpec, laps: int = 3, points: str | None = None) -> Page:
-    words = sheet_texts()["race"]
+    words = sheet_texts().race
     scale = points_scale(points)
-    page = new_page(spec, words["title"].format(field=field.name))
+    page = new_page(spec, words.title.format(field=field.name))
     x0, y0, cw, ch = inner(spec)
-    top = title(page.layer("text"), words["title"].format(field=field.name), x0, y0, cw, words["subtitle"])
+    top = title(page.layer("text"), words.title.format(field=field.name), x0, y0, cw, words.subtitle)
     # as many pit visits and tally boxes as leave the car's name room (portrait paper takes fewer)
     pit_w = 19.0
     lap_w = max(5.4 * laps + 4, 14)

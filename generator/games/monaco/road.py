@@ -57,20 +57,20 @@ def road_numbers(width: str = "double", lane_width_in: float | None = None, car_
     from .facts import rules
 
     r = road()
-    if width not in r["widths"]:
+    if width not in r.widths.names():
         raise InputError(f"unknown road width '{str(width)[:20]}'", field="--width", hint="use double or quadruple")
     return RoadNumbers(
-        lanes=int(r["widths"][width]),
-        lane_w=inch_to_mm(lane_width_in or r["lane_width_in"]),
-        car_len=inch_to_mm(car_length_in or r["car"]["length_in"]),
-        car_w=inch_to_mm(r["car"]["width_in"]),
-        min_inner_r=inch_to_mm(r["min_inner_radius_in"]),
-        min_gap=inch_to_mm(r["min_gap_in"]),
-        pit_lanes=int(r["pit"]["lanes"]),
-        pit_len=inch_to_mm(r["pit"]["length_in"]),
-        pit_taper=inch_to_mm(r["pit"]["taper_in"]),
-        box_gap=inch_to_mm(r["pit"]["box_gap_in"]),
-        grid_gap=inch_to_mm(rules()["grid_spacing_in"]),
+        lanes=r.widths.lanes(width),
+        lane_w=inch_to_mm(lane_width_in or r.lane_width_in),
+        car_len=inch_to_mm(car_length_in or r.car.length_in),
+        car_w=inch_to_mm(r.car.width_in),
+        min_inner_r=inch_to_mm(r.min_inner_radius_in),
+        min_gap=inch_to_mm(r.min_gap_in),
+        pit_lanes=r.pit.lanes,
+        pit_len=inch_to_mm(r.pit.length_in),
+        pit_taper=inch_to_mm(r.pit.taper_in),
+        box_gap=inch_to_mm(r.pit.box_gap_in),
+        grid_gap=inch_to_mm(rules().grid_spacing_in),
     )
 
 
@@ -290,7 +290,7 @@ def _assemble(circuit, width: str, n: RoadNumbers, lap: float, grid: int | None)
     kerbs = [Mark(k.s0 * f, k.s1 * f, k.side) for k in circuit.kerbs]
     corners = [Mark(c.s_start * f, c.s_end * f, c.direction, c.angle, c.apex * f) for c in circuit.corners]
     crossings = [(c.s_upper * f, c.s_lower * f, c.reach * f) for c in circuit.crossings]
-    slots = grid if grid is not None else int(road()["grid_slots"])
+    slots = grid if grid is not None else road().grid_slots
     pitch = n.car_len + n.grid_gap
     grid_marks = [(-k * pitch, -k * pitch - n.car_len) for k in range(slots)]
     road_ = Road(

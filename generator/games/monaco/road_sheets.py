@@ -109,13 +109,6 @@ class _Drawer:
 # -- the markings ----------------------------------------------------------------------------------------------
 
 
-def _inch(key_path: tuple[str, ...]) -> float:
-    v = road()
-    for k in key_path:
-        v = v[k]
-    return inch_to_mm(v)
-
-
 def draw_surface(dr: _Drawer) -> None:
     band = dr.band
     dr.poly("road", band.outline(dr.s0, dr.s1), Style(stroke=None, fill=ROAD_FILL))
@@ -151,7 +144,7 @@ def paint_box(dr: _Drawer, tail: float, nose: float, d_lo: float, d_hi: float, w
 
 def _dashes(dr: _Drawer, a: float, b: float, d0: float, d1: float) -> None:
     """Dashes counted from the start of the road, so they run on unbroken from piece to piece."""
-    dash, gap = _inch(("lane_line", "dash_in")), _inch(("lane_line", "gap_in"))
+    dash, gap = inch_to_mm(road().lane_line.dash_in), inch_to_mm(road().lane_line.gap_in)
     period = dash + gap
     for lo, hi in dr.parts(a, b):
         for k in range(math.floor(lo / period), math.ceil(hi / period) + 1):
@@ -162,10 +155,10 @@ def _dashes(dr: _Drawer, a: float, b: float, d0: float, d1: float) -> None:
 def draw_lines(dr: _Drawer) -> None:
     """Edge lines (round the pit area too), lane dashes, the pit lane's dashed line."""
     band = dr.band
-    inset, width = _inch(("edge_line", "inset_in")), _inch(("edge_line", "width_in"))
+    inset, width = inch_to_mm(road().edge_line.inset_in), inch_to_mm(road().edge_line.width_in)
     paint(dr, dr.s0, dr.s1, lambda lt, rt: lt - inset, lambda lt, rt: lt - inset - width)
     paint(dr, dr.s0, dr.s1, lambda lt, rt: rt + inset, lambda lt, rt: rt + inset + width)
-    lw = _inch(("lane_line", "width_in"))
+    lw = inch_to_mm(road().lane_line.width_in)
     for i in range(1, band.n.lanes):
         d = band.half - i * band.n.lane_w
         _dashes(dr, dr.s0, dr.s1, d - lw / 2, d + lw / 2)
@@ -177,8 +170,8 @@ def draw_lines(dr: _Drawer) -> None:
 
 def draw_kerbs(dr: _Drawer) -> None:
     band = dr.band
-    w = _inch(("kerb", "width_in"))
-    block = _inch(("kerb", "block_in"))
+    w = inch_to_mm(road().kerb.width_in)
+    block = inch_to_mm(road().kerb.block_in)
     for kb in band.kerbs:
         sign = 1.0 if kb.side == "left" else -1.0
         for a, b in dr.parts(kb.s0, kb.s1):
@@ -202,7 +195,7 @@ def draw_start(dr: _Drawer) -> None:
     band = dr.band
     if not getattr(band, "closed", False):
         return
-    q = _inch(("chequer_in",))
+    q = inch_to_mm(road().chequer_in)
     cols = max(2, round(band.n.width / q))
     w = band.n.width / cols
     for row in range(2):
@@ -306,7 +299,7 @@ def draw_number(dr: _Drawer, label: str, sub: str, size: float) -> None:
     band = dr.band
     length = dr.s1 - dr.s0
     busy: list[tuple[float, float]] = []
-    q = 2 * _inch(("chequer_in",))
+    q = 2 * inch_to_mm(road().chequer_in)
     busy += overlap(-q, 2 * q, dr.s0, dr.s1, dr.lap)
     for nose, tail in getattr(band, "grid", []):
         busy += overlap(tail, nose, dr.s0, dr.s1, dr.lap)
@@ -373,12 +366,12 @@ def piece_pages(
 
 def plan_page(road_, pieces: list[Piece], sheets: int, spec: PageSpec, paper_label: str) -> Page:
     """The whole circuit small: every piece numbered, the start, the pit, the lap in inches and a scale bar."""
-    words = sheet_texts()["road"]
+    words = sheet_texts().road
     page = Page(spec, f"{road_.name} — road layout plan")
     x0, y0, cw, ch = spec.content_box
     layer = page.layer("text")
     n = road_.n
-    sub = words["plan_subtitle"].format(
+    sub = words.plan_subtitle.format(
         width=road_.width_name,
         road=frac_in(n.width / MM_PER_INCH),
         lanes=n.lanes,
@@ -431,7 +424,7 @@ def plan_page(road_, pieces: list[Piece], sheets: int, spec: PageSpec, paper_lab
         s = (pit.s0 + pit.s1) / 2
         x, y = tf(road_.at(np.array([s]), np.array([pit.sign * (road_.half + pit.width + 6 / k)])))[0]
         page.add("labels", Text("PIT", float(x), float(y), pt_to_mm(7), "condensed-bold", INK, "middle", "middle"))
-    s_arrow = road_.lap * 0.03 + 2 * _inch(("chequer_in",))
+    s_arrow = road_.lap * 0.03 + 2 * inch_to_mm(road().chequer_in)
     _arrow(dr, s_arrow, 0.0, 9.0 / k, INK)
     x, y = tf(road_.at(np.array([0.0]), np.array([-(road_.half + 5 / k)])))[0]
     page.add("labels", Text("START", float(x), float(y), pt_to_mm(7), "condensed-bold", INK, "middle", "middle"))
@@ -439,11 +432,11 @@ def plan_page(road_, pieces: list[Piece], sheets: int, spec: PageSpec, paper_lab
     # notes on the right
     nx = x0 + cw - side_w
     y = top + 2
-    for line in words["plan_notes"]:
+    for line in words.plan_notes:
         y = (
             paragraph(
                 layer,
-                line.format(gap=frac_in(road().get("min_gap_in", 1)), car=frac_in(n.car_len / MM_PER_INCH)),
+                line.format(gap=frac_in(road().min_gap_in), car=frac_in(n.car_len / MM_PER_INCH)),
                 nx,
                 y,
                 side_w,

@@ -49,10 +49,10 @@ def circuit_kit(
     road_ = build_road(circuit, width, lap_in, lane_width_in, car_length_in, grid)
     spec = settings.document_page(PAPER)
     x0, y0, W, H = spec.content_box
-    clear = inch_to_mm(road()["start_clear_in"])
+    clear = inch_to_mm(road().start_clear_in)
     label = spec.paper.size_label
     pieces = cut_loop(road_, W - 2 * FIT_MARGIN, H - 2 * FIT_MARGIN, [(-clear, clear)], label)
-    count = pack(pieces, spec.content_box, float(road()["piece_gap_mm"]))
+    count = pack(pieces, spec.content_box, float(road().piece_gap_mm))
     title = f"{road_.name} — road pieces"
     pages = piece_pages(pieces, count, spec, title, loop_joins(pieces), lambda p: f"of {len(pieces)}")
     plan = plan_page(road_, pieces, count, settings.text_page(PLAN_PAPER), label)
@@ -80,7 +80,7 @@ def modular_kit(
     x0, y0, W, H = spec.content_box
     label = spec.paper.size_label
     plan = modular_pieces(set_text, width, W, H, label, lane_width_in, car_length_in)
-    plan.sheets = pack(plan.pieces, spec.content_box, float(road()["piece_gap_mm"]))
+    plan.sheets = pack(plan.pieces, spec.content_box, float(road().piece_gap_mm))
     names = {p.kind.split("/")[0]: p for p in plan.pieces}
     del names
 

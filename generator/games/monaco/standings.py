@@ -22,18 +22,18 @@ def points_legend(scale: list[int]) -> str:
 
 def standings_sheet(field: TeamField, spec: PageSpec, points: str | None = None, races: int = DEFAULT_RACES) -> Page:
     r = rules()
-    words = sheet_texts()["standings"]
+    words = sheet_texts().standings
     scale = points_scale(points)
-    page = new_page(spec, words["title"].format(field=field.name))
+    page = new_page(spec, words.title.format(field=field.name))
     x0, y0, cw, ch = inner(spec)
     text = page.layer("text")
     top = title(
-        text, words["title"].format(field=field.name), x0, y0, cw, words["subtitle"].format(points=points_legend(scale))
+        text, words.title.format(field=field.name), x0, y0, cw, words.subtitle.format(points=points_legend(scale))
     )
     if points_is_reading(scale):
-        note = words["reading"].format(name=r["points"]["reading_name"], scale="-".join(map(str, scale)))
+        note = words.reading.format(name=r.points.reading_name, scale="-".join(map(str, scale)))
     else:
-        note = words["custom"]
+        note = words.custom
     top = notes(page, [note], x0, top, cw) + 1.5
     name_w, team_w, total_w = 42.0, 30.0, 14.0
     race_w = (cw - name_w - team_w - 2 * total_w) / races
@@ -65,6 +65,6 @@ def standings_sheet(field: TeamField, spec: PageSpec, points: str | None = None,
     rows_team = [[t.name] for t in field.teams] + [[""]]
     swatches_t = [t.colours.primary for t in field.teams] + [None]
     y = form(page, x0, y, cols_t, rows_team, row_h, 10.0, swatches_t)
-    between = words["between"].format(bonus=r["race_win_rating_bonus"], top=r["rating"]["max"])
+    between = words.between.format(bonus=r.race_win_rating_bonus, top=r.rating.max)
     notes(page, [between], x0, y + 3, cw)
     return page
