@@ -166,6 +166,18 @@ class Modular(_Facts):
     default_set: str
 
 
+class Limits(_Facts):
+    min: Num
+    max: Num
+
+
+class Budget(_Facts):
+    lap_in: Limits
+    lane_width_in: Limits
+    car_length_in: Limits
+    pieces: int
+
+
 class Road(_Facts):
     lane_width_in: Num
     widths: Widths
@@ -182,7 +194,7 @@ class Road(_Facts):
     default_paper: str
     piece_gap_mm: Num
     start_clear_in: Num
-    max_pieces: int
+    budget: Budget
     modular: Modular
 
 
@@ -459,6 +471,45 @@ def parse_length(text: str, option: str, default_unit: str = "in") -> float:
     if value <= 0:
         raise InputError(f"the length '{text}' must be more than 0", field=option)
     return value
+
+
+#: The options that take a length, the unit a bare number is in, and their budget in road.yaml.
+_LENGTH_OPTIONS = {
+    "--lap": ("ft", "lap_in"),
+    "--lane-width": ("in", "lane_width_in"),
+    "--car-length": ("in", "car_length_in"),
+}
+
+
+def length_option(text: str | None, option: str) -> float | None:
+    """``--lap``, ``--lane-width`` or ``--car-length`` as typed (None: not given), in inches, within its budget."""
+    if text is None:
+        return None
+    unit, _ = _LENGTH_OPTIONS[option]
+    return within_budget(parse_length(text, option, unit), option, text)
+
+
+def within_budget(value_in: float, option: str, text: str | None = None, given: str | None = None) -> float:
+    """``value_in`` (inches) if it lies within ``option``'s budget; else an :class:`InputError` that says the value
+    (``text`` as typed, or ``given`` in words) and the limits."""
+    from ...messages import quote
+
+    lim = getattr(road().budget, _LENGTH_OPTIONS[option][1])
+    if lim.min <= value_in <= lim.max:
+        return value_in
+    what = {"--lap": "lap", "--lane-width": "lane width", "--car-length": "car length"}[option]
+    if given is None:
+        given = f"the {what} {quote(str(text))} is {value_in:.6g} in" if text else f"the {what} is {value_in:.6g} in"
+    word, limit = ("more", lim.max) if value_in > lim.max else ("less", lim.min)
+    feet = option == "--lap"
+    span = f"{lim.min:g} in to {lim.max:g} in" + (
+        f" ({feet_inches(lim.min)} to {feet_inches(lim.max)})" if feet else ""
+    )
+    raise InputError(
+        f"{given}, {word} than the {limit:g} in{f' ({feet_inches(limit)})' if feet else ''} Paddock builds a road for",
+        field=option,
+        hint=f"give a {what} of {span}",
+    )
 
 
 def inches(v: float, digits: int = 1) -> str:

@@ -36,12 +36,13 @@ def build(
     races: int | None = None,
     laps: int = 3,
     modular: str | None = None,
+    tone: str = "light",
 ) -> list[Sheet]:
     from .cards import PAPER as CARDS_PAPER
     from .cards import monaco_card_pages
     from .dials import PAPER as DIALS_PAPER
     from .dials import dial_pages
-    from .facts import parse_length, points_scale, road
+    from .facts import length_option, points_scale, road
     from .practice import PAPER as PRACTICE_PAPER
     from .practice import practice_sheet
     from .racelog import PAPER as RACE_PAPER
@@ -62,21 +63,24 @@ def build(
             hint="give each driver 'monaco: {skill: …, tech: …}', or dice them with 'paddock season dice'",
         )
     points_scale(points)  # refuse a bad --points before drawing anything
+    from .road_sheets import check_tone
+
     width = width or road().default_width
+    tone = check_tone(tone)
     kit = circuit_kit(
         track or default_track(),
         settings,
         width,
-        parse_length(lap, "--lap", "ft") if lap else None,
-        parse_length(lane_width, "--lane-width") if lane_width else None,
-        parse_length(car_length, "--car-length") if car_length else None,
+        length_option(lap, "--lap"),
+        length_option(lane_width, "--lane-width"),
+        length_option(car_length, "--car-length"),
         grid=len(field.drivers),
+        tone=tone,
     )
     sheets: list[Sheet] = list(kit.sheets)
     if modular is not None:
-        sheets += modular_kit(
-            modular or None, settings, width, parse_length(lane_width, "--lane-width") if lane_width else None
-        ).sheets
+        lane = length_option(lane_width, "--lane-width")
+        sheets += modular_kit(modular or None, settings, width, lane, tone=tone).sheets
     sheets.append(Sheet("tools-ruler", ruler_page(settings.document_page(TOOLS_PAPER))))
     sheets.append(Sheet("tools-gauges", gauges_page(settings.document_page(GAUGES_PAPER))))
     sheets += numbered("speed-dials", dial_pages(field, settings.document_page(DIALS_PAPER)))

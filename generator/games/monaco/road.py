@@ -271,8 +271,13 @@ def build_road(
 ) -> Road:
     """The road of ``circuit`` (a :class:`generator.track.Circuit`); raises a located :class:`GeometryError` when
     the road folds, two parts come too close, or the grid or pit does not fit the lap."""
+    from .facts import within_budget
+
     n = road_numbers(width, lane_width_in, car_length_in)
     lap = inch_to_mm(lap_in) if lap_in else default_lap(circuit, n)
+    if not lap_in:  # the spec's own proportions: within the lap's budget too
+        at = lap / MM_PER_INCH
+        within_budget(at, "--lap", given=f"at the spec's own proportions the lap is {at:.6g} in")
     road_ = _assemble(circuit, width, n, lap, grid)
     if check:
         problems = check_road(road_)
@@ -539,8 +544,11 @@ def _lap_hint(circuit, width, n: RoadNumbers, lap: float, grid, problems) -> str
         return f"move the parts apart or {bend}, or use a narrower road (--lane-width)"
     factor = max(need) * 1.02
     half_foot = 6 * MM_PER_INCH
+    longest = inch_to_mm(road().budget.lap_in.max)
     for _ in range(6):
         trial = math.ceil(lap * factor / half_foot) * half_foot
+        if trial > longest:  # past the lap's budget: no lap Paddock builds cures it
+            break
         if not check_road(_assemble(circuit, width, n, trial, grid)):
             return (
                 f"a lap of {feet_inches(trial / MM_PER_INCH)} or more builds (--lap {trial / MM_PER_INCH / 12:g}ft); "
