@@ -158,12 +158,20 @@ class RadiiByWidth(_Facts):
         return {"double": self.double, "quadruple": self.quadruple}[width]
 
 
+class SampleLayout(_Facts):
+    name: str
+    lap: list[str]  # piece ids in race order, a curve with the way it turns: "curve-90-tight left"
+
+
 class Modular(_Facts):
     straights_in: list[Num]
     curve_angles_deg: list[Num]
     radii_in: RadiiByWidth
     pit_section_in: Num
+    start_section_in: Num
+    start_line_from_end_in: Num
     default_set: str
+    layouts: list[SampleLayout]
 
 
 class Limits(_Facts):

@@ -65,6 +65,7 @@ class Kind:
     angle: float = 0.0  # degrees
     radius_in: float = 0.0
     pit: bool = False
+    start: bool = False
 
 
 def kinds(width: str) -> list[Kind]:
@@ -84,6 +85,8 @@ def kinds(width: str) -> list[Kind]:
                 )
             )
     out.append(Kind("pit", "PIT", f"{frac_in(m.pit_section_in)} pit section", length_in=m.pit_section_in, pit=True))
+    start = m.start_section_in
+    out.insert(0, Kind("start", "START", f"{frac_in(start)} start/finish with grid", length_in=start, start=True))
     return out
 
 
@@ -109,13 +112,16 @@ def parse_set(text: str | None, width: str) -> list[tuple[Kind, int]]:
     return [(known[k], counts[k]) for k in known if counts.get(k)]
 
 
-def band_for(kind: Kind, width: str, lane_width_in: float | None = None, car_length_in: float | None = None) -> Road:
-    """The road of one modular piece (open at both ends)."""
+def band_for(
+    kind: Kind, width: str, lane_width_in: float | None = None, car_length_in: float | None = None, right=False
+) -> Road:
+    """The road of one modular piece (open at both ends); a curve turns left, or ``right`` (the same piece driven
+    the other way: its mirror image)."""
     n = road_numbers(width, lane_width_in, car_length_in)
     if kind.angle:
         r = inch_to_mm(kind.radius_in)
-        line = PathLine(r * math.radians(kind.angle), 1.0 / r)
-        kerbs = [Mark(0.0, line.length, "left")]
+        line = PathLine(r * math.radians(kind.angle), (-1.0 if right else 1.0) / r)
+        kerbs = [Mark(0.0, line.length, "right" if right else "left")]
     else:
         line = PathLine(inch_to_mm(kind.length_in))
         kerbs = []
@@ -133,7 +139,14 @@ def band_for(kind: Kind, width: str, lane_width_in: float | None = None, car_len
         crossings=[],
         grid=[],
         closed=False,
+        start_at=None,
     )
+    if kind.start:  # the line near the exit end, grid boxes behind it: as many as the piece holds
+        at = line.length - inch_to_mm(road().modular.start_line_from_end_in)
+        pitch = n.car_len + n.grid_gap
+        slots = max(1, int((at - n.grid_gap) // pitch))
+        band.start_at = at
+        band.grid = [(at - k * pitch, at - k * pitch - n.car_len) for k in range(slots)]
     if kind.pit:
         L = line.length
         taper = min(n.pit_taper, L / 4)

@@ -29,10 +29,12 @@ from ...errors import GeometryError, InputError
 from ...units import MM_PER_INCH
 from .pieces import FIT_MARGIN, Piece, fit_angles, hull, rotate
 
-RES = 2.0  # mm: the packing raster (every place it finds is checked exactly)
-TRY_ANGLES = tuple(range(0, 360, 45))  # besides the angles that square a piece to the paper
+RES = 2.0  # mm: the packing raster on A4 or letter (every place it finds is checked exactly)
+CELLS = 120  # … and on larger paper, coarser: about this many cells across the paper's geometric mean side
+TRY_ANGLES: tuple[float, ...] = ()  # besides the angles that square a piece to the paper and the roomiest ones
 MIN_PIECE = 3 * MM_PER_INCH  # the shortest piece worth cutting (a join costs the players a little care)
-BISECT_TO = 2.0  # mm: how close the longest piece that fits is found
+BISECT_TO = 4.0  # mm: how close the longest piece that fits is found
+PIECE_COST = 40.0  # mm of road a sheet must take further along to be worth one more piece to cut and join
 CANDIDATES = 12  # raster places checked exactly, per angle, before the angle is given up
 
 
@@ -77,9 +79,10 @@ class Packer:
         self.box = box
         self.gap = gap
         x0, y0, W, H = box
-        pad = int(math.ceil(gap / RES)) + 2
-        self.shape = (_smooth(int(math.ceil(H / RES)) + 2 * pad), _smooth(int(math.ceil(W / RES)) + 2 * pad))
-        self.origin = (x0 - pad * RES, y0 - pad * RES)
+        self.res = res = max(RES, math.sqrt(W * H) / CELLS)
+        pad = int(math.ceil(gap / res)) + 2
+        self.shape = (_smooth(int(math.ceil(H / res)) + 2 * pad), _smooth(int(math.ceil(W / res)) + 2 * pad))
+        self.origin = (x0 - pad * res, y0 - pad * res)
         self.sheets: list[Sheet] = []
 
     @property
@@ -100,7 +103,7 @@ class Packer:
         img = Image.new("1", (cols, rows), 0)
         draw = ImageDraw.Draw(img)
         for g in getattr(poly, "geoms", [poly]):
-            pts = [((x - self.origin[0]) / RES, (y - self.origin[1]) / RES) for x, y in g.exterior.coords]
+            pts = [((x - self.origin[0]) / self.res, (y - self.origin[1]) / self.res) for x, y in g.exterior.coords]
             draw.polygon(pts, fill=1)
         return np.asarray(img, dtype=bool)
 
@@ -126,8 +129,9 @@ class Packer:
             pts = rotate(ring, ang)
             lo, hi = pts.min(axis=0), pts.max(axis=0)
             span = hi - lo
-            ni = int((W - 2 * FIT_MARGIN - span[0]) // RES)
-            nj = int((H - 2 * FIT_MARGIN - span[1]) // RES)
+            res = self.res
+            ni = int((W - 2 * FIT_MARGIN - span[0]) // res)
+            nj = int((H - 2 * FIT_MARGIN - span[1]) // res)
             if ni < 0 or nj < 0:
                 continue
             base = np.array([x0 + FIT_MARGIN - lo[0], y0 + FIT_MARGIN - lo[1]])
@@ -143,10 +147,10 @@ class Packer:
                 order = np.lexsort((is_, js))[:CANDIDATES]
                 cands = [(int(js[q]), int(is_[q])) for q in order]
             for j, i in cands:
-                key = (j * RES + span[1], i, ang)  # the piece's lowest edge, then leftmost
+                key = (j * res + span[1], i, ang)  # the piece's lowest edge, then leftmost
                 if best is not None and key >= best[0]:
                     break
-                shift = base + np.array([i * RES, j * RES])
+                shift = base + np.array([i * res, j * res])
                 poly = Polygon(pts + shift)
                 if all(poly.distance(other) >= self.gap - 1e-6 for other in sh.shapes):
                     best = (key, ang, (float(shift[0]), float(shift[1])))
@@ -165,7 +169,7 @@ class Packer:
         poly = Polygon(pts)
         sh.shapes.append(poly)
         sh.owners.append(owner)
-        sh.occupied |= self._raster(poly.buffer(self.gap - RES, 4))
+        sh.occupied |= self._raster(poly.buffer(self.gap - self.res, 4))
         sh.spectrum = None
 
     def free_for(self, k: int, pts: np.ndarray, owner: int = 0) -> bool:
@@ -227,8 +231,10 @@ def add_tabs(pieces: list[Piece], packer: Packer, joined) -> dict[int, list[tupl
 # ---------------------------------------------------------------------------------------- a circuit's road
 
 #: Ways to fill one sheet, each tried in turn: the sheet cut into columns × rows, every piece at most one cell
-#: large. The way that takes the road furthest along wins (ties: the fewer pieces).
-WAYS = ((1, 1), (2, 1), (1, 2), (2, 2))
+#: large (two columns make pieces short enough for two to lie side by side). The way that takes the road furthest
+#: along wins, a piece more counting as :data:`PIECE_COST` less road (ties: the fewer pieces). Rows, and finer
+#: angles, were tried on the shipped circuits: no fewer sheets, three times the time.
+WAYS = ((1, 1), (2, 1))
 
 
 def fill_loop(band, box, gap: float, start: float, paper_label: str, max_pieces: int) -> tuple[list[Piece], Packer]:
@@ -247,7 +253,7 @@ def fill_loop(band, box, gap: float, start: float, paper_label: str, max_pieces:
             trial = Packer(box, gap)
             placed = _fill_sheet(trial, band, s, end, cell)
             if placed:
-                key = (-placed[-1][1], len(placed))
+                key = (-(placed[-1][1] - PIECE_COST * len(placed)), len(placed))
                 if best is None or key < best[0]:
                     best = (key, trial.sheets[0], placed)
         if best is None:
@@ -305,15 +311,17 @@ def _longest_here(packer: Packer, band, s: float, rest: float, k: int, cell: tup
             return None
         return packer.spot(ring, k, packer.angles(ring))
 
-    found = attempt(rest)
-    if found is not None:
-        return rest, *found
+    longest = 2 * (cell[0] + cell[1])  # no piece of road that fits the cell is longer
+    if rest <= longest:
+        found = attempt(rest)
+        if found is not None:
+            return rest, *found
     if rest <= MIN_PIECE:
         return None
     found = attempt(MIN_PIECE)
     if found is None:
         return None
-    lo, hi = MIN_PIECE, rest
+    lo, hi = MIN_PIECE, min(rest, longest)
     best = found
     while hi - lo > BISECT_TO:
         mid = (lo + hi) / 2

@@ -117,6 +117,7 @@ class Road:
     crossings: list[tuple[float, float, float]]  # (s upper, s lower, reach)
     grid: list[tuple[float, float]]  # (nose, tail) of each grid slot, pole first; negative: before the line
     closed: bool = True  # a loop (a circuit); the modular set's pieces are open
+    start_at: float | None = 0.0  # where the start/finish line is (None: this road has none)
     _cuts: dict = field(default_factory=dict, repr=False)
 
     @property

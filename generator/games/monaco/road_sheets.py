@@ -37,6 +37,7 @@ KERB_RED = "#d0312d"
 CUT = Style(stroke=INK, width=0.3)
 DARK = "#3a3a3a"
 TAB_FILL = "#f7f7f7"
+FULL_WIDTH = 95.0  # mm: on a road narrower than this (double road of 1⅞ in lanes), the words are drawn smaller
 FOLD = Style(stroke=INK, width=0.2, dash=(1.5, 1.0))
 
 
@@ -115,7 +116,7 @@ class Drawer:
         self.k = scale  # page mm per band mm (the plan draws small)
         self.tone = TONES[tone]
         self.upright = upright  # degrees, in the band's frame, at which words read upright in place
-        self.lap = band.lap if getattr(band, "closed", False) else None
+        self.lap = band.lap if band.closed else None
         self.s0 = piece.s0 if piece else 0.0
         self.s1 = piece.s1 if piece else band.lap
         self.turn = 0.0  # degrees the whole drawing is turned (the plan)
@@ -238,26 +239,27 @@ def draw_kerbs(dr: Drawer) -> None:
 def draw_start(dr: Drawer) -> None:
     """The chequered start/finish line across the road (not the pit lane)."""
     band = dr.band
-    if not getattr(band, "closed", False):
+    at = band.start_at
+    if at is None:
         return
     q = inch_to_mm(road().chequer_in)
     cols = max(2, round(band.n.width / q))
     w = band.n.width / cols
     for row in range(2):
-        for a, b in dr.parts(row * q, (row + 1) * q):
+        for a, b in dr.parts(at + row * q, at + (row + 1) * q):
             for c in range(cols):
                 if (row + c) % 2:
                     continue
                 d0 = band.half - c * w
                 dr.poly("marks", _strip(band, a, b, d0, d0 - w), Style(stroke=None, fill=INK))
-    for a, b in dr.parts(0.0, 2 * q):
+    for a, b in dr.parts(at, at + 2 * q):
         dr.line("marks", _strip(band, a, b, band.half, -band.half), Style(stroke=INK, width=0.2 * dr.k), closed=True)
 
 
 def draw_grid(dr: Drawer, size: float) -> None:
     """One box per car behind the line, pole first, an inch of road between one car and the next."""
     band = dr.band
-    half_w = band.n.car_w / 2 + 2.0
+    half_w = min(band.n.car_w / 2 + 2.0, band.half - 4.0)  # never wider than the road
     for k, (nose, tail) in enumerate(band.grid):
         paint_box(dr, tail, nose, -half_w, half_w, 0.8)
         parts = dr.parts(tail, nose)
@@ -363,8 +365,9 @@ def draw_number(dr: Drawer, label: str, sub: str, size: float) -> None:
     length = dr.s1 - dr.s0
     busy: list[tuple[float, float]] = []
     q = 2 * inch_to_mm(road().chequer_in)
-    busy += overlap(-q, 2 * q, dr.s0, dr.s1, dr.lap)
-    for nose, tail in getattr(band, "grid", []):
+    if band.start_at is not None:
+        busy += overlap(band.start_at - q, band.start_at + 2 * q, dr.s0, dr.s1, dr.lap)
+    for nose, tail in band.grid:
         busy += overlap(tail, nose, dr.s0, dr.s1, dr.lap)
     best = None
     clear = band.n.car_w / 2 + 2.0 + size * 0.3 * len(label)  # the grid boxes and half the number's width
@@ -391,7 +394,10 @@ def draw_tab(dr: Drawer, tab: np.ndarray, at: float, other: str) -> None:
     dr.line("marks", np.array([right, left]), FOLD)
     th = band.heading(at)
     x, y = dr.tf(tab.mean(axis=0)[None, :])[0]
-    angle = (math.degrees(th) + 90 + (dr.piece.angle if dr.piece is not None else 0.0)) % 360
+    along = math.degrees(th) + 90  # along the cut, whichever way reads the right way up in place
+    if math.cos(math.radians(along - dr.upright)) < 0:
+        along += 180
+    angle = (along + (dr.piece.angle if dr.piece is not None else 0.0)) % 360
     word = f"glue: {other} on top"
     dr.page.add("labels", Text(word, float(x), float(y), pt_to_mm(5.5), "condensed", DARK, "middle", "middle", angle))
 
@@ -445,11 +451,12 @@ def piece_pages(
         draw_lines(dr)
         draw_kerbs(dr)
         draw_start(dr)
-        draw_pit(dr, pt_to_mm(9))
+        f = min(1.0, p.band.n.width / FULL_WIDTH)  # words shrink with a narrow road, to stay on it
+        draw_pit(dr, pt_to_mm(9) * f)
         if p.band.grid:
-            draw_grid(dr, pt_to_mm(26))
-        draw_joins(dr, before, after, pt_to_mm(8), inner(p))
-        draw_number(dr, p.label or str(p.number), subtitle(p), pt_to_mm(40))
+            draw_grid(dr, pt_to_mm(26) * f)
+        draw_joins(dr, before, after, pt_to_mm(8) * f, inner(p))
+        draw_number(dr, p.label or str(p.number), subtitle(p), pt_to_mm(40) * f)
         outline = p.ring
         if own:
             whole = union_all([Shape(p.ring), *(Shape(tab) for _, tab in own)]).buffer(0)
