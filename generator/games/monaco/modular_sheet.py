@@ -7,7 +7,7 @@ from ...compose.blocks import Column, bullets, table, title
 from ...paper import PageSpec, Paper
 from ...scene import Page
 from ...units import MM_PER_INCH, pt_to_mm
-from .facts import frac_in, road, sheet_texts
+from .facts import frac_in, sheet_texts
 from .modular import SetPlan
 
 PAPER = Paper("a4", "portrait")
