@@ -283,6 +283,7 @@ class PracticeWords(_Facts):
     subtitle: str
     dice_head: str
     dice_sub: str
+    sizing: str
     notes: list[str]
     grid_head: str
 
@@ -291,6 +292,8 @@ class RaceWords(_Facts):
     title: str
     subtitle: str
     notes: list[str]
+    speed_head: str
+    speed_sub: str
 
 
 class StandingsWords(_Facts):
@@ -307,6 +310,14 @@ class SquadWords(_Facts):
     notes: list[str]
 
 
+class BetweenWords(_Facts):
+    title: str
+    subtitle: str
+    steps: list[str]
+    columns: list[str]
+    column_subs: list[str]
+
+
 class Sheets(_Facts):
     road: RoadWords
     modular: ModularWords
@@ -316,6 +327,7 @@ class Sheets(_Facts):
     race: RaceWords
     standings: StandingsWords
     squads: SquadWords
+    between: BetweenWords
 
 
 # -- loading ---------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ gauges), a speed dial and a card per car, and the practice, race, season and squ
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from ...errors import InputError
@@ -38,11 +39,13 @@ def build(
     modular: str | None = None,
     tone: str = "light",
 ) -> list[Sheet]:
+    from .between import PAPER as BETWEEN_PAPER
+    from .between import between_sheet
     from .cards import PAPER as CARDS_PAPER
     from .cards import monaco_card_pages
     from .dials import PAPER as DIALS_PAPER
     from .dials import dial_pages
-    from .facts import length_option, points_scale, road
+    from .facts import length_option, points_scale, road, rules
     from .practice import PAPER as PRACTICE_PAPER
     from .practice import practice_sheet
     from .racelog import PAPER as RACE_PAPER
@@ -85,11 +88,15 @@ def build(
     sheets.append(Sheet("tools-gauges", gauges_page(settings.document_page(GAUGES_PAPER))))
     sheets += numbered("speed-dials", dial_pages(field, settings.document_page(DIALS_PAPER)))
     sheets += numbered("monaco-cards", monaco_card_pages(field, settings.text_page(CARDS_PAPER)))
-    sheets.append(Sheet("practice", practice_sheet(field, settings.text_page(PRACTICE_PAPER))))
+    free = rules().turn.free_angle_deg
+    sharp = sum(math.ceil(abs(c.angle) / 90) for c in kit.road.corners if abs(c.angle) > free)  # a roll a quarter turn
+    practice = practice_sheet(field, settings.text_page(PRACTICE_PAPER), kit.road.lap_in, sharp)
+    sheets.append(Sheet("practice", practice))
     sheets.append(Sheet("race-log", race_log(field, settings.text_page(RACE_PAPER), laps, points)))
     standings = standings_sheet(field, settings.text_page(STANDINGS_PAPER), points, races or DEFAULT_RACES)
     sheets.append(Sheet("standings", standings))
     sheets.append(Sheet("squads", squad_sheet(field, settings.text_page(SQUADS_PAPER))))
+    sheets.append(Sheet("between-seasons", between_sheet(field, settings.text_page(BETWEEN_PAPER))))
     from ..summaries import summary_sheets
 
     sheets += summary_sheets("monaco", settings)

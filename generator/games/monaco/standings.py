@@ -35,8 +35,10 @@ def standings_sheet(field: TeamField, spec: PageSpec, points: str | None = None,
     else:
         note = words.custom
     top = notes(page, [note], x0, top, cw) + 1.5
-    name_w, team_w, total_w = 42.0, 30.0, 14.0
-    race_w = (cw - name_w - team_w - 2 * total_w) / races
+    name_w, team_w, total_w = min(42.0, cw * 0.16), min(30.0, cw * 0.12), 14.0
+    wins = 3  # race wins this season, each +1 skill at once (ticks; a fourth win is rare)
+    skill_w = 9.0 + 5.2 * wins + 0.6 + 13.0
+    race_w = (cw - name_w - team_w - 2 * total_w - skill_w) / races
     if race_w < 7.0:
         raise InputError(
             f"{races} races do not fit on {spec.paper.label}", field="--races", hint="use fewer races or larger paper"
@@ -51,17 +53,25 @@ def standings_sheet(field: TeamField, spec: PageSpec, points: str | None = None,
     cols = [
         Col("driver", name_w),
         Col("team", team_w),
+        Col("skill", 9.0, align="middle", sub="at start"),
+        Col("wins", 5.2 * wins + 0.6, "ticks", wins, sub=f"+{r.race_win_rating_bonus} skill each"),
+        Col("skill", 13.0, "box", sub="now"),
         *race_cols,
         Col("total", total_w, "box"),
         Col("place", total_w, "box"),
     ]
-    rows = [[d.name, t.name] for t, d in drivers] + [["", ""]] * 2
+    rows = [[d.name, t.name, d.monaco.skill if d.monaco else ""] for t, d in drivers] + [["", "", ""]] * 2
     swatches = [t.colours.primary for t, _ in drivers] + [None, None]
     y = form(page, x0, top, cols, rows, row_h, 10.0, swatches)
     y += 5
     text.add(Text("Teams", x0, y + 3.2, pt_to_mm(10), "bold"))
     y += 5
-    cols_t = [Col("team", name_w + team_w), *race_cols, Col("total", total_w, "box"), Col("place", total_w, "box")]
+    cols_t = [
+        Col("team", name_w + team_w + skill_w),
+        *race_cols,
+        Col("total", total_w, "box"),
+        Col("place", total_w, "box"),
+    ]
     rows_team = [[t.name] for t in field.teams] + [[""]]
     swatches_t = [t.colours.primary for t in field.teams] + [None]
     y = form(page, x0, y, cols_t, rows_team, row_h, 10.0, swatches_t)
