@@ -200,3 +200,25 @@ def test_a_road_of_too_many_pieces_is_refused_before_it_is_drawn():
     road = build_road(load_circuit(default_spec()), "double", 600, grid=2)
     with pytest.raises(InputError, match="more than 5 pieces"):
         fill_loop(road, (6.0, 6.0, 198.0, 274.0), 4.0, -MM_PER_INCH, "A4", 5)
+
+
+def test_the_docs_say_what_the_code_prints(kit):
+    """docs/monaco.md's figures for the default road, the default modular set and the practice sheet are the
+    code's own."""
+    from pathlib import Path
+
+    from generator.games.monaco.practice import dice_for_lap
+    from generator.games.monaco.roadkit import modular_kit
+
+    doc = " ".join((Path(__file__).parents[1] / "docs" / "monaco.md").read_text(encoding="utf-8").split())
+    assert "221 in (18 ft 5 in) round at double width" in doc and round(kit.road.lap_in) == 221
+    assert f"prints on **{kit.sheet_count} A4 sheets ({len(kit.pieces)} pieces)**" in doc
+    assert f"it took {SHEETS_BEFORE} sheets, one piece on each" in doc
+    m = modular_kit(None, PageSettings(), "double")
+    from generator.games.monaco.modular import parse_set
+
+    pieces = sum(c for _, c in parse_set(None, "double"))
+    assert f"{pieces} pieces in {len(m.pieces)} parts on {m.sheet_count} A4 sheets" in doc
+    count = dice_for_lap(kit.road.lap_in, 8, 3, 4)
+    assert f"about {count.turns} turns, 2 × {count.turns} + 8 = {count.need} dice" in doc
+    assert f"{count.boxes} boxes" in doc

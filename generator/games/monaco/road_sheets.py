@@ -51,10 +51,12 @@ class Tone:
     kerb_edge: Style | None = None  # a hairline round the white kerb blocks, where the road is too pale to show them
 
 
-#: ``light`` (the default): a pale tint, crisp black edges, grey lines — a fraction of the toner; ``full``: asphalt
-#: grey with white lines, a hairline of grey round them so they still show where --ink-saver hatches the road.
+#: ``light`` (the default): a pale tint, crisp black edges, grey lines — half the toner of ``full``, asphalt grey
+#: with white lines, a hairline of grey round them so they still show where --ink-saver hatches the road. The light
+#: road and its pit area share one tint (the pit lane's dashed line and boxes mark it): a paler one would turn
+#: paper-white, or blotchy, in the 256-colour PNG previews.
 TONES = {
-    "light": Tone("#f2f2f2", "#f8f8f8", Style(stroke=None, fill="#b8b8b8"), Style(stroke="#9a9a9a", width=0.12)),
+    "light": Tone("#eeeeee", "#eeeeee", Style(stroke=None, fill="#b8b8b8"), Style(stroke="#9a9a9a", width=0.12)),
     "full": Tone("#dcdcdc", "#e9e9e9", Style(stroke="#8c8c8c", width=0.12, fill=WHITE)),
 }
 
@@ -381,9 +383,9 @@ def draw_number(dr: Drawer, label: str, sub: str, size: float) -> None:
             if best is None or key < best[0]:
                 best = (key, s, d)
     _, s, d = best
-    dr.text(label, s, d, size, "bold", DARK, below=-size * 0.12)
+    dr.text(label, s, d, size, "bold", DARK, below=-size * 0.2)
     if sub:
-        dr.text(sub, s, d, size * 0.3, "condensed", DARK, below=size * 0.5)
+        dr.text(sub, s, d, size * 0.3, "condensed", DARK, below=size * 0.62)
 
 
 def draw_tab(dr: Drawer, tab: np.ndarray, at: float, other: str) -> None:
