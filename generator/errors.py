@@ -83,6 +83,7 @@ OS_CAUSES = {
     errno.ENOENT: "no such file or folder (or the file system takes no new files there)",
     errno.EXDEV: "it is on another disk",
     errno.EIO: "input/output error (a failing disk?)",
+    errno.ELOOP: "a loop of symbolic links (a link that leads back to itself)",
 }
 
 
