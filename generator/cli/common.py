@@ -64,7 +64,11 @@ OUTPUT_PARAMS = [
         ],
         6.0,
     ),
-    ("quiet", Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")], False),
+    (
+        "quiet",
+        Annotated[bool, typer.Option("--quiet", "-q", help="Errors only: no progress bar, no summary, no notices.")],
+        False,
+    ),
 ]
 
 
@@ -82,6 +86,7 @@ CONTEXT = "paddock_context"
 
 def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet) -> Options:
     from ..errors import InputError
+    from ..messages import quote
     from ..paper import parse_paper_choice
     from ..pipeline import ALL_FORMATS
 
@@ -89,7 +94,7 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet) -> 
     bad = [f for f in formats if f not in ALL_FORMATS]
     if bad or not formats:
         raise InputError(
-            f"unknown format '{','.join(bad) or format}'",
+            f"unknown format {quote(','.join(bad) or format, 40)}",
             field="--format",
             hint="use a comma-separated list of pdf, svg, png",
         )
