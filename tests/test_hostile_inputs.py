@@ -252,12 +252,13 @@ def test_values_are_said_as_written_not_as_python_shows_them(case, capsys, tmp_p
     assert "datetime" not in msg and "b'" not in msg and "9" * 30 not in msg
 
 
-def test_no_python_class_names(capsys, tmp_path):
+@pytest.mark.parametrize("text, line", [("name: X\nteams:\n  - 5\n", ":3:"), ("- a\n- b\n", ":1:")])
+def test_no_python_class_names(capsys, tmp_path, text, line):
     path = tmp_path / "teams.yaml"
-    path.write_text("name: X\nteams:\n  - 5\n", encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     code, _, err = run(capsys, "cars", path, "-o", tmp_path / "out")
     msg = refused(code, err)
-    assert "instance of" not in msg and "give a mapping here" in msg and ":3:" in msg
+    assert "instance of" not in msg and "TeamField" not in msg and "give a mapping here" in msg and line in msg
 
 
 def test_long_option_values_are_cut(capsys, tmp_path):
@@ -349,3 +350,18 @@ def test_an_internal_error_stays_one_line(capsys):
     say("internal error", "ValidationError: 1 validation error\nname\n  Value error")
     lines = capsys.readouterr().err.splitlines()
     assert lines == ["paddock: internal error: ValidationError: 1 validation error\\nname\\n  Value error"]
+
+
+def test_the_reference_says_what_the_code_does(capsys, tmp_path, monkeypatch):
+    """docs/reference.md: the listing it shows is what `track` prints, and its limits are the code's."""
+    from generator.cli import LISTED_MAX
+    from generator.writers.png import MAX_RUN_PIXELS
+
+    doc = (ROOT / "docs" / "reference.md").read_text(encoding="utf-8")
+    shown = doc.split("```\npaddock: error: mine.yaml")[1].split("```")[0]
+    monkeypatch.chdir(tmp_path)
+    Path("mine.yaml").write_text(BAD.replace("name: Bad", "name: Tight"), encoding="utf-8")
+    code, _, err = run(capsys, "track", "mine.yaml")
+    assert code == 3 and err == "paddock: error: mine.yaml" + shown
+    assert f"at most {LISTED_MAX} of them" in doc and f"at most {LINE_MAX} characters" in doc
+    assert f"at most {MAX_RUN_PIXELS // 1_000_000} million pixels in all" in doc and "up to 311 dpi" in doc
