@@ -482,7 +482,7 @@ class OutputSet:
                 out.append(path)
         return out
 
-    def _jobs_after(self, jobs: dict) -> dict:
+    def _jobs_after(self, jobs: dict, digests: dict[Path, str]) -> dict:
         """The manifest's jobs once this run is committed: this job's files now; every other job's as they were,
         less the files no longer there (a job none of whose files is left is dropped)."""
         root = self.root
@@ -491,7 +491,7 @@ class OutputSet:
             kept = {f: d for f, d in listed.items() if _plain(f) and os.path.lexists(root / f)}
             if kept and job != self.job:
                 out[job] = kept
-        out[self.job] = {p.relative_to(root).as_posix(): _digest(d) for p, d in self.files.items()}
+        out[self.job] = {p.relative_to(root).as_posix(): digests[p] for p in self.files}
         return out
 
     def commit(self) -> list[Path]:
@@ -514,8 +514,9 @@ class OutputSet:
             jobs = self._manifest()
             stale = self._stale(jobs)
             files = dict(self.files)
+            digests = {p: _digest(d) for p, d in self.files.items()}  # what the manifest and the journal record
             if self.job is not None:
-                jobs = self._jobs_after(jobs)
+                jobs = self._jobs_after(jobs, digests)
                 files[root / MANIFEST] = (
                     json.dumps({"paddock": 1, "jobs": jobs}, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
                 ).encode("utf-8")
@@ -539,7 +540,9 @@ class OutputSet:
                 plan.append((path, tmp, backup))
             stale_plan = [(p, _aside_name(p)) for p in stale]
             current = root / JOURNAL
-            _write_journal(root, plan, stale_plan, {p: _digest(d) for p, d in files.items()})
+            if root / MANIFEST in files:
+                digests[root / MANIFEST] = _digest(files[root / MANIFEST])
+            _write_journal(root, plan, stale_plan, digests)
             journal_written = True
             for path, tmp, backup in plan:
                 current = path

@@ -417,7 +417,7 @@ HEAVY = st.sampled_from(
 )
 
 
-@settings(FUZZ, max_examples=4)
+@settings(FUZZ, max_examples=3)
 @given(heavy=HEAVY, share=st.sampled_from([0.5, 1.0]))
 def test_large_inputs_in_a_bounded_process(tmp_path, heavy, share):
     """The most a spec's lists may hold (or half of it), drawn in every format: a subprocess answers within the
