@@ -113,21 +113,19 @@ def publish(
     ``pages``: the page settings the sheets were composed with (tiling and the edge apply here too).
 
     Nothing is written unless everything rendered: a failure half-way leaves earlier output untouched.
-    ``job`` names the output set in the folder's manifest (default: the folder, else the sheets' names): a
-    later run of the same job removes the files it wrote before and no longer writes (see :mod:`.outputs`).
+    ``job`` names the output set in the folder's manifest (default: :func:`job_name`): a later run of the same
+    job removes the files it wrote before and no longer writes, and never another job's (see :mod:`.outputs`).
     """
     from .outputs import OutputSet, safe_name
     from .writers import WRITERS, check
 
     if job is None:
-        job = f"{safe_name(folder)}/" if folder else ",".join(sorted({safe_name(s.name) for s in sheets}))
+        job = job_name(sheets, folder, merged)
     outputs = OutputSet(output.out, job=job)
     prefix = (safe_name(folder) + "/") if folder else ""
-    docs = []
-    for sheet in sheets:
-        doc = Document(prepare(sheet, pages, output.ink_saver), sheet.page.title or title)
-        check(doc, output.formats, dpi=output.dpi)  # refuse before anything is drawn
-        docs.append(doc)
+    docs = [Document(prepare(sheet, pages, output.ink_saver), sheet.page.title or title) for sheet in sheets]
+    # refuse before anything is drawn: every page's text, and the previews' pixels of the whole run
+    check(Document([p for doc in docs for p in doc.pages], title), output.formats, dpi=output.dpi)
     merged_doc = Document([p for doc in docs for p in doc.pages], title) if merged and len(sheets) > 1 else None
     # the formats a sheet's files are made from: each asked for, and what a derived one is made of (a PNG: its PDF)
     made = tuple(dict.fromkeys(f for fmt in output.formats for f in (WRITERS[fmt].derived_from, fmt) if f))
@@ -185,6 +183,18 @@ def publish(
     if merged_doc is not None:
         written.print_papers = tuple(p.paper.size_label for p in merged_doc.pages)
     return written
+
+
+def job_name(sheets: Sequence[Sheet], folder: str = "", merged: str | None = None, command: str = "") -> str:
+    """What a run's files are, for the folder's manifest: the command that made them (``pack formula-d``,
+    ``rules``, ``motox draw``), then where and what — the folder and the merged PDF, else the sheets' names
+    (``formula-d/formula-d-rules``, ``motox/course-ramps``, ``monza``). A command owns what its job wrote: a
+    rerun of ``rules formula-d`` removes a page it no longer makes, never a file of ``pack formula-d`` beside it."""
+    from .outputs import safe_name
+
+    what = safe_name(merged) if merged and len(sheets) > 1 else ",".join(sorted({safe_name(s.name) for s in sheets}))
+    where = f"{safe_name(folder)}/{what}" if folder else what
+    return f"{command}: {where}" if command else where
 
 
 def _source(sheet: Sheet) -> str:

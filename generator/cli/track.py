@@ -113,6 +113,7 @@ def cli_error(err):
     names its option, a geometry error's fixes are worded as options. Every command's errors pass through here
     (``generator.cli.main``)."""
     from ..errors import GeometryError, InputError
+    from ..messages import said
     from ..problems import Problem, geometry_error
     from ..track import OverrideError
 
@@ -121,8 +122,8 @@ def cli_error(err):
             return InputError(f"--{err.key} {err.reason}", file=err.file, hint=f"leave out --{err.key}")
         if err.key == "fit" and not isinstance(err.value, int):
             reason = "give 'page' or the lap length in units (e.g. --fit 60)"
-            return InputError(f"--fit {err.value}: {reason}", file=err.file)
-        return InputError(f"--{err.key} {err.value}: {err.reason}", file=err.file)
+            return InputError(f"--fit {said(err.value)}: {reason}", file=err.file)
+        return InputError(f"--{err.key} {said(err.value)}: {err.reason}", file=err.file)
     problems = getattr(err, "problems", None)
     if isinstance(err, GeometryError) and problems and all(isinstance(p, Problem) for p in problems):
         worded = geometry_error(err.problems, err.file, problem_text)
@@ -302,7 +303,8 @@ def track_cmd(
     if not watch:
         circuit, sheets = _sheets(spec, opts, over)
         publish(sheets, opts, title=f"Paddock — {circuit.name}")
-        _say_changes(circuit, lambda line: typer.echo(line, err=True))
+        if not opts.output.quiet:
+            _say_changes(circuit, lambda line: typer.echo(line, err=True))
         return
     Watcher(spec, opts, overrides=over).run()
 

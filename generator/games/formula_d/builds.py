@@ -8,7 +8,6 @@ rest (``None``) are supplied by the player or printed as write-ins.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -164,7 +163,10 @@ def _quote(value) -> str:
 
 
 def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    """What two players' names must differ in (letters of every script count: "Иван" and "Пётр" are two)."""
+    from ...specs import name_key
+
+    return name_key(text)
 
 
 def players_from_names(

@@ -74,12 +74,27 @@ def corners(
     import math
 
     from ...cli.track import corner_entry
+    from ...errors import PaddockError
     from .overlay import corner_marks, load_circuit
     from .real import settings as real_settings
 
-    circuit = load_circuit(spec)
+    try:
+        circuit = load_circuit(spec)
+        marks = corner_marks(circuit)
+    except PaddockError as err:
+        if not as_json:
+            raise
+        # a circuit that does not build still gets its machine-readable answer (as `check --json`), and its exit code
+        from ...cli.track import cli_error, problem_entry
+        from ...problems import error_entries
+
+        err = cli_error(err)
+        out = {"name": None, "file": None if spec is None else str(spec), "lanes": None, "corners": []}
+        out["problems"] = error_entries(err, problem_entry)
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False, default=str))
+        raise typer.Exit(code=err.exit_code) from None
     rows = []
-    for m in corner_marks(circuit):
+    for m in marks:
         # the corner as `paddock check --json` gives it, with the stops used and the two path counts
         row = corner_entry(circuit, m.index - 1)
         row.update(stops=m.stops, stops_suggested=m.stops_suggested, long=m.paths.long, short=m.paths.short)
@@ -91,7 +106,7 @@ def corners(
         rows.append(row)
     if as_json:
         source = str(circuit.source) if circuit.source else None
-        out = {"name": circuit.name, "file": source, "lanes": circuit.lanes, "corners": rows}
+        out = {"name": circuit.name, "file": source, "lanes": circuit.lanes, "corners": rows, "problems": []}
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
     typer.echo(f"{circuit.name}: {circuit.lanes} lanes, {len(rows)} corner(s)")
