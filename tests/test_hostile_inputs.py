@@ -9,6 +9,7 @@ a subprocess (``bounded``); the rest run in-process.
 from __future__ import annotations
 
 import json
+import re
 import xml.dom.minidom
 from pathlib import Path
 
@@ -47,8 +48,15 @@ def test_previews_are_bounded_by_pixels_in_all(tmp_path):
     that fits."""
     code, err, seconds, rss = bounded(["pack", "monaco", "-f", "png", "--dpi", "643", "-o", "out"], tmp_path)
     line = refused(code, err)
-    assert "1,279 million pixels" in line and "643 dpi" in line and "at most 300 million pixels" in line
-    assert "use --dpi 311 or less" in line
+    found = re.search(r"previews of these (\d+) pages at 643 dpi would be ([\d,]+) million pixels", line)
+    assert found and "at most 300 million pixels" in line, line
+    pages, millions = int(found[1]), int(found[2].replace(",", ""))
+    assert pages >= 15 and millions > 300
+    suggested = int(re.search(r"use --dpi (\d+) or less", line)[1])
+    def at(dpi):
+        return millions * (dpi / 643) ** 2
+
+    assert at(suggested) <= 300 * 1.01 and at(suggested + 1) > 300 * 0.99  # the hint is the most dpi that fits
     assert seconds < SECONDS and rss < RSS_BYTES
     assert not (tmp_path / "out").exists()
 
