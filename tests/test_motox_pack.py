@@ -65,7 +65,7 @@ def test_summary_placeholders_and_tables_resolve():
         assert all(len(row) <= len(t["columns"]) for row in t["rows"])
     known = {"text", "list", "steps", "table", "example", "reading", "write_in"}
     assert all(set(b) <= known for sec in data["sections"] for b in sec["blocks"])
-    assert data["source"] == facts.rules()["credit"]
+    assert data["source"] == facts.rules().credit
     # No number of the rules typed into the YAML (worked examples may illustrate with numbers of their own).
     for sec in data["sections"]:
         for block in sec["blocks"]:
@@ -112,7 +112,7 @@ def test_a_card_per_rider_with_the_rules_numbers(tmp_path):
     assert "An ace counts as 1" in text and "one 90° turn" in text
     assert "4 dice at most" in text and "up to 3 coins" in text
     assert "Tiles meeting only at a corner do not touch" in text
-    assert facts.rules()["credit"] in text
+    assert facts.rules().credit in text
 
 
 # -- the pack ---------------------------------------------------------------------------------------------------

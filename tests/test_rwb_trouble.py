@@ -223,11 +223,11 @@ def test_rulebook_examples_agree_with_the_table_and_appear_on_the_sheet():
     text = rulebook()
     found = [tuple(int(v) for v in m) for m in re.findall(r"a (\d) and a (\d), for a total of (\d+)", text)]
     examples = facts.accident_examples()
-    assert [(*ex["dice"], ex["total"]) for ex in examples] == found == [(3, 5, 8), (6, 5, 11)]
-    assert [(ex["group"], ex["drivers"]) for ex in examples] == [("top", 3), ("bottom", 11)]
+    assert [(*ex.dice, ex.total) for ex in examples] == found == [(3, 5, 8), (6, 5, 11)]
+    assert [(ex.group, ex.drivers) for ex in examples] == [("top", 3), ("bottom", 11)]
     assert "three drivers are involved" in text and "eleven drivers are involved" in text
     for ex in examples:
-        assert ex["drivers"] == facts.drivers_involved(ex["total"], ex["group"])
+        assert ex.drivers == facts.drivers_involved(ex.total, ex.group)
 
     page = tables_page(A4)
     sheet = flat(pdf_text(pdf_of(page)))
@@ -239,24 +239,24 @@ def test_rulebook_examples_agree_with_the_table_and_appear_on_the_sheet():
     assert len(rings) == 2
     for ring, ex in zip(rings, examples, strict=True):
         inside = [t for t in texts(page) if t.x == ring.center[0] and abs(t.y - ring.center[1]) < 1e-9]
-        assert [t.text for t in inside] == [str(ex["drivers"])]
+        assert [t.text for t in inside] == [str(ex.drivers)]
 
 
 def test_crash_example_is_the_rulebooks():
     text = rulebook()
     moves = re.findall(r"Driver #\s?(\d+) rolls (\d).*?#\s?(\d+)", text, re.S)
     ex = facts.crash_example()
-    assert [(d["driver"], d["roll"], d["to"]) for d in ex["dropped"]] == [tuple(int(v) for v in m) for m in moves]
+    assert [(d.driver, d.roll, d.to) for d in ex.dropped] == [tuple(int(v) for v in m) for m in moves]
     sheet = flat(pdf_text(pdf_of(procedures_page(A4))))
     assert "#15 rolls 6 and drops to 21st, now in the BOTTOM group" in sheet
 
 
 def test_crash_flow_chart_has_every_step_and_arrow():
     page = procedures_page(A4)
-    flow = facts.sheets()["procedures"]["flow"]
+    flow = facts.sheets().procedures.flow
     joined = " ".join(t.text for t in texts(page))
     for key in ("first_pass", "second_pass", "repair_pass", "out"):
-        assert flow[key] in joined
+        assert getattr(flow, key) in joined
     heads = [p for p in page.layers["rules"].items if isinstance(p, Polygon)]
     assert len(heads) == 11  # 6 down the chain, 3 to the outcomes, 2 into the closing step
     shapes = page.layers["boxes"].items

@@ -68,7 +68,7 @@ def course_page(course: Course, spec: PageSpec, tile_in: float | None = None, pr
     x0, y0, cw, ch = spec.content_box
     x0, y0, cw, ch = x0 + 0.3, y0 + 0.3, cw - 0.6, ch - 0.6
     tile = facts.tile_mm(tile_in)
-    tile_label = f"{facts.inches('tile') if tile_in is None else tile_in:g}-inch"
+    tile_label = f"{facts.inches().tile if tile_in is None else tile_in:g}-inch"
 
     # Title and counts.
     size = pt_to_mm(16)

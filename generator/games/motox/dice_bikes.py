@@ -212,7 +212,7 @@ def _page(spec: PageSpec, title: str) -> Page:
     head = f"MotoX piecepack · {title}"
     size = pt_to_mm(11.5)
     page.add("text", Text(head, x0, y0 + ascent(size, "bold"), size, "bold", INK))
-    stock = facts.piecepack()["card_stock"]
+    stock = facts.piecepack().card_stock
     lines = [
         f"Single-sided. {stock}",
         "Dice: cut on the solid lines, crease every dashed line, glue each grey tab inside the face it meets. "

@@ -67,9 +67,9 @@ class Placement:
 
 def parse_tile_size(text: str | float | None) -> float:
     """``--tile-size``: inches (``2``, ``2in``, ``1.75 in``) or millimetres (``50mm``); returns inches."""
-    lo, hi = facts.inches("tile_min"), facts.inches("tile_max")
+    lo, hi = facts.inches().tile_min, facts.inches().tile_max
     if text is None:
-        return facts.inches("tile")
+        return facts.inches().tile
     raw = str(text).strip().lower().replace(" ", "")
     scale = 1.0
     for unit, k in (("mm", 1 / 25.4), ("in", 1.0), ('"', 1.0)):
@@ -86,7 +86,7 @@ def parse_tile_size(text: str | float | None) -> float:
         raise InputError(
             f"a tile of {value:g} in is outside {lo:g}–{hi:g} in",
             field="--tile-size",
-            hint=f"piecepack tiles are {facts.inches('tile'):g} in; coins ({facts.inches('coin'):g} in) must fit "
+            hint=f"piecepack tiles are {facts.inches().tile:g} in; coins ({facts.inches().coin:g} in) must fit "
             "on a quarter",
         )
     return value
@@ -238,7 +238,7 @@ def piecepack_pages(spec: PageSpec, tile_in: float | None = None, duplex: str = 
     placed = layout(spec, tile_in, duplex)
     sheets = max(p.sheet for p in placed) + 1
     s = facts.tile_mm(tile_in)
-    stock = facts.piecepack()["card_stock"]
+    stock = facts.piecepack().card_stock
     pages: list[Page] = []
     for k in range(sheets):
         mine = [p for p in placed if p.sheet == k]

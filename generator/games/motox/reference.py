@@ -14,6 +14,7 @@ from ...paper import PageSpec, Paper
 from ...scene import Layer, Page, Style, Text, rect
 from ...units import pt_to_mm
 from . import facts
+from .models import CardSection
 from .summary import tables, values
 
 PAPER = Paper("a4", "portrait")
@@ -24,36 +25,36 @@ SIZES_PT = (8.2, 8.0, 7.8, 7.6, 7.4, 7.2, 7.0, 6.8, 6.6)  # body text: the large
 GAP = 5.0  # between the columns
 
 
-def _section(layer: Layer, rules: Layer, sec: dict, x: float, y: float, w: float, vals: dict, body: float) -> float:
+def _section(
+    layer: Layer, rules: Layer, sec: CardSection, x: float, y: float, w: float, vals: dict, body: float
+) -> float:
     BODY, HEADING = body, body * 1.13
-    layer.add(Text(sec["heading"].format(**vals), x, y + ascent(HEADING, "bold"), HEADING, "bold", INK))
+    layer.add(Text(sec.heading.format(**vals), x, y + ascent(HEADING, "bold"), HEADING, "bold", INK))
     y += ascent(HEADING, "bold") + 1.3
-    if "table" in sec:
-        t = tables()[sec["table"]]
+    if sec.table is not None:
+        t = tables()[sec.table]
         cols = [Column(c, 1.8 if i == 0 else 1.0, "start" if i == 0 else "middle") for i, c in enumerate(t["columns"])]
         y = table(rules, x, y, w, cols, t["rows"], size=BODY, pad=0.8) + 1.2
-    if "steps" in sec:
-        for i, item in enumerate(sec["steps"]):
-            layer.add(Text(f"{i + 1}.", x, y, BODY, "condensed-bold", INK, valign="top"))
-            y = paragraph(layer, item.format(**vals), x + 3.2, y, w - 3.2, BODY, "condensed", leading=1.18) + 0.5
-    if "list" in sec:
-        for item in sec["list"]:
-            layer.add(Text("•", x + 0.3, y, BODY, "condensed", INK, valign="top"))
-            y = paragraph(layer, item.format(**vals), x + 3.2, y, w - 3.2, BODY, "condensed", leading=1.18) + 0.5
-    if "text" in sec:
-        y = paragraph(layer, sec["text"].format(**vals), x, y, w, BODY, "condensed", leading=1.18) + 0.5
+    for i, item in enumerate(sec.steps):
+        layer.add(Text(f"{i + 1}.", x, y, BODY, "condensed-bold", INK, valign="top"))
+        y = paragraph(layer, item.format(**vals), x + 3.2, y, w - 3.2, BODY, "condensed", leading=1.18) + 0.5
+    for item in sec.items:
+        layer.add(Text("•", x + 0.3, y, BODY, "condensed", INK, valign="top"))
+        y = paragraph(layer, item.format(**vals), x + 3.2, y, w - 3.2, BODY, "condensed", leading=1.18) + 0.5
+    if sec.text is not None:
+        y = paragraph(layer, sec.text.format(**vals), x, y, w, BODY, "condensed", leading=1.18) + 0.5
     return y + 1.6
 
 
 def card(page: Page, box: tuple[float, float, float, float], rider: str) -> None:
     """One rider's card filling ``box``; ``rider`` is printed in the header ('' leaves a line to write on)."""
-    words = facts.sheets()["reference"]
+    words = facts.sheets().reference
     vals = values()
     x, y, w, h = box
     text, rules = page.layer("text"), page.layer("rules")
     cut_frame(page.layer("cut"), box)
     page.add("shade", rect(x, y, w, HEAD, Style(stroke=None, fill=HEAD_FILL)))
-    title = words["title"].format(**vals)
+    title = words.title.format(**vals)
     size = fit(title, "bold", pt_to_mm(12), w * 0.55, "card title")
     text.add(Text(title, x + PAD, y + HEAD / 2, size, "bold", WHITE, valign="middle"))
     if rider:
@@ -63,19 +64,19 @@ def card(page: Page, box: tuple[float, float, float, float], rider: str) -> None
         lx = x + w - PAD - w * 0.3
         text.add(Text("Rider", lx - 1.5, y + HEAD / 2, pt_to_mm(8), "condensed", WHITE, anchor="end", valign="middle"))
         page.add("rules", rect(lx, y + HEAD * 0.78, w * 0.3, 0.01, Style(stroke=WHITE, width=0.25)))
-    sub = words["subtitle"].format(**vals)
+    sub = words.subtitle.format(**vals)
     ss = fit(sub, "condensed", pt_to_mm(7.5), w - 2 * PAD, "card subtitle")
     text.add(Text(sub, x + PAD, y + HEAD + 1.6 + ascent(ss, "condensed"), ss, "condensed", GREY))
     top = y + HEAD + 6.0
     col_w = (w - 2 * PAD - GAP) / 2
-    foot = words["footer"].format(**vals)
+    foot = words.footer.format(**vals)
     fs = fit(foot, "condensed", pt_to_mm(6), w - 2 * PAD, "card footer")
     bottom_limit = y + h - 2.0 - fs * 1.2
 
     def columns(text: Layer, rules: Layer, body: float) -> float:
         """Draw both columns; returns how far the longer one runs past the foot (<= 0: it fits)."""
         over = float("-inf")
-        for c, sections in enumerate(words["columns"]):
+        for c, sections in enumerate(words.columns):
             cx = x + PAD + c * (col_w + GAP)
             cy = top
             for sec in sections:

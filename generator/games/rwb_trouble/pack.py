@@ -23,8 +23,8 @@ def chip_sheets(
     size = facts.card_size(card)
     spec = settings.document_page(PAPER)
     if settings.paper is not None:  # --paper names a sheet size; the card cannot take it, so say where it went
-        words = facts.sheets()["chip_card"]
-        warn(words["paper_note"].format(card_label=size.label, paper=spec.paper.label))
+        words = facts.sheets().chip_card
+        warn(words.paper_note.format(card_label=size.label, paper=spec.paper.label))
     return [Sheet("chip-card", chip_card_page(plan, size, spec))]
 
 
