@@ -94,6 +94,25 @@ class Inches(Fact):
     bike_base: float
 
 
+class Cover(Fact):
+    """The words of the set's front page."""
+
+    title: str
+    subtitle: str
+    credits_heading: str
+    credits: tuple[str, ...]
+    checklist_heading: str
+    checklist: tuple[str, ...]
+    printing_heading: str
+    duplex: str
+    single: str
+    columns: tuple[str, str, str]
+    card: str
+    paper: str
+    this_page: str
+    cut_heading: str
+
+
 class Piecepack(Fact):
     suits: tuple[Suit, ...]
     ranks: tuple[Rank, ...]
@@ -101,6 +120,7 @@ class Piecepack(Fact):
     spaces_per_edge: int
     die_opposite_sum: int
     card_stock: str
+    cover: Cover
 
 
 # -- sheets.yaml -----------------------------------------------------------------------------------------------
@@ -124,8 +144,44 @@ class Reference(Fact):
     columns: tuple[tuple[CardSection, ...], ...]
 
 
+class Reading(Fact):
+    """A race question the rulebook leaves open: Paddock's reading of it and, in one line, why."""
+
+    id: str
+    question: str
+    reading: str
+    why: str
+
+
+class Note(Fact):
+    heading: str
+    text: str
+    why: str
+
+
+class Readings(Fact):
+    title: str
+    footer: str
+    intro: str
+    why: str
+    race: tuple[Reading, ...]
+    building: Note
+    dealt: Note
+
+
+class PackCover(Fact):
+    """The MotoX pack's front page: its title, subtitle, credit and the sheets it adds to the checklist."""
+
+    title: str
+    subtitle: str
+    credit: str
+    checklist: tuple[str, ...]
+
+
 class Sheets(Fact):
     reference: Reference
+    readings: Readings
+    pack: PackCover
 
 
 # -- loading ---------------------------------------------------------------------------------------------------

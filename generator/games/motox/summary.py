@@ -12,6 +12,24 @@ def _num(x: float) -> str:
 
 
 def values() -> dict[str, str]:
+    """Every number the summary and the cards quote, and Paddock's readings (``reading_<id>``), as the summary's
+    reading boxes print them."""
+    out = numbers()
+    readings = facts.sheets().readings
+    for r in readings.race:
+        out[f"reading_{r.id}"] = reading_text(r.question, r.reading.format(**out), readings.why, r.why)
+    dealt = readings.dealt
+    out["reading_dealt"] = reading_text(dealt.heading + "?", dealt.text.format(**out), readings.why, dealt.why)
+    return out
+
+
+def reading_text(question: str, reading: str, why_label: str, why: str) -> str:
+    """A reading as one paragraph: the question in bold, Paddock's reading, and its reason."""
+    return f"**{question}** {reading} {why_label} {why}"
+
+
+def numbers() -> dict[str, str]:
+    """The numbers of the rulebook and the piecepack the wording quotes, as text."""
     r = facts.rules()
     lo, hi = facts.player_range()
     race = r.race
