@@ -59,6 +59,8 @@ def _card_texts(plan: facts.ChipPlan) -> tuple[str, str, list[str]]:
     if plan.extras:
         if plan.chosen:
             notes.append(fill(words.extras_chosen, v))
+        elif plan.reading:
+            notes.append(fill(words.extras_reading, v))
         elif plan.open_extras:
             notes.append(fill(words.extras_players, v))
         else:
@@ -153,8 +155,11 @@ def draw_chip(page: Page, x: float, y: float, side: float) -> None:
     page.layer("text").add(Text(label, x + side / 2, y + side / 2, s, "condensed-bold", WHITE, "middle", "middle"))
 
 
-def chip_card_page(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) -> Page:
-    """The chip card at true size on the printer's page, the chips under it, cut marks round both."""
+def chip_card_pages(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) -> list[Page]:
+    """The chip card at true size on the printer's page, the chips under it and the quick card under them, cut
+    marks round each; the quick card on a second page when the first has no room left for it."""
+    from .quickcard import draw_quick_card
+
     words = facts.sheets().chip_card
     v = facts.values(plan) | {"card_label": card.label}
     page = new_page(spec, words.page_title)
@@ -201,4 +206,23 @@ def chip_card_page(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) -
         page.layer("boxes").add(Polyline(((bx + side, by), (bx + side, by + side)), thin))
         page.layer("boxes").add(Polyline(((bx, by + side), (bx + side, by + side)), thin))
     grid_marks(page.layer("marks"), gx, y, cols, rows, side)
-    return page
+
+    # The quick card: under the chips where it fits, else on a page of its own.
+    y += rows * side + reach + 5.0
+    need = ascent(hs, "bold") + reach + 2.5 + card.height + reach
+    pages = [page]
+    if y + need > y0 + ch:
+        page = new_page(spec, words.page_title)
+        x0, y0, cw, ch = inner(page)
+        y = y0
+        pages.append(page)
+    page.add("text", Text(words.quick_heading, x0, y + ascent(hs, "bold"), hs, "bold", INK))
+    y += ascent(hs, "bold") + reach + 2.5
+    draw_quick_card(page, card, cx, y)
+    corner_marks(page.layer("marks"), (cx, y, card.width, card.height))
+    if len(pages) > 1:
+        from ...compose.blocks import page_title
+
+        for i, p in enumerate(pages):
+            p.title = page_title(i + 1, len(pages), words.page_title)
+    return pages

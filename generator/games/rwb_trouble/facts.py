@@ -245,6 +245,7 @@ class ChipPlan:
     extras: int
     placed: dict[str, int] | None
     chosen: bool = False  # the user placed the extras (--extras)
+    reading: bool = False  # placed by Paddock's reading: the add-on names no space for this track
 
     @property
     def total(self) -> int:
@@ -265,23 +266,84 @@ class ChipPlan:
         return self.placed is None and self.extras > 0
 
 
-def chip_plan(turns: int | str, track: str, extras: str | None = None) -> ChipPlan:
-    """The chips for a race of ``turns`` on a ``track``: computed, placed as the add-on suggests for the track, or as
-    ``extras`` (``accident=1,wreck=1``) says."""
-    n = parse_turns(turns)
-    key = parse_track(track)
+def default_turns() -> int:
+    """The race length when none is given: the add-on's own example."""
+    return rules().chips.example_turns
+
+
+def default_track() -> str:
+    return sheets().default_track
+
+
+def defaults_note(turns: int | str | None, track: str | None) -> str | None:
+    """What a pack chose for a race length or a track left out (None when both were given)."""
+    words = sheets().defaults
+    plan = chip_plan(turns, track)
+    chosen = {"--turns N": words.turns, "--track TYPE": words.track}
+    left_out = [k for k, given in zip(chosen, (turns, track), strict=True) if given is None]
+    if not left_out:
+        return None
+    return words.note.format(
+        missing=" or ".join(k.split()[0] for k in left_out),
+        chosen=" on ".join(chosen[k] for k in left_out).format(turns=plan.turns, track_name=plan.track_name),
+        options=" and ".join(left_out),
+    )
+
+
+def extras_space(key: str) -> tuple[str | None, bool]:
+    """Where the extra chips of a track go: the add-on's suggestion, else Paddock's reading where it has one
+    (then True), else None (the players' choice)."""
+    on = tracks()[key].extras_on
+    if on is not None:
+        return on, False
+    reading = sheets().readings.short_track
+    if reading.track == key:
+        return reading.extras_on, True
+    return None, False
+
+
+def chip_plan(turns: int | str | None, track: str | None, extras: str | None = None) -> ChipPlan:
+    """The chips for a race of ``turns`` on a ``track`` (each left out: the defaults): computed, placed as the
+    add-on suggests for the track (or Paddock reads it), or as ``extras`` (``accident=1,wreck=1``) says."""
+    n = parse_turns(default_turns() if turns is None else turns)
+    key = parse_track(default_track() if track is None else track)
     count = extra_chips(n)
     per = chip_rule().per_space
     if extras is not None:
         return ChipPlan(n, key, per, count, parse_extras(extras, count, n), chosen=True)
-    on = tracks()[key].extras_on
+    on, reading = extras_space(key)
     if count == 0:
         placed: dict[str, int] | None = {k: 0 for k in form_keys()}
     elif on is None:
         placed = None
     else:
         placed = {k: (count if k == on else 0) for k in form_keys()}
-    return ChipPlan(n, key, per, count, placed)
+    return ChipPlan(n, key, per, count, placed, reading=reading and count > 0)
+
+
+def pick_rows() -> list[tuple[str, str]]:
+    """Paddock's reading of how to pick the form with no agreement: one die over the spaces that still hold chips,
+    its faces shared evenly in the card's order. (spaces, what each face gives) for every set of spaces left."""
+    from itertools import combinations
+
+    words = sheets().readings.pick
+    _, sides = dice()
+    keys = form_keys()
+    rows = []
+    for size in range(len(keys), 1, -1):
+        for open_ in combinations(keys, size):
+            names = [form(k).plural for k in open_]
+            per, spare = divmod(sides, size)
+            if spare:  # faces that do not share evenly: roll again on them
+                raise ValueError(f"{sides} faces do not share evenly between {size} spaces")
+            parts = []
+            for i, key in enumerate(open_):
+                lo, hi = i * per + 1, (i + 1) * per
+                parts.append(f"{lo}–{hi} {form(key).name}" if lo != hi else f"{lo} {form(key).name}")
+            label = words.all.format(count=size) if size == len(keys) else " and ".join(names)
+            rows.append((label, " · ".join(parts)))
+    rows.append((words.one_label, words.one))
+    return rows
 
 
 # -- options ------------------------------------------------------------------------------------------------------
@@ -444,7 +506,7 @@ def values(plan: ChipPlan | None = None) -> dict[str, str]:
             "extras": str(plan.extras),
             "extra_chips": "the extra chip" if plan.extras == 1 else f"the {plan.extras} extra chips",
         }
-        on = tracks()[plan.track].extras_on
+        on, _ = extras_space(plan.track)
         if on is not None:
             out["extras_space"] = form(on).plural
     return out

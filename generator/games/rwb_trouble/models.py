@@ -133,6 +133,12 @@ class Rules(Fact):
 # -- sheets.yaml -----------------------------------------------------------------------------------------------
 
 
+class Defaults(Fact):
+    turns: str
+    track: str
+    note: str
+
+
 class Limits(Fact):
     max_turns: int = Field(ge=1)
 
@@ -160,6 +166,45 @@ class ChipSizes(Fact):
     min_size_mm: float
 
 
+class PickReading(Fact):
+    """How to choose the form with no agreement: a die over the spaces that still hold chips."""
+
+    question: str
+    text: str
+    why: str
+    columns: tuple[str, str]
+    all: str
+    one_label: str
+    one: str
+
+
+class TrackReading(Fact):
+    """Where a track's extra chips go when the add-on names no space."""
+
+    track: str
+    extras_on: str
+    text: str
+    why: str
+    table: str
+
+
+class Readings(Fact):
+    label: str
+    why: str
+    pick: PickReading
+    short_track: TrackReading
+    groups: str
+
+
+class QuickCard(Fact):
+    title: str
+    subtitle: str
+    forms_heading: str
+    accident: str
+    crash: str
+    wreck: str
+
+
 class ChipCardWords(Fact):
     title: str
     race: str
@@ -169,6 +214,7 @@ class ChipCardWords(Fact):
     extras_suggested: str
     extras_players: str
     extras_chosen: str
+    extras_reading: str
     use: str
     start: str
     extras_open: str
@@ -177,6 +223,7 @@ class ChipCardWords(Fact):
     page_note: str
     chips_heading: str
     paper_note: str
+    quick_heading: str
 
 
 class TablesWords(Fact):
@@ -202,6 +249,7 @@ class TablesWords(Fact):
     track_column: str
     extras_column: str
     extras_free: str
+    reading_note: str
     example_mark: str
     example_title: str
     example_top: str
@@ -260,6 +308,9 @@ class TrackerWords(Fact):
 class Sheets(Fact):
     limits: Limits
     track_options: tuple[str, ...]
+    default_track: str
+    defaults: Defaults
+    readings: Readings
     cards: dict[str, CardPaper]
     default_card: str
     chips: ChipSizes
@@ -267,13 +318,16 @@ class Sheets(Fact):
     tables: TablesWords
     procedures: ProceduresWords
     tracker: TrackerWords
+    quick_card: QuickCard
 
     @model_validator(mode="after")
-    def _default_card(self) -> Sheets:
+    def _names_refer(self) -> Sheets:
         from ...specs import FieldError
 
         if self.default_card not in self.cards:
             raise FieldError(f"no card '{self.default_card}' among the cards", ("default_card",))
+        if self.default_track not in self.track_options:
+            raise FieldError(f"no track '{self.default_track}' among the track options", ("default_track",))
         return self
 
 

@@ -41,6 +41,13 @@ def values(**_race: object) -> dict[str, str]:
             f"ex{n}_first": str(ex.first),
             f"ex{n}_named": facts.named_drivers(ex),
         }
+    reading = facts.sheets().readings
+    v |= {
+        "reading_pick": f"**{reading.pick.question}** {reading.pick.text} the table above. {reading.why} "
+        f"{reading.pick.why}",
+        "reading_short": f"{reading.short_track.text} {reading.why} {reading.short_track.why}",
+        "groups_note": reading.groups,
+    }
     crash = facts.crash_example()
     v |= {
         "crash_group": facts.group_name(crash.group),
@@ -78,16 +85,18 @@ def tables() -> dict[str, dict[str, Any]]:
             [words.total_row, *(str(n) for _, _, n in lengths)],
         ],
     }
-    tracks = {
-        "columns": [words.track_column, words.extras_column],
-        "rows": [
-            [t.name, facts.form(t.extras_on).plural if t.extras_on else words.extras_free]
-            for t in facts.tracks().values()
-        ],
-    }
+    reading = facts.sheets().readings
+    rows = []
+    for key, t in facts.tracks().items():
+        on, read = facts.extras_space(key)
+        cell = words.extras_free if on is None else facts.form(on).plural
+        rows.append([t.name, reading.short_track.table.format(space=cell) if read else cell])
+    tracks = {"columns": [words.track_column, words.extras_column], "rows": rows}
+    pick = {"columns": list(reading.pick.columns), "rows": [list(r) for r in facts.pick_rows()]}
     return {
         "accident_drivers": accident,
         "drivers_chance": chances,
         "chips_by_length": chips,
         "extras_by_track": tracks,
+        "pick_form": pick,
     }

@@ -150,6 +150,7 @@ def _chip_tables(page: Page, x: float, y: float, w: float, col: float, gap: floa
     ry = heading(text, rules, words.tracks_heading, rx, y, col)
     columns = [Column(tracks["columns"][0], 1, "start"), Column(tracks["columns"][1], 1.4, "start")]
     ry = table(text, rx, ry, col, columns, tracks["rows"], BODY, zebra=ZEBRA)
+    ry = paragraph(text, words.reading_note, rx, ry + 1.2, col, pt_to_mm(7.5), "condensed", GREY)
     return max(ly, ry)
 
 
