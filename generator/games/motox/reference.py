@@ -86,12 +86,11 @@ def _frame(page: Page, box: Box, title: str, rider: str, subtitle: str, footer: 
         text.add(Text("Rider", lx - 1.5, y + HEAD / 2, pt_to_mm(8), "condensed", WHITE, anchor="end", valign="middle"))
         page.add("rules", rect(lx, y + HEAD * 0.78, w * 0.25, 0.01, Style(stroke=WHITE, width=0.25)))
     sub = subtitle.format(**vals)
-    ss = fit(sub, "condensed", pt_to_mm(7.5), w - 2 * PAD, "card subtitle")
-    text.add(Text(sub, x + PAD, y + HEAD + 1.6 + ascent(ss, "condensed"), ss, "condensed", GREY))
+    under = paragraph(text, sub, x + PAD, y + HEAD + 1.6, w - 2 * PAD, pt_to_mm(7.5), "condensed", GREY, 1.15)
     foot = footer.format(**vals)
     fs = fit(foot, "condensed", pt_to_mm(6), w - 2 * PAD, "card footer")
     text.add(Text(foot, x + PAD, y + h - 2.0, fs, "condensed", GREY))
-    return y + HEAD + 7.0, y + h - 2.0 - fs * 1.2
+    return under + 2.2, y + h - 2.0 - fs * 1.2
 
 
 def _columns(page: Page, box: Box, top: float, bottom: float, columns: list[list[Section]], what: str) -> None:
