@@ -16,13 +16,12 @@ from ...paper import PageSpec, Paper
 from ...scene import Circle, Page, Polyline, Style, Text, rect
 from ...units import pt_to_mm
 from . import facts
-from .sheet import BLUE, MARK, MARK_GAP, NAVY, RED, corner_marks, fill, grid_marks, inner, new_page
+from .sheet import BLUE, MARK, MARK_GAP, NAVY, RED, card_scale, corner_marks, fill, grid_marks, inner, new_page
 
 PAPER = Paper("a4", "portrait")
 
 LABEL_BAND = 5.6  # mm at the reference size: the band with a space's name
 COUNT_NOTE = pt_to_mm(6)  # the words under a space's count, at the reference size
-REF_HEIGHT = 76.2  # mm: the 3 in index card's height, at which the card's type sizes are designed
 
 
 def chip_size(card: facts.CardSize) -> float:
@@ -32,7 +31,7 @@ def chip_size(card: facts.CardSize) -> float:
 
 
 def _scale(card: facts.CardSize) -> float:
-    return min(card.height / REF_HEIGHT, card.width / 127.0)
+    return card_scale(card)
 
 
 def _note_size(k: float) -> float:

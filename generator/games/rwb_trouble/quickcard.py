@@ -12,21 +12,19 @@ from ...notices import warn
 from ...scene import Layer, Page, Style, Text, rect
 from ...units import pt_to_mm
 from . import facts
-from .sheet import NAVY, RED, fill
+from .sheet import NAVY, RED, card_scale, fill
 
 SIZES_PT = (8.5, 8.0, 7.5, 7.0, 6.5, 6.0, 5.5)
 
 
 def draw_quick_card(page: Page, card: facts.CardSize, x: float, y: float) -> None:
     """The quick card at true size with its top-left corner at (x, y)."""
-    from .chipcard import _scale
-
     words = facts.sheets().quick_card
     reading = facts.sheets().readings
     v = facts.values()
     text, shade = page.layer("text"), page.layer("shade")
     w, h = card.width, card.height
-    k = _scale(card)
+    k = card_scale(card)
     pad = 3.2 * k
     ix, iw = x + pad, w - 2 * pad
     page.layer("boxes").add(rect(x, y, w, h, Style(stroke="#bdbdbd", width=0.15)))
