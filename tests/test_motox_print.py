@@ -47,7 +47,7 @@ def readings():
 
 def test_every_race_question_of_the_issue_has_a_reading():
     ids = {r.id for r in readings()}
-    assert ids == {"pass", "bike_in_the_way", "ramp_short", "ramps_in_a_row", "null_in_the_air", "coins_on_reentry"}
+    assert ids >= {"pass", "bike_in_the_way", "ramp_short", "ramps_in_a_row", "null_in_the_air", "coins_on_reentry"}
     for r in readings():
         assert r.question.endswith("?") and r.reading and r.why
         assert len(r.why) < 130, f"{r.id}: the reason is one line"
@@ -75,7 +75,7 @@ def test_readings_in_the_summary_read_back_from_the_pdf(booklet):
     pages = summary_pages(load("motox"), PageSettings(), booklet=booklet)
     (blob,) = writers.render(Document(pages), "pdf")
     text = flat(pdf_text(blob))
-    assert text.count("PADDOCK’S READING OF THE RULEBOOK") >= 6 + 3 + 1  # the race, the building, a laid course
+    assert text.count("PADDOCK’S READING OF THE RULEBOOK") >= len(readings()) + 3 + 1  # race, building, a laid course
     for r in readings():
         assert r.question in text, r.id
         assert flat(r.reading.format(max_dice=facts.max_dice()))[:40] in text, r.id
