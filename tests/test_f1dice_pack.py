@@ -135,12 +135,12 @@ def test_qualifying_modifiers_equal_the_rulebook(pack):
 def test_points_tables_equal_the_rulebook(pack):
     folder, _ = pack
     book = rulebook_points()
-    data = [s["points"] for s in f1_facts.points_systems()["systems"]]
+    data = [s.points for s in f1_facts.facts().points.systems]
     assert sorted(map(tuple, data)) == sorted(map(tuple, book))
     assert [25, 18, 15, 12, 10, 8, 6, 4, 2, 1] in data
     text = pdf_text(folder / "race-reference.pdf").replace("\r", "")
     text = text[text.index("Points systems") :]
-    labels = [s["label"] for s in f1_facts.points_systems()["systems"]]
+    labels = [s.label for s in f1_facts.facts().points.systems]
     for i, system in enumerate(data):
         start = text.index(labels[i])
         end = text.index(labels[i + 1]) if i + 1 < len(labels) else len(text)

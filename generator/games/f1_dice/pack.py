@@ -80,12 +80,12 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     from ...track.legend import ordinal
     from ...track.palette import INK, MUTED
     from ...units import pt_to_mm
-    from .facts import sheet_texts
+    from .facts import facts as game_facts
 
     board = circuits.draw_board(circuit)
-    say = sheet_texts()
-    head = say["board_laps"].format(laps=facts.laps)
-    note = say["board_laps_note"].format(race_units=facts.race_units, nth=ordinal(facts.action_every))
+    say = game_facts().words
+    head = say.board_laps.format(laps=facts.laps)
+    note = say.board_laps_note.format(race_units=facts.race_units, nth=ordinal(facts.action_every))
     big, small = pt_to_mm(14), pt_to_mm(7)
     w = max(text_width(head, big, "bold"), text_width(note, small, "regular")) + 2
     h = big * 1.2 + small * 1.6 + 2

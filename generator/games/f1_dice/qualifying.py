@@ -10,7 +10,7 @@ from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
 from ...units import pt_to_mm
-from .facts import dmod, qualifying_rules, session_sizes, sheet_texts, tie_groups
+from .facts import dmod, facts, session_sizes, tie_groups
 from .sheet import inner, new_page
 
 PAPER = Paper("a4", "landscape")  # the sheet's own paper when the user names none
@@ -29,10 +29,10 @@ def _cell(page, text, x, y, width, size, font="condensed", color=INK, anchor="st
 def qualifying_sheet(field: TeamField, spec: PageSpec) -> Page:
     page = new_page(spec, f"Qualifying — {field.name}")
     x0, y0, cw, ch = inner(page)
-    rules = qualifying_rules()
-    words = sheet_texts()["qualifying"]
+    rules = facts().qualifying
+    words = facts().words.qualifying
     sizes = session_sizes(len(field.drivers))
-    sub = words["subtitle"].format(minimum_result=rules["minimum_result"])
+    sub = words.subtitle.format(minimum_result=rules.minimum_result)
     top = title(page.layer("text"), f"Qualifying — {field.name}", x0, y0, cw, sub)
     bottom = y0 + ch
     gap = 6.0
@@ -70,7 +70,7 @@ def _session_header(page, heading, note, x, y, w, columns):
 
 def _q1_table(page, field: TeamField, x, top, w, row_h, head_h, size_info):
     session, cars, first, last = size_info
-    sessions = qualifying_rules()["sessions"]
+    sessions = facts().qualifying.sessions
     box_w = 9.0
     mod_w = 8.0
     total_x = x + w - box_w
@@ -139,16 +139,16 @@ def _blank_session(page, session, cars, first, last, x, top, w, row_h, head_h):
 
 
 def _modifier_table(page, field: TeamField, x, y, w, bottom):
-    rules = qualifying_rules()
-    words = sheet_texts()["qualifying"]
-    sessions = rules["sessions"]
+    rules = facts().qualifying
+    words = facts().words.qualifying
+    sessions = rules.sessions
     teams = [t for t in field.teams if t.qualifying]
     size = pt_to_mm(7.5)
     row = 4.6
-    notes = [words["minimum_note"].format(minimum_result=rules["minimum_result"]), words["dead_heat"]]
+    notes = [words.minimum_note.format(minimum_result=rules.minimum_result), words.dead_heat]
     groups = tie_groups(field)
     if groups:
-        notes.append(words["tie_group"].format(groups="; ".join(" / ".join(g) for g in groups)))
+        notes.append(words.tie_group.format(groups="; ".join(" / ".join(g) for g in groups)))
     note_size = pt_to_mm(6.5)
     note_lines = sum(len(wrap(n, w, note_size, "condensed")) for n in notes)
     need = 6 + row * (len(teams) + 1) + 2.5 + note_lines * note_size * 1.3 + 0.5 * len(notes)

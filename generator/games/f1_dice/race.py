@@ -9,7 +9,8 @@ from ...fonts import ascent
 from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...units import pt_to_mm
-from .facts import RaceFacts, points_system, sheet_texts
+from .facts import RaceFacts, points_system
+from .facts import facts as game_facts
 from .sheet import inner, new_page
 
 PAPER = Paper("a4", "landscape")
@@ -22,12 +23,12 @@ SMALL = pt_to_mm(6.5)
 
 def race_sheet(cars: int, circuit_name: str, facts: RaceFacts, spec: PageSpec, points_id: str | None = None) -> Page:
     """For a field of ``cars`` on the board ``facts`` describes: a row per position, a column per lap."""
-    words = sheet_texts()["race"]
+    words = game_facts().words.race
     page = new_page(spec, f"Race sheet — {circuit_name}")
     x0, y0, cw, ch = inner(page)
     text = page.layer("text")
-    sub = words["subtitle"].format(laps=facts.laps, lap_units=facts.lap_units)
-    top = title(text, words["title"].format(circuit=circuit_name), x0, y0, cw, sub)
+    sub = words.subtitle.format(laps=facts.laps, lap_units=facts.lap_units)
+    top = title(text, words.title.format(circuit=circuit_name), x0, y0, cw, sub)
     bottom = y0 + ch
     head_h = 8.0
     row_h = min(7.0, (bottom - top - head_h - 12) / max(cars, 1))
@@ -68,9 +69,9 @@ def _block_title(page, label, x, y) -> float:
 
 
 def _chart(page, x, top, w, head_h, row_h, cars, laps, words) -> None:
-    y = _block_title(page, words["chart_heading"], x, top)
+    y = _block_title(page, words.chart_heading, x, top)
     pos_w = 8.0
-    columns = [words["grid_column"]] + [words["lap_column"].format(n=n) for n in range(1, laps + 1)]
+    columns = [words.grid_column] + [words.lap_column.format(n=n) for n in range(1, laps + 1)]
     col_w = (w - pos_w) / len(columns)
     _header(page, "Pos", x, y, pos_w, head_h)
     for i, label in enumerate(columns):
@@ -91,12 +92,12 @@ def _chart(page, x, top, w, head_h, row_h, cars, laps, words) -> None:
 
 def _finish(page, x, top, w, head_h, row_h, cars, points_id, words) -> None:
     system = points_system(points_id)
-    pts = system["points"]
-    y = _block_title(page, words["finish_heading"], x, top)
+    pts = system.points
+    y = _block_title(page, words.finish_heading, x, top)
     pos_w, pts_w = 8.0, 9.0
     _header(page, "Pos", x, y, pos_w, head_h)
     _header(page, "Driver", x + pos_w, y, w - pos_w - pts_w, head_h, "start")
-    _header(page, words["points_column"], x + w - pts_w, y, pts_w, head_h)
+    _header(page, words.points_column, x + w - pts_w, y, pts_w, head_h)
     y += head_h
     for r in range(cars):
         ry = y + r * row_h
@@ -121,13 +122,13 @@ def _finish(page, x, top, w, head_h, row_h, cars, points_id, words) -> None:
             ),
         )
     page.add("rules", rect(x, y, w, cars * row_h, RULE))
-    note = f"{system['label']}: {'-'.join(str(p) for p in pts)}"
+    note = f"{system.label}: {system.scale}"
     page.add("text", Text(note, x, y + cars * row_h + 3.2, fit(note, "condensed", SMALL, w), "condensed", GREY))
 
 
 def _retirements(page, x, top, w, head_h, bottom, words) -> None:
-    y = _block_title(page, words["retire_heading"], x, top)
-    names, lap, why = words["retire_columns"]
+    y = _block_title(page, words.retire_heading, x, top)
+    names, lap, why = words.retire_columns
     name_w, lap_w = w * 0.34, 8.0
     why_w = w - name_w - lap_w
     _header(page, names, x, y, name_w, head_h, "start")
@@ -136,7 +137,7 @@ def _retirements(page, x, top, w, head_h, bottom, words) -> None:
     y += head_h
     row_h = 8.0
     rows = int((bottom - 10 - y) // row_h)
-    reasons = words["reasons"]
+    reasons = words.reasons
     for r in range(rows):
         ry = y + r * row_h
         if r % 2 == 0:
@@ -152,5 +153,5 @@ def _retirements(page, x, top, w, head_h, bottom, words) -> None:
             size = fit(reason, "condensed", pt_to_mm(6), step - 4)
             page.add("text", Text(reason, cx + 3.4, ry + row_h / 2, size, "condensed", INK, valign="middle"))
     page.add("rules", rect(x, y, w, rows * row_h, RULE))
-    note = words["reasons_note"]
+    note = words.reasons_note
     page.add("text", Text(note, x, y + rows * row_h + 3.2, fit(note, "condensed", SMALL, w), "condensed", GREY))

@@ -22,7 +22,7 @@ from ...scene import Circle, Page, Polyline, Primitive, Style, Text, rect
 from ...teams.livery import livery_items
 from ...teams.models import Driver, Team, TeamField, wing_lettering
 from ...units import pt_to_mm
-from .facts import board, dmod, slip
+from .facts import dmod, facts
 
 PAPER = Paper("a4", "portrait")
 
@@ -47,8 +47,8 @@ def slip_items(x: float, y: float, team: Team | None, driver: Driver | None, sca
 
     ``team`` None gives a blank slip for a hand-drawn livery; ``driver`` None a livery slip with a blank wing.
     """
-    size = slip()
-    w, h, wing = size["width"] * scale, size["length"] * scale, size["wing"] * scale
+    size = facts().cars.slip
+    w, h, wing = size.width * scale, size.length * scale, size.wing * scale
     out: dict[str, list[Primitive]] = {"slip-livery": [], "slip-text": [], "slip-cut": [], "slip-fold": []}
     if team is not None:
         c = team.colours
@@ -124,14 +124,14 @@ def layout_rows(field: TeamField | None, columns: int, spares: int = 1) -> list[
 
 def base_unit() -> float:
     """The board unit the rulebook's slip size belongs to (mm)."""
-    return float(board()["unit"])
+    return float(facts().board.unit)
 
 
 def slip_size(unit: float | None = None) -> tuple[float, float, float]:
     """``(width, length, wing)`` of a slip for a board of ``unit`` mm (the rulebook's at the base unit)."""
     k = (unit or base_unit()) / base_unit()
-    s = slip()
-    return s["width"] * k, s["length"] * k, s["wing"] * k
+    s = facts().cars.slip
+    return s.width * k, s.length * k, s.wing * k
 
 
 def slip_pages(

@@ -10,23 +10,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from . import GAME
-from .facts import (
-    DEFAULT_RACES,
-    DEFAULT_TEAMS,
-    RaceFacts,
-    action_table,
-    board,
-    dmod,
-    ordinal,
-    points_systems,
-    qualifying_rules,
-    race,
-    session_sizes,
-    sheet_texts,
-    slip,
-    tie_groups,
-)
+from .facts import DEFAULT_RACES, DEFAULT_TEAMS, RaceFacts, dmod, ordinal, session_sizes, tie_groups
+from .facts import facts as game_facts
 from .slips import PAPER as SLIP_PAPER
 
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
@@ -65,17 +50,17 @@ def _places(first: int, last: int) -> str:
 
 def _race_reading(facts: RaceFacts | None) -> str:
     """What Paddock reads the race length as: this board's default (or chosen) laps, or the rule behind them."""
-    r = race()
+    r = game_facts().race
     if facts is not None:
         return (
             f"This pack's race is {facts.laps} laps of {facts.lap_units} units ({facts.race_units} units), about "
-            f"{facts.rounds} rounds of one die at {r['die_average']} units a roll: Paddock's default is the lap "
-            f"count nearest {r['target_units']} units of racing. Agree on another if you like."
+            f"{facts.rounds} rounds of one die at {r.die_average} units a roll: Paddock's default is the lap "
+            f"count nearest {r.target_units} units of racing. Agree on another if you like."
         )
     return (
-        f"Paddock's default is the lap count nearest {r['target_units']} units of racing (about "
-        f"{round(r['target_units'] / float(r['die_average']))} rounds of one die, at {r['die_average']} units a "
-        f"roll), and at least {r['min_laps']} laps. Agree on another before the start if you like."
+        f"Paddock's default is the lap count nearest {r.target_units} units of racing (about "
+        f"{round(r.target_units / float(r.die_average))} rounds of one die, at {r.die_average} units a "
+        f"roll), and at least {r.min_laps} laps. Agree on another before the start if you like."
     )
 
 
@@ -83,69 +68,66 @@ def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
     """``race_facts``: the pack's board and race (its action squares, grid, laps), so the summary says what its
     other sheets show; the default board's interval and the race-length rule otherwise. ``field``: the pack's
     field (``--teams``, ``--cars``), else the default one."""
-    b = board()
-    every = int(race_facts.action_every if race_facts else b["action_every"])
+    f = game_facts()
+    b = f.board
+    every = int(race_facts.action_every if race_facts else b.action_every)
     if race_facts:
         shown = race_facts.action_units[:3]
-        grid_note = sheet_texts()["reference"]["grid_note"] if race_facts.action_under_grid else ""
+        grid_note = f.words.reference.grid_note if race_facts.action_under_grid else ""
     else:
         shown, grid_note = [every * k for k in (1, 2, 3)], ""
-    s = slip()
-    q = qualifying_rules()
-    game = GAME.facts("game.yaml")
+    s = f.cars.slip
+    q = f.qualifying
+    game = f.game
     field = field or _field()
     sizes = session_sizes(len(field.drivers))
-    rolls = action_table()["rolls"]
-    worst = min((r for r in rolls if r["effect"] == "move"), key=lambda r: r["units"])
-    retire = next(r for r in rolls if r["effect"] == "retire")
-    systems = points_systems()
-    best = next(sy for sy in systems["systems"] if sy.get("best_results"))
-    default = next(sy for sy in systems["systems"] if sy["id"] == systems["default"])
+    worst, retire = f.actions.worst, f.actions.retire
+    best, default = f.points.best_of, f.points.default_system
     ties = tie_groups(field)
     tie = ties[0] if ties else None
     teams = {t.name: t for t in field.teams}
     pair = next(t for t in field.teams if len(t.drivers) > 1)
-    mods = sorted({t.qualifying.session(q["sessions"][0]) for t in field.teams if t.qualifying}, reverse=True)
+    mods = sorted({t.qualifying.session(q.sessions[0]) for t in field.teams if t.qualifying}, reverse=True)
     positive = next((m for m in mods if m > 0), mods[0])
     out = {
         "board_paper": _board_paper(),
         "slip_paper": SLIP_PAPER.size_label,
         "mod_example": dmod(positive),
         "mod_value": str(positive),
-        "lanes": str(b["lanes"]),
-        "lanes_word": _word(int(b["lanes"])),
-        "lane_cm": _cm(b["lane_width"]),
-        "lane_mm": f"{float(b['lane_width']):g}",
-        "track_cm": _cm(float(b["lane_width"]) * int(b["lanes"])),
-        "room_mm": f"{float(b['room_for_car']) * float(b['unit']):g}",
-        "unit_cm": _cm(b["unit"]),
+        "lanes": str(b.lanes),
+        "lanes_word": _word(b.lanes),
+        "lane_cm": _cm(b.lane_width),
+        "lane_mm": f"{b.lane_width:g}",
+        "track_cm": _cm(b.lane_width * b.lanes),
+        "room_mm": f"{b.room_for_car * b.unit:g}",
+        "unit_cm": _cm(b.unit),
         "action_every": str(every),
         "action_nth": ordinal(every),
         "action_list": ", ".join(str(u) for u in shown) + " …",
         "action_grid_note": grid_note,
-        "slip_w": f"{s['width']:g}",
-        "slip_l": f"{s['length']:g}",
-        "slip_wing": f"{s['wing']:g}",
-        "slip_body": f"{s['length'] - s['wing']:g}",
-        "die_sides": str(q["die_sides"]),
-        "minimum_result": str(q["minimum_result"]),
-        "sessions": _and(q["sessions"]),
-        "session_count": _word(len(q["sessions"])),
-        "first_session": q["sessions"][0],
-        "last_session": q["sessions"][-1],
+        "slip_w": f"{s.width:g}",
+        "slip_l": f"{s.length:g}",
+        "slip_wing": f"{s.wing:g}",
+        "slip_body": f"{s.body:g}",
+        "die_sides": str(q.die_sides),
+        "minimum_result": str(q.minimum_result),
+        "sessions": _and(q.sessions),
+        "session_count": _word(len(q.sessions)),
+        "first_session": q.sessions[0],
+        "last_session": q.sessions[-1],
         "field": field.name,
         "field_cars": str(len(field.drivers)),
-        "players_max": str(game["players"]["max"]),
-        "players_stretch": str(game["players"]["stretch"]),
-        "race_dice": _word(game["race_dice"]),
-        "quick_dice": _word(game["quick_race"]["dice"]),
-        "crash_double": str(game["quick_race"]["crash_double"]),
-        "retire_roll": str(retire["roll"]),
-        "worst_roll": str(worst["roll"]),
-        "worst_units": _word(-worst["units"]),
-        "best_results": str(best["best_results"]),
-        "best_label": best["label"],
-        "default_points": default["label"],
+        "players_max": str(game.players.max),
+        "players_stretch": str(game.players.stretch),
+        "race_dice": _word(game.race_dice),
+        "quick_dice": _word(game.quick_race.dice),
+        "crash_double": str(game.quick_race.crash_double),
+        "retire_roll": str(retire.roll),
+        "worst_roll": str(worst.roll),
+        "worst_units": _word(-worst.units),
+        "best_results": str(best.best_results),
+        "best_label": best.label,
+        "default_points": default.label,
         "races": str(DEFAULT_RACES),
         "race_reading": _race_reading(race_facts),
         "teammate_first": pair.drivers[0].name,
@@ -167,26 +149,25 @@ def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
 def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
     """The summary's tables; ``field`` as for :func:`values` (the race's other facts change no table)."""
     field = field or _field()
-    q = qualifying_rules()
-    words = sheet_texts()["reference"]
-    effects = words["effects"]
+    f = game_facts()
+    q = f.qualifying
+    words = f.words.reference
 
-    def effect(r: dict) -> str:
-        if r["effect"] in ("retire", "none"):
-            return effects[r["effect"]].capitalize()
-        return effects["forward" if r["units"] > 0 else "back"].format(units=abs(r["units"]))
+    def effect(r) -> str:
+        text = words.effects.of(r)
+        return text.capitalize() if r.effect in ("retire", "none") else text
 
-    systems = points_systems()["systems"]
-    places = max(len(sy["points"]) for sy in systems)
+    systems = f.points.systems
+    places = max(len(sy.points) for sy in systems)
     tiers = {"front": [], "midfield": [], "back": []}
     for t in field.teams:
         if t.tier:
             tiers[t.tier].append(t.name)
-    tier_words = words["tiers"]
+    tier_words = words.tiers
     return {
         "action_roll": {
             "columns": ["Roll", {"title": "What happens", "align": "start"}, {"title": "Move", "align": "start"}],
-            "rows": [[r["roll"], r["title"], effect(r)] for r in action_table()["rolls"]],
+            "rows": [[r.roll, r.title, effect(r)] for r in f.actions.rolls],
         },
         "sessions": {
             "columns": ["Session", "Cars", "Grid places settled", "Slowest out"],
@@ -196,15 +177,15 @@ def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
             ],
         },
         "team_modifiers": {
-            "columns": [{"title": "Team", "align": "start"}, *q["sessions"]],
+            "columns": [{"title": "Team", "align": "start"}, *q.sessions],
             "rows": [
-                [t.name, *(dmod(t.qualifying.session(s)) for s in q["sessions"])] for t in field.teams if t.qualifying
+                [t.name, *(dmod(t.qualifying.session(s)) for s in q.sessions)] for t in field.teams if t.qualifying
             ],
         },
         "points": {
-            "columns": ["Place", *(sy["label"] for sy in systems)],
+            "columns": ["Place", *(sy.label for sy in systems)],
             "rows": [
-                [ordinal(k + 1), *(sy["points"][k] if k < len(sy["points"]) else "–" for sy in systems)]
+                [ordinal(k + 1), *(sy.points[k] if k < len(sy.points) else "–" for sy in systems)]
                 for k in range(places)
             ],
         },
