@@ -15,6 +15,7 @@ numbers such as ``action_every``), so a number lives in one place.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import InputError
-from ...teams.models import TeamField
+from ...teams.models import Team, TeamField
 
 DEFAULT_TEAMS = "f1-2011"
 DEFAULT_RACES = 19
@@ -143,10 +144,13 @@ class PointsFacts(_Facts):
 
 
 class QualifyingFacts(_Facts):
-    """``qualifying.yaml``: the sessions and how many drop out after each (a map keyed by session)."""
+    """``qualifying.yaml``: the sessions and how many drop out after each (a map keyed by session) in the field
+    the rulebook writes for, and Paddock's reading for any other field."""
 
     sessions: list[str] = Field(min_length=1)
     out_after: dict[str, Count]
+    rulebook_field: Count
+    min_cars: Count
     die_sides: Count
     minimum_result: int
 
@@ -178,6 +182,7 @@ class RuleTexts(_Facts):
 
 class QualifyingWords(_Facts):
     subtitle: str
+    subtitle_one: str
     minimum_note: str
     dead_heat: str
     tie_group: str
@@ -198,9 +203,16 @@ class Effects(_Facts):
         return (self.forward if roll.units > 0 else self.back).format(units=abs(roll.units))
 
 
+class KnockoutWords(_Facts):
+    session: str
+    last: str
+    rulebook: str
+    paddock: str
+    reading: str
+
+
 class ReferenceWords(_Facts):
     subtitle: str
-    grid_note: str
     action_heading: str
     effects: Effects
     tiers: dict[Tier, str]
@@ -210,7 +222,7 @@ class ReferenceWords(_Facts):
     race_reason: str
     pit_heading: str
     pit_text: str
-    tie_break_heading: str
+    qualifying_heading: str
     tie_break_team: str
     tie_break_rulebook: str
     tie_break_yours: str
@@ -229,25 +241,48 @@ class RaceWords(_Facts):
     title: str
     subtitle: str
     chart_heading: str
+    chart_note: str
     grid_column: str
     lap_column: str
     finish_heading: str
+    finish_note: str
     points_column: str
-    retire_heading: str
-    retire_columns: tuple[str, str, str]
-    reasons: list[str] = Field(min_length=1)
-    reasons_note: str
+    counter_heading: str
+    code_column: str
+    car_column: str
+    laps_column: str
+    out_column: str
+    counter_note: str
+
+
+class SummaryWords(_Facts):
+    """The rule summary's examples and notes: one of each set is printed, the one the pack's field bears out."""
+
+    mod_plus: str
+    mod_minus: str
+    teammates: str
+    dead_heat_tie: str
+    dead_heat_teams: str
+    dead_heat_mates: str
+    dead_heat_any: str
+    knockout_rulebook: str
+    knockout_reading: str
+    tiers_given: str
+    tiers_blank: str
 
 
 class SheetWords(_Facts):
     """``sheets.yaml``: Paddock's wording for the sheets (``{braces}`` filled in from the numbers)."""
 
     qualifying: QualifyingWords
+    knockout: KnockoutWords
     reference: ReferenceWords
     standings: StandingsWords
     race: RaceWords
+    summary: SummaryWords
     board_laps: str
     board_laps_note: str
+    board_pole: str
 
 
 # -- loading --------------------------------------------------------------------------------------------------
@@ -315,28 +350,128 @@ def points_system(system_id: str | None) -> PointsSystem:
     raise InputError(f"unknown points system '{str(wanted)[:40]}'", field="--points", hint=f"use one of {ids}")
 
 
+def cars_word(n: int) -> str:
+    """``1 car``, ``9 cars``."""
+    return f"{n} car{'' if n == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class Session:
+    """One qualifying session: the cars that run it and the grid places it settles (``first``…``last``)."""
+
+    name: str
+    cars: int
+    first: int
+    last: int
+
+    @property
+    def out(self) -> int:
+        """How many drop out after it (0: the last session, which settles the front)."""
+        return self.last - self.first + 1 if self.first > 1 else 0
+
+    @property
+    def places(self) -> str:
+        return f"P{self.first}–P{self.last}" if self.first != self.last else f"P{self.first}"
+
+
+@dataclass(frozen=True)
+class Knockout:
+    """The qualifying knock-out of a field of ``cars``: the rulebook's for its own field (24 → 17 → 10), else
+    Paddock's reading (:func:`knockout`). Every sheet that prints it says it with :meth:`line`."""
+
+    cars: int
+    sessions: tuple[Session, ...]
+
+    @property
+    def rulebook(self) -> bool:
+        return self.cars == facts().qualifying.rulebook_field
+
+    @property
+    def sizes(self) -> str:
+        """``9, 6 and 3 cars in Q1, Q2 and Q3``: the cars in each session."""
+        cars = and_list([str(s.cars) for s in self.sessions]) + (" car" if self.sessions[-1].cars == 1 else " cars")
+        return f"{cars} in {and_list([s.name for s in self.sessions])}"
+
+    def line(self) -> str:
+        """``Q1: 9 cars, slowest 3 → P7–P9 · Q2: 6 cars, slowest 3 → P4–P6 · Q3: 3 cars → P1–P3``."""
+        words = facts().words.knockout
+        return " · ".join(
+            words.session.format(session=s.name, cars=cars_word(s.cars), out=s.out, first=s.first, last=s.last)
+            if s.out
+            else words.last.format(session=s.name, cars=cars_word(s.cars), places=s.places)
+            for s in self.sessions
+        )
+
+    def heading(self) -> str:
+        """The line with what it is: the rulebook's knock-out, or Paddock's reading for this field."""
+        words = facts().words.knockout
+        if self.rulebook:
+            return words.rulebook.format(field=self.cars, sessions=self.line())
+        return words.paddock.format(cars=cars_word(self.cars), sessions=self.line())
+
+    def reading(self) -> str | None:
+        """Why the knock-out is what it is, when it is Paddock's reading (None for the rulebook's own field)."""
+        if self.rulebook:
+            return None
+        return facts().words.knockout.reading.format(**self.reading_values())
+
+    def reading_values(self) -> dict[str, str]:
+        q = facts().qualifying
+        return {
+            "field": str(q.rulebook_field),
+            "rulebook": knockout(q.rulebook_field).sizes,
+            "cars": cars_word(self.cars),
+            "share": share(),
+            "min_cars": str(q.min_cars),
+            "sizes": self.sizes,
+        }
+
+
+def share() -> str:
+    """The share of the field each knock-out drops: ``7 in 24``."""
+    q = facts().qualifying
+    out = sorted(set(q.out_after.values()))
+    if len(out) == 1:
+        return f"{out[0]} in {q.rulebook_field}"
+    return ", ".join(f"{name} {v} in {q.rulebook_field}" for name, v in q.out_after.items())
+
+
+def knockout(n: int) -> Knockout:
+    """The knock-out of a field of ``n`` cars. The rulebook's numbers drop ``out_after`` cars after a session in
+    its field of ``rulebook_field``; Paddock reads any field as dropping the same share, rounded to the nearest car
+    (halves up), and ends qualifying with the session whose knock-out would leave fewer than ``min_cars``. In the
+    rulebook's own field this is its knock-out exactly (24 → 17 → 10)."""
+    q = facts().qualifying
+    out: list[Session] = []
+    running = n
+    for name in q.sessions:
+        share_of = q.out_after.get(name)
+        drop = math.floor(n * share_of / q.rulebook_field + 0.5) if share_of is not None else 0
+        if drop < 1 or running - drop < q.min_cars:
+            out.append(Session(name, running, 1, running))
+            break
+        out.append(Session(name, running, running - drop + 1, running))
+        running -= drop
+    return Knockout(n, tuple(out))
+
+
 def session_sizes(n: int) -> list[tuple[str, int, int, int]]:
     """``(session, cars taking part, first grid place decided, last)`` for a field of ``n`` cars."""
-    rules = facts().qualifying
-    out = []
-    running = n
-    for name in rules.sessions:
-        drop = rules.out_after.get(name)
-        if drop is None or running - drop < 1:
-            out.append((name, running, 1, running))
-            break
-        out.append((name, running, running - drop + 1, running))
-        running -= drop
-    return out
+    return [(s.name, s.cars, s.first, s.last) for s in knockout(n).sessions]
+
+
+def modifiers(team: Team) -> tuple[int, ...]:
+    """The team's modifier in each session; a team the teams file gives none rolls the plain die (d) in all."""
+    q = team.qualifying
+    return tuple(q.session(s) if q else 0 for s in facts().qualifying.sessions)
 
 
 def tie_groups(field: TeamField) -> list[list[str]]:
-    """Teams whose three modifiers are all equal: in a dead heat between them the players roll a deciding die."""
+    """Teams whose modifiers are equal in every session: in a dead heat between them the players roll a
+    deciding die."""
     groups: dict[tuple, list[str]] = {}
     for t in field.teams:
-        if t.qualifying:
-            q = t.qualifying
-            groups.setdefault((q.q1, q.q2, q.q3), []).append(t.name)
+        groups.setdefault(modifiers(t), []).append(t.name)
     return [g for g in groups.values() if len(g) > 1]
 
 
@@ -360,7 +495,8 @@ class RaceFacts:
     action_every: int  # every Nth unit is an action square
     laps: int
     laps_default: bool  # True: Paddock's default (race.yaml), not the user's choice
-    grid_units: tuple[int, ...] = ()  # units the starting grid stands on (no action square there)
+    action_units: tuple[int, ...] = ()  # the units the board marks as action squares (every Nth, none in a tunnel)
+    grid: int = 0  # grid slots: the cars that race
 
     @property
     def race_units(self) -> int:
@@ -372,15 +508,20 @@ class RaceFacts:
         return round(self.race_units / float(facts().race.die_average))
 
     @property
-    def action_under_grid(self) -> bool:
-        """True when the grid stands on a unit that would otherwise be an action square (it is left unmarked)."""
-        return bool(set(self.grid_units) & set(range(self.action_every, self.lap_units + 1, self.action_every)))
+    def action_list(self) -> str:
+        """``10, 20, 30, 40 and 50`` (``none`` on a lap shorter than one interval)."""
+        return and_list([str(u) for u in self.action_units]) or "none"
 
     @property
-    def action_units(self) -> list[int]:
-        """The units marked as action squares."""
-        grid = set(self.grid_units)
-        return [u for u in range(self.action_every, self.lap_units + 1, self.action_every) if u not in grid]
+    def action_nth(self) -> str:
+        return ordinal(self.action_every)
+
+
+def and_list(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def default_laps(lap_units: int) -> int:

@@ -42,13 +42,8 @@ def build(
     or fewer (a board whose straight cannot hold the whole field's grid)."""
     field = load_field(teams or DEFAULT_TEAMS)
     if cars is not None:
-        field = _first_cars(field, cars)
-    if not any(t.qualifying for t in field.teams):
-        raise InputError(
-            f"the field '{field.name}' has no f1-dice qualifying modifiers",
-            field="--teams",
-            hint="give each team 'qualifying: {q1: …, q2: …, q3: …}'",
-        )
+        field = first_cars(field, cars)
+    _plain_die(field)
     points_system(points)  # refuse a bad --points before drawing anything
     if laps is not None:
         check_laps(laps)
@@ -60,9 +55,7 @@ def build(
     reference = reference_sheet(field, settings.text_page(REFERENCE_PAPER), facts, points, circuit.pit is not None)
     sheets.append(Sheet("race-reference", reference))
     name = circuit.spec.title or circuit.name
-    sheets.append(
-        Sheet("race-sheet", race_sheet(len(field.drivers), name, facts, settings.text_page(RACE_PAPER), points))
-    )
+    sheets += numbered("race-sheet", race_sheet(field, name, facts, settings.text_page(RACE_PAPER), points))
     standings_page = settings.text_page(STANDINGS_PAPER)
     sheets.append(Sheet("standings", standings_sheet(field, standings_page, points, races)))
     sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
@@ -71,7 +64,8 @@ def build(
 
 
 def board_sheet(circuit, facts: RaceFacts) -> Sheet:
-    """The board with the race length printed on free paper near the start line."""
+    """The board with the race length printed on free paper near the start line, and a box beside pole position
+    for the pole-sitter's name (the rulebook: "write the name of the driver in pole position beside that unit")."""
     from shapely import box
 
     from ... import track as circuits
@@ -97,20 +91,85 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
         lab = board.page.layer("labels")
         lab.add(Text(head, x, y + big * 0.95, big, "bold", INK))
         lab.add(Text(note, x, y + big * 1.2 + small * 1.1, small, "regular", MUTED))
+    _pole_box(board, circuit, say.board_pole)
     return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board.page)
 
 
-def _first_cars(field, cars: int):
+POLE_BOX = (42.0, 10.0)  # mm: room to write a name
+
+
+def _pole_box(board, circuit, label: str) -> None:
+    """A box to write the pole-sitter's name in, on free paper beside grid slot 1 (the pole lane's side first),
+    else as near it as there is."""
+    from shapely import box
+
+    from ...compose.blocks import fit
+    from ...scene import Polyline, Style, Text, rect
+    from ...track.palette import INK, MUTED
+    from ...units import pt_to_mm
+
+    pole = next((slot for slot in circuit.grid if slot.number == 1), None)
+    if pole is None:
+        return
+    w, h = POLE_BOX
+    s = -(pole.row + 0.5) * circuit.unit_length
+    sign = 1.0 if circuit.lane_offset(pole.lane) >= 0 else -1.0
+    prefer = []
+    for side in (sign, -sign):
+        for extra in (4.0, 8.0, 14.0):
+            for along in (0.0, -1.0, 1.0, -2.0):
+                cx, cy = circuit.offset_point(s + along * circuit.unit_length, side * (circuit.half_width + extra + h))
+                prefer.append((cx - w / 2, cy - h / 2))
+    spot = board.free.find(w, h, prefer, step=3.0)
+    if spot is None:
+        return
+    x, y = spot
+    board.free.take(box(x, y, x + w, y + h))
+    lab = board.page.layer("labels")
+    lab.add(rect(x, y, w, h, Style(stroke=INK, width=0.35, fill="#ffffff")))
+    size = fit(label, "condensed-bold", pt_to_mm(6), w - 2.4)
+    lab.add(Text(label, x + 1.2, y + 1.0 + size * 0.8, size, "condensed-bold", MUTED))
+    lab.add(Polyline(((x + 1.5, y + h - 2.0), (x + w - 1.5, y + h - 2.0)), Style(stroke=MUTED, width=0.15)))
+
+
+def first_cars(field, cars: int):
+    """The first ``cars`` cars of ``field``, in its order: whole teams while they fit, then the first drivers of
+    the next team (it races the cars that fit; its garage and qualifying line stay its own)."""
+    from ...messages import quote
     from ...notices import warn
 
-    try:
-        cut = field.first_cars(cars)
-    except ValueError as err:
-        raise InputError(f"--cars {cars}: {err}", field="--cars", hint="give at least that many") from None
-    n = len(cut.drivers)
-    if n < cars <= len(field.drivers):  # a team races whole
-        warn(f"--cars {cars}: {n} cars race, the first {len(cut.teams)} teams of '{field.name}' (a team races whole)")
-    return cut
+    if cars < 1:
+        raise InputError(f"--cars {cars}", field="--cars", hint="race at least 1 car")
+    if cars >= len(field.drivers):
+        return field
+    kept, n = [], 0
+    for team in field.teams:
+        room = cars - n
+        if room <= 0:
+            break
+        if len(team.drivers) > room:
+            warn(
+                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars (the first "
+                f"{cars} cars of {quote(field.name)} race)"
+            )
+            team = team.model_copy(update={"drivers": team.drivers[:room]})
+        kept.append(team)
+        n += len(team.drivers)
+    return field.model_copy(update={"teams": kept})
+
+
+def _plain_die(field) -> None:
+    """Teams the teams file gives no qualifying modifiers roll the plain die (d) in every session: said once."""
+    from ...messages import quote
+    from ...notices import warn
+
+    bare = [t.name for t in field.teams if t.qualifying is None]
+    if bare:
+        names = ", ".join(quote(n) for n in bare[:4]) + (f" and {len(bare) - 4} more" if len(bare) > 4 else "")
+        warn(
+            f"{names}: no qualifying modifiers in the teams file; Paddock's reading: they roll the plain die (d) "
+            "in every session"
+        )
 
 
 def _fewer_cars(problem, spec):
@@ -147,18 +206,35 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     spec = spec.model_copy(update=update)
     circuit = circuits.build(spec, path, lines, settings.board_paper(), settings.edge, notes=board_notes)
     report = Report(path, lines)
+    if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
+        if not pit:
+            circuit.pit = None
+        elif garages and garages != circuit.pit.garages:
+            from ...track.features import garage_width, with_garages
+
+            more = with_garages(circuit, circuit.pit, garages)
+            if garage_width(more) >= MIN_GARAGE:
+                circuit.pit = more
     check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
     if report.problems:
         raise geometry_error([_fewer_cars(p, spec) for p in report.problems], path)
     return circuit
 
 
+#: mm: the narrowest garage a pack gives a team in a bare centre line's pit lane (else it keeps one per two cars)
+MIN_GARAGE = 6.0
+
+
 def race_facts(circuit, laps: int | None = None) -> RaceFacts:
-    """What every sheet printed with ``circuit`` must agree on: its lap, its action squares, the race length."""
+    """What every sheet printed with ``circuit`` must agree on: its lap, its action squares, its grid, the race
+    length."""
+    from ...track.board import action_units
+
     return RaceFacts(
         lap_units=circuit.units_count,
         action_every=circuit.spec.action_every,
         laps=laps if laps is not None else default_laps(circuit.units_count),
         laps_default=laps is None,
-        grid_units=tuple(circuit.grid_units),
+        action_units=tuple(action_units(circuit)),
+        grid=len(circuit.grid),
     )

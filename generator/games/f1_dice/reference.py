@@ -10,7 +10,7 @@ from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
 from ...units import pt_to_mm
-from .facts import RaceFacts, points_system, tie_groups
+from .facts import RaceFacts, knockout, points_system, tie_groups
 from .facts import facts as game_facts
 from .sheet import inner, new_page
 
@@ -20,13 +20,11 @@ BODY = pt_to_mm(8.5)
 
 def fill(text: str, facts: RaceFacts) -> str:
     """Paddock's wording with the board's and the race's numbers filled in."""
-    examples = ", ".join(str(u) for u in facts.action_units[:3])
-    grid_note = game_facts().words.reference.grid_note if facts.action_under_grid else ""
     r = game_facts().race
     return text.format(
         action_every=facts.action_every,
-        action_examples=examples,
-        grid_note=grid_note,
+        action_nth=facts.action_nth,
+        action_list=facts.action_list,
         laps=facts.laps,
         lap_units=facts.lap_units,
         race_units=facts.race_units,
@@ -53,7 +51,7 @@ def reference_sheet(
     for section in rules.sections:
         ly = heading(text, rule, section.heading, x0, ly + 3, col_w)
         ly = bullets(text, [fill(i, facts) for i in section.items], x0, ly, col_w, BODY)
-    ly = _tie_break(page, field, x0, ly + 3, col_w)
+    ly = _qualifying(page, field, x0, ly + 3, col_w)
     rx = x0 + col_w + col_gap
     ry = heading(text, rule, words.race_heading, rx, y, col_w)
     s = pt_to_mm(10)
@@ -84,16 +82,19 @@ def reference_sheet(
     return page
 
 
-def _tie_break(page, field: TeamField, x, y, w) -> float:
+def _qualifying(page, field: TeamField, x, y, w) -> float:
+    """The field's knock-out (and Paddock's reading of it, for a field the rulebook does not write for) and the
+    dead-heat rules."""
     words = game_facts().words.reference
     text = page.layer("text")
+    ko = knockout(len(field.drivers))
     named = [t.name for t in field.teams if t.tie_break == "rulebook"]
-    lines = [words.tie_break_team]
+    lines = [ko.heading(), *([ko.reading()] if ko.reading() else []), words.tie_break_team]
     lines.append(words.tie_break_rulebook.format(teams=", ".join(named)) if named else words.tie_break_yours)
     groups = tie_groups(field)
     if groups:
         lines.append(words.tie_break_group.format(groups="; ".join(" / ".join(g) for g in groups)))
-    y = heading(text, page.layer("rules"), words.tie_break_heading, x, y, w)
+    y = heading(text, page.layer("rules"), words.qualifying_heading, x, y, w)
     return bullets(text, lines, x, y, w, BODY)
 
 

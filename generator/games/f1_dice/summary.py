@@ -10,7 +10,18 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .facts import DEFAULT_RACES, DEFAULT_TEAMS, RaceFacts, dmod, ordinal, session_sizes, tie_groups
+from .facts import (
+    DEFAULT_RACES,
+    DEFAULT_TEAMS,
+    RaceFacts,
+    and_list,
+    cars_word,
+    dmod,
+    knockout,
+    modifiers,
+    ordinal,
+    tie_groups,
+)
 from .facts import facts as game_facts
 from .slips import PAPER as SLIP_PAPER
 
@@ -23,10 +34,6 @@ def _word(n: int) -> str:
 
 def _cm(mm: float) -> str:
     return f"{mm / 10:g}"
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 @cache
@@ -42,10 +49,6 @@ def _board_paper() -> str:
     from ...track.model import CircuitSpec
 
     return Paper(CircuitSpec.model_fields["paper"].default).size_label
-
-
-def _places(first: int, last: int) -> str:
-    return f"{first}–{last}" if first != last else str(first)
 
 
 def _race_reading(facts: RaceFacts | None) -> str:
@@ -67,33 +70,26 @@ def _race_reading(facts: RaceFacts | None) -> str:
 def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
     """``race_facts``: the pack's board and race (its action squares, grid, laps), so the summary says what its
     other sheets show; the default board's interval and the race-length rule otherwise. ``field``: the pack's
-    field (``--teams``, ``--cars``), else the default one."""
+    field (``--teams``, ``--cars``), else the default one. Every example and note holds for the field: the dead
+    heat is told with two of its drivers that show the rule (or in general, for a field of one car)."""
     f = game_facts()
     b = f.board
     every = int(race_facts.action_every if race_facts else b.action_every)
     if race_facts:
-        shown = race_facts.action_units[:3]
-        grid_note = f.words.reference.grid_note if race_facts.action_under_grid else ""
+        where = f"on this board: units {race_facts.action_list}"
+        first_action = race_facts.action_units[0] if race_facts.action_units else every
     else:
-        shown, grid_note = [every * k for k in (1, 2, 3)], ""
+        where, first_action = f"units {every}, {2 * every}, {3 * every} and so on", every
     s = f.cars.slip
     q = f.qualifying
     game = f.game
     field = field or _field()
-    sizes = session_sizes(len(field.drivers))
+    ko = knockout(len(field.drivers))
     worst, retire = f.actions.worst, f.actions.retire
     best, default = f.points.best_of, f.points.default_system
-    ties = tie_groups(field)
-    tie = ties[0] if ties else None
-    teams = {t.name: t for t in field.teams}
-    pair = next(t for t in field.teams if len(t.drivers) > 1)
-    mods = sorted({t.qualifying.session(q.sessions[0]) for t in field.teams if t.qualifying}, reverse=True)
-    positive = next((m for m in mods if m > 0), mods[0])
     out = {
         "board_paper": _board_paper(),
         "slip_paper": SLIP_PAPER.size_label,
-        "mod_example": dmod(positive),
-        "mod_value": str(positive),
         "lanes": str(b.lanes),
         "lanes_word": _word(b.lanes),
         "lane_cm": _cm(b.lane_width),
@@ -103,20 +99,21 @@ def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
         "unit_cm": _cm(b.unit),
         "action_every": str(every),
         "action_nth": ordinal(every),
-        "action_list": ", ".join(str(u) for u in shown) + " …",
-        "action_grid_note": grid_note,
+        "action_where": where,
+        "action_first": str(first_action),
         "slip_w": f"{s.width:g}",
         "slip_l": f"{s.length:g}",
         "slip_wing": f"{s.wing:g}",
         "slip_body": f"{s.body:g}",
         "die_sides": str(q.die_sides),
         "minimum_result": str(q.minimum_result),
-        "sessions": _and(q.sessions),
+        "sessions": and_list(q.sessions),
         "session_count": _word(len(q.sessions)),
         "first_session": q.sessions[0],
         "last_session": q.sessions[-1],
         "field": field.name,
-        "field_cars": str(len(field.drivers)),
+        "field_cars": cars_word(len(field.drivers)),
+        "knockout_reading": _knockout_reading(ko),
         "players_max": str(game.players.max),
         "players_stretch": str(game.players.stretch),
         "race_dice": _word(game.race_dice),
@@ -130,20 +127,58 @@ def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
         "default_points": default.label,
         "races": str(DEFAULT_RACES),
         "race_reading": _race_reading(race_facts),
-        "teammate_first": pair.drivers[0].name,
-        "teammate_second": pair.drivers[1].name,
-        "teammates_team": pair.name,
+        "tier_reading": (
+            f.words.summary.tiers_given if any(t.tier for t in field.teams) else f.words.summary.tiers_blank
+        ).format(field=field.name),
     }
-    for name, cars, first, last in sizes:
-        key = name.lower()
-        out[f"{key}_cars"] = str(cars)
-        out[f"{key}_places"] = _places(first, last)
-        out[f"{key}_out"] = str(last - first + 1)
-    if tie:
-        a, b_ = teams[tie[0]], teams[tie[1]]
-        out["tie_a"] = f"{a.drivers[0].name} ({a.name})"
-        out["tie_b"] = f"{b_.drivers[0].name} ({b_.name})"
+    out.update(_modifier_example(field))
+    out.update(_dead_heat(field))
     return out
+
+
+def _knockout_reading(ko) -> str:
+    words = game_facts().words.summary
+    return (words.knockout_rulebook if ko.rulebook else words.knockout_reading).format(**ko.reading_values())
+
+
+def _modifier_example(field) -> dict[str, str]:
+    """A modifier of the field to explain ``d+x`` with: the largest non-zero one in the first session, else in any
+    (``d+1`` for a field whose teams all roll the plain die)."""
+    words = game_facts().words.summary
+    mods = [m for t in field.teams for m in modifiers(t)[:1]] + [m for t in field.teams for m in modifiers(t)]
+    m = next((v for v in sorted(mods, key=lambda v: (v <= 0, -abs(v))) if v != 0), 1)
+    meaning = (words.mod_plus if m > 0 else words.mod_minus).format(n=abs(m))
+    return {"mod_example": dmod(m), "mod_meaning": meaning}
+
+
+def _dead_heat(field) -> dict[str, str]:
+    """The dead-heat note and example, told with the field's own drivers: two teams with identical modifiers
+    (the deciding die), else two teams (the table's order), else team-mates; in general for a field of one car."""
+    words = game_facts().words.summary
+    pair = next((t for t in field.teams if len(t.drivers) > 1), None)
+    mates = (
+        words.teammates.format(first=pair.drivers[0].name, second=pair.drivers[1].name, team=pair.name) if pair else ""
+    )
+    teams = {t.name: t for t in field.teams}
+    ties = tie_groups(field)
+
+    def named(t) -> str:
+        return f"{t.drivers[0].name} ({t.name})"
+
+    if ties:
+        a, b = teams[ties[0][0]], teams[ties[0][1]]
+        example = words.dead_heat_tie.format(a=named(a), b=named(b))
+    elif len(field.teams) > 1:
+        a, b = field.teams[0], field.teams[1]
+        example = words.dead_heat_teams.format(
+            a=named(a), b=named(b), a_name=a.drivers[0].name, team_a=a.name, team_b=b.name
+        )
+    elif pair:
+        first, second = pair.drivers[0].name, pair.drivers[1].name
+        example = words.dead_heat_mates.format(a=first, b=second, a_name=first, team=pair.name)
+    else:
+        example = words.dead_heat_any
+    return {"teammates_note": mates, "dead_heat_example": example}
 
 
 def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
@@ -171,16 +206,11 @@ def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
         },
         "sessions": {
             "columns": ["Session", "Cars", "Grid places settled", "Slowest out"],
-            "rows": [
-                [name, cars, _places(first, last), last - first + 1 if first > 1 else "–"]
-                for name, cars, first, last in session_sizes(len(field.drivers))
-            ],
+            "rows": [[x.name, x.cars, x.places, x.out or "–"] for x in knockout(len(field.drivers)).sessions],
         },
         "team_modifiers": {
             "columns": [{"title": "Team", "align": "start"}, *q.sessions],
-            "rows": [
-                [t.name, *(dmod(t.qualifying.session(s)) for s in q.sessions)] for t in field.teams if t.qualifying
-            ],
+            "rows": [[t.name, *(dmod(m) for m in modifiers(t))] for t in field.teams],
         },
         "points": {
             "columns": ["Place", *(sy.label for sy in systems)],
@@ -195,6 +225,11 @@ def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
                 {"title": "Moves by", "align": "start"},
                 {"title": f"Teams ({field.name})", "align": "start"},
             ],
-            "rows": [[*tier_words[k].split(" — ", 1), ", ".join(names)] for k, names in tiers.items() if names],
+            # no team of the field in a group: a write-in box for the players' own split
+            "rows": [
+                [*tier_words[k].split(" — ", 1), ", ".join(names) if names else None]
+                for k, names in tiers.items()
+                if names or not any(tiers.values())
+            ],
         },
     }
