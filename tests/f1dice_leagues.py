@@ -64,3 +64,28 @@ def write(data: dict, folder: Path, name: str = "league.yaml") -> Path:
     path = folder / name
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return path
+
+
+def fixed_league(sizes: list[int], seed: int = 0) -> dict:
+    """A league with teams of ``sizes`` drivers, its names and modifiers drawn from ``seed`` (no search: for a
+    test that needs one league of a given shape)."""
+    import random
+
+    rng = random.Random(seed)
+
+    def name(lo: int, hi: int) -> str:
+        letters = rng.choice(ALPHABETS)
+        w = "".join(rng.choice(letters) for _ in range(rng.randint(lo, hi)))
+        return w[0].upper() + w[1:]
+
+    teams = []
+    for i, size in enumerate(sizes):
+        teams.append(
+            {
+                "name": f"{name(3, 9)} {i + 1}",
+                "colours": {"primary": f"#{rng.randrange(0x1000000):06x}"},
+                "qualifying": {q: rng.randint(-4, 3) for q in ("q1", "q2", "q3")},
+                "drivers": [{"name": f"{name(2, 7)} {name(3, 10)} {i + 1}{j + 1}"} for j in range(size)],
+            }
+        )
+    return {"name": f"{name(4, 10)} League", "teams": teams}

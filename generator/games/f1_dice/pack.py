@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import InputError
+from ...errors import GeometryError, InputError
 from ...fonts import text_width
 from ...paper import PageSettings
 from ...pipeline import Sheet, numbered
@@ -120,11 +120,11 @@ def _pole_box(board, circuit, label: str) -> None:
             for along in (0.0, -1.0, 1.0, -2.0):
                 cx, cy = circuit.offset_point(s + along * circuit.unit_length, side * (circuit.half_width + extra + h))
                 prefer.append((cx - w / 2, cy - h / 2))
-    spot = board.free.find(w, h, prefer, step=3.0)
+    spot = board.free.find(w + 1, h + 1, prefer, step=3.0)  # half a millimetre round it for its stroke
     if spot is None:
         return
-    x, y = spot
-    board.free.take(box(x, y, x + w, y + h))
+    board.free.take(box(spot[0], spot[1], spot[0] + w + 1, spot[1] + h + 1))
+    x, y = spot[0] + 0.5, spot[1] + 0.5
     lab = board.page.layer("labels")
     lab.add(rect(x, y, w, h, Style(stroke=INK, width=0.35, fill="#ffffff")))
     size = fit(label, "condensed-bold", pt_to_mm(6), w - 2.4)
@@ -172,19 +172,44 @@ def _plain_die(field) -> None:
         )
 
 
-def _fewer_cars(problem, spec):
-    """A grid a real centre line cannot hold anywhere, re-said for the pack: the fix is a smaller field
-    (``--cars``; its grid then goes where the line is straightest, as every bare line's does). A drawn circuit
-    keeps its own advice (lengthen the straight, or move its start line)."""
+def _fewer_cars(problem, spec, path):
+    """A grid the board cannot hold, re-said for the pack: a smaller field always fits (``--cars``). For a real
+    centre line (its grid then goes where the line is straightest) and for Paddock's own boards, which the user
+    does not edit, that is the fix; a circuit the user drew keeps its own advice (lengthen the straight, move
+    the start line) with the smaller field as another fix."""
     from dataclasses import replace
 
+    from ...data import is_shipped
     from ...problems import Fix
 
-    most = problem.numbers.get("most_cars") if problem.kind == "grid" else None
-    if not most or spec.segments is not None:
+    if problem.kind != "grid":
         return problem
-    advice = f"no straight of the circuit holds the grid of more than {most} cars"
-    return replace(problem, advice=advice, fixes=(Fix("cars", most),))
+    most = problem.numbers.get("most_cars") or problem.numbers.get("straight_units", 0) * spec.lanes
+    if not most:
+        return problem
+    if spec.segments is None or is_shipped(path):
+        advice = (
+            f"no straight of the circuit holds the grid of more than {most} cars"
+            if problem.numbers.get("most_cars")
+            else f"the straight behind its line holds a grid of at most {most} cars"
+        )
+        # Paddock's own board: nothing in its file for the user to change, so no file line to point at
+        line = None if is_shipped(path) else problem.line
+        return replace(problem, advice=advice, fixes=(Fix("cars", most),), line=line)
+    return replace(problem, fixes=(*problem.fixes, Fix("cars", most)))
+
+
+def _grid_error(problems, spec, path):
+    """The board's problems as one error, the grid's re-said for the pack; Paddock's own board is named by its
+    title, not by a file inside the package."""
+    from ...data import is_shipped
+    from ...problems import geometry_error
+
+    err = geometry_error([_fewer_cars(p, spec, path) for p in problems], None if is_shipped(path) else path)
+    if is_shipped(path):
+        err.message = f"the board {spec.title or spec.name}: {err.message}"
+        err.args = (err.message,)
+    return err
 
 
 def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages: int | None = None, pit: bool = True):
@@ -193,7 +218,6 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     (``garages``), or no pit lane (``pit=False``)."""
     from ... import track as circuits
     from ...games import board_notes
-    from ...problems import geometry_error
     from ...track.checks import check_grid
     from ...track.problems import Report
 
@@ -204,7 +228,12 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     elif spec.pit is not None and garages:
         update["pit"] = spec.pit.model_copy(update={"garages": garages})
     spec = spec.model_copy(update=update)
-    circuit = circuits.build(spec, path, lines, settings.board_paper(), settings.edge, notes=board_notes)
+    try:
+        circuit = circuits.build(spec, path, lines, settings.board_paper(), settings.edge, notes=board_notes)
+    except GeometryError as err:
+        if not getattr(err, "problems", None):
+            raise
+        raise _grid_error(err.problems, spec, path) from None
     report = Report(path, lines)
     if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
         if not pit:
@@ -217,7 +246,7 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
                 circuit.pit = more
     check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
     if report.problems:
-        raise geometry_error([_fewer_cars(p, spec) for p in report.problems], path)
+        raise _grid_error(report.problems, spec, path)
     return circuit
 
 
