@@ -154,13 +154,26 @@ def test_every_fifth_unit_is_numbered_small_and_the_pole_has_a_box(field_board):
     assert any(t.text.startswith("POLE POSITION") for t in texts)
 
 
-def test_a_field_larger_than_the_straight_is_a_located_error():
+def test_a_field_larger_than_the_straight_is_a_located_error(tmp_path):
+    """On a circuit of the user's: the spec line and how to lengthen the straight, and the field that fits as
+    another fix. On Paddock's own board (nothing for the user to edit): the field that fits, the board named by
+    its title, never a file inside the package."""
     settings = PageSettings()
+    mine = tmp_path / "my-circuit.yaml"
+    mine.write_text(spec_path("monza-like").read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(GeometryError) as info:
+        f1_pack.board_circuit(mine, 24, settings)
+    msg = str(info.value)
+    assert "24 grid slots" in msg and "units of straight behind the start line" in msg
+    assert "lengthen the straight before the line" in msg and f"{mine}:" in msg
+    straight = info.value.problems[0].numbers["straight_units"]
+    assert [f.value for f in info.value.problems[0].fixes if f.field == "cars"] == [2 * straight]
     with pytest.raises(GeometryError) as info:
         f1_pack.board_circuit(spec_path("monza-like"), 24, settings)
     msg = str(info.value)
-    assert "24 grid slots" in msg and "units of straight behind the start line" in msg
-    assert "lengthen the straight before the line" in msg and "monza-like.yaml:" in msg
+    assert msg.startswith("the board Autodromo Veloce: grid: 24 grid slots") and ".yaml" not in msg
+    assert f"race a field of {2 * straight} cars" in msg
+    f1_pack.board_circuit(spec_path("monza-like"), 2 * straight, settings)  # and that field fits
 
 
 def _grey(page) -> Image.Image:

@@ -184,13 +184,16 @@ def _fewer_cars(problem, spec, path):
 
     if problem.kind != "grid":
         return problem
-    most = problem.numbers.get("most_cars") or problem.numbers.get("straight_units", 0) * spec.lanes
+    here = problem.numbers.get("straight_units", 0) * spec.lanes  # what the straight behind the line holds
+    # a real line's grid goes where the line is straightest (its most); a drawn circuit's stays behind its line
+    anywhere = problem.numbers.get("most_cars") if spec.segments is None or "rows" not in problem.numbers else None
+    most = anywhere or here
     if not most:
         return problem
     if spec.segments is None or is_shipped(path):
         advice = (
             f"no straight of the circuit holds the grid of more than {most} cars"
-            if problem.numbers.get("most_cars")
+            if anywhere
             else f"the straight behind its line holds a grid of at most {most} cars"
         )
         # Paddock's own board: nothing in its file for the user to change, so no file line to point at
@@ -199,12 +202,38 @@ def _fewer_cars(problem, spec, path):
     return replace(problem, fixes=(*problem.fixes, Fix("cars", most)))
 
 
-def _grid_error(problems, spec, path):
-    """The board's problems as one error, the grid's re-said for the pack; Paddock's own board is named by its
-    title, not by a file inside the package."""
+def _grid_that_fits(problems, track, cars: int, settings, pit: bool) -> int | None:
+    """A grid longer than a third of the lap is refused before any straight is measured: the field that truly
+    fits, found by building the board for the largest field the lap allows (and, if its straight is shorter
+    still, for the field that straight holds)."""
+    most = next((p.numbers.get("most_cars") for p in problems if p.kind == "grid" and "rows" not in p.numbers), None)
+    for _ in range(3):
+        if not most or most >= cars:
+            return None
+        try:
+            board_circuit(track, most, settings, pit=pit)
+            return most
+        except GeometryError as err:
+            found = [f.value for p in getattr(err, "problems", ()) for f in p.fixes if f.field == "cars"]
+            if not found or found[0] >= most:
+                return None
+            most = found[0]
+    return None
+
+
+def _grid_error(problems, spec, path, fits: int | None = None):
+    """The board's problems as one error, the grid's re-said for the pack (``fits``: the field that was found to
+    fit); Paddock's own board is named by its title, not by a file inside the package."""
+    from dataclasses import replace
+
     from ...data import is_shipped
     from ...problems import geometry_error
 
+    if fits:
+        problems = [
+            replace(p, numbers={**p.numbers, "most_cars": fits}) if p.kind == "grid" and "rows" not in p.numbers else p
+            for p in problems
+        ]
     err = geometry_error([_fewer_cars(p, spec, path) for p in problems], None if is_shipped(path) else path)
     if is_shipped(path):
         err.message = f"the board {spec.title or spec.name}: {err.message}"
@@ -233,7 +262,8 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     except GeometryError as err:
         if not getattr(err, "problems", None):
             raise
-        raise _grid_error(err.problems, spec, path) from None
+        fits = _grid_that_fits(err.problems, track, cars, settings, pit)
+        raise _grid_error(err.problems, spec, path, fits) from None
     report = Report(path, lines)
     if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
         if not pit:

@@ -18,6 +18,7 @@ from ...units import pt_to_mm
 from .facts import RaceFacts, points_system
 from .facts import facts as game_facts
 from .sheet import inner, new_page
+from .slips import wing_text
 
 PAPER = Paper("a4", "landscape")
 RULE = Style(stroke=INK, width=0.25)
@@ -151,7 +152,7 @@ def _counter(page, field: TeamField, x, top, w, head_h, row_h, laps, box, words)
             "text",
             fitted_text(code, x + sw + 1, cy, code_w - 1.5, max_size=size, font="condensed-bold", valign="middle"),
         )
-        name = driver.wing_name + (f" #{driver.number}" if driver.number is not None else "")
+        name = wing_text(driver) + (f" #{driver.number}" if driver.number is not None else "")
         page.add(
             "text",
             fitted_text(name, x + sw + code_w, cy, car_w - 1.5, max_size=size, font="condensed", valign="middle"),

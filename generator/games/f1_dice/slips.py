@@ -62,13 +62,10 @@ def slip_items(x: float, y: float, team: Team | None, driver: Driver | None, sca
             out["slip-livery"].append(rect(x, y, w, wing, Style(stroke=None, fill=c.primary)))
         out["slip-livery"].extend(livery_items(team, x, y + wing, w, h - wing))
         if driver is not None:
-            text = driver.wing_name
+            text = wing_text(driver, scale)
             font, size, ok = wing_lettering(text, scale)
             if not ok:
-                text = driver.initials
-                font, size, ok = wing_lettering(text, scale)
-                if not ok:
-                    warn(f"car slip: '{text}' is below the legible size on a {w:.1f} mm wing")
+                warn(f"car slip: '{text}' is below the legible size on a {w:.1f} mm wing")
             out["slip-text"].append(
                 Text(text, x + w / 2, y + wing / 2, size, font, text_on(c.primary), anchor="middle", valign="middle")
             )
@@ -91,6 +88,13 @@ def slip_items(x: float, y: float, team: Team | None, driver: Driver | None, sca
     fold = FOLD if team is None else FOLD.with_(stroke=text_on(team.colours.primary))
     out["slip-fold"].append(Polyline(((x, y + wing), (x + w, y + wing)), fold))
     return out
+
+
+def wing_text(driver: Driver, scale: float = 1.0) -> str:
+    """What the slip writes on the driver's wing: the short name or surname, or the initials where that does not
+    fit at a legible size (the race sheet names the car the same way)."""
+    text = driver.wing_name
+    return text if wing_lettering(text, scale)[2] else driver.initials
 
 
 def team_cells(team: Team, spares: int = 1) -> list[Cell]:
