@@ -390,3 +390,49 @@ def test_cars_races_exactly_that_many_cars_a_team_cut_short_if_need_be():
         assert [d.name for _, d in cut.drivers] == [d.name for _, d in field.drivers[:n]]
         assert bool(seen) == (n < 24 and n % 2 == 1), [str(w.message) for w in seen]
     assert "races 1 of its 2 cars" in str(seen[0].message) if seen else True
+
+
+def test_cars_writes_formula_d_tokens_only_for_a_formula_d_field_or_when_asked(tmp_path):
+    _cli("cars", "f1-2011", "-o", tmp_path / "a", "-f", "pdf", "-q")
+    assert not list((tmp_path / "a" / "cars-f1-2011").glob("car-tokens*"))
+    _cli("cars", "f1-2011", "--tokens", "-o", tmp_path / "b", "-f", "pdf", "-q")
+    assert list((tmp_path / "b" / "cars-f1-2011").glob("car-tokens*"))
+    league = tmp_path / "fd.yaml"
+    text = (Path(__file__).resolve().parents[1] / "templates" / "teams" / "f1-2011.yaml").read_text(encoding="utf-8")
+    league.write_text(text.replace("game: f1-dice", "game: formula-d"), encoding="utf-8")
+    _cli("cars", league, "-o", tmp_path / "c", "-f", "pdf", "-q")
+    assert list((tmp_path / "c" / "cars-fd").glob("car-tokens*"))
+
+
+def test_a_mistake_in_the_users_team_file_names_that_file_line_and_field(tmp_path):
+    from generator.errors import InputError
+
+    league = tmp_path / "league.yaml"
+    league.write_text(
+        "name: Home\nteams:\n  - name: Alpha\n    colours: {primary: red}\n    qualifing: {q1: 1, q2: 0, q3: 0}\n"
+        "    drivers:\n      - {name: Ann Bee}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as info:
+        f1_dice.build(PageSettings(), teams=league)
+    err = info.value
+    assert err.file == str(league) and err.line == 5 and "qualifing" in (err.field or ""), str(err)
+    assert "templates" not in str(err)
+
+
+def test_the_tile_labels_of_the_assembly_page_stand_on_blank_paper():
+    """--tile-onto a4: every tile's label on the assembly page is clear of what the board draws (its legend text
+    above all), inside the part of its window no other tile shares."""
+    from shapely import box
+
+    from generator.compose.tiling import LABEL_H, LABEL_W, label_spots, plan
+    from generator.paper import Paper
+
+    page = f1_dice.build(PageSettings())[0].page
+    p = plan(page, Paper("a4", "landscape"))
+    scale = 0.4  # as on the assembly page: any scale, the label's box grows as the picture shrinks
+    spots = label_spots(p, LABEL_W / scale, LABEL_H / scale)
+    assert len(spots) == len(p.tiles) >= 4
+    for cx, cy in spots.values():
+        b = box(cx - LABEL_W / scale / 2, cy - LABEL_H / scale / 2, cx + LABEL_W / scale / 2, cy + LABEL_H / scale / 2)
+        assert not p.drawn.intersects(b)

@@ -304,7 +304,7 @@ def _draw_start(page: Page, c: Circuit, free: FreeSpace) -> None:
     # grid slots behind the line. Units across: the number on a white disc, so slot and action unit both read
     # where the grid stands on one (its stripes and frame show round the disc); per-lane spaces: the number alone
     across = c.graph is None
-    size = pt_to_mm(8 if across else 9)
+    size = pt_to_mm(9)
     for slot in c.grid:
         feats.add(_line(np.array(slot.outline), Style(stroke=INK, width=0.35)))
         x, y = slot.centre

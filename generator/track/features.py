@@ -248,16 +248,19 @@ def crossings(c: Circuit, found) -> list[CrossingInfo]:
 # -------------------------------------------------------------------------------------------------- pit lane
 
 
-def pit_lane(report: Report, c: Circuit, spec=None) -> PitLane | None:
+def pit_lane(report: Report, c: Circuit, spec=None, check=None) -> PitLane | None:
     """The pit lane beside the track from the spec's units (a smoothstep taper in and out) and its garages
     (``spec``: a pit lane of the spec's kind other than the spec's own). A bare centre line's board, which has no
-    spec to declare one, gets :func:`bare_pit`'s."""
+    spec to declare one, gets :func:`bare_pit`'s, each place tried checked by ``check`` (``checks.check_pit``),
+    unless the board has problems already."""
     if spec is None and c.spec.pit is None:
-        pit = bare_pit(c) if is_bare_line(c) else None
+        if not is_bare_line(c) or check is None or report.problems:
+            return None
+        pit = bare_pit(c, check)
         if pit is not None:
             a, b = c.unit_at(pit.s0 % c.lap_length), c.unit_at((pit.s1 - 1e-6) % c.lap_length)
             report.changes.append(f"a pit lane drawn beside the grid's straight, units {a} to {b} on the {pit.side}")
-        elif is_bare_line(c):
+        else:
             report.changes.append("no pit lane: none fits beside the grid's straight without folding or touching")
         return pit
     spec = spec or c.spec.pit
@@ -340,12 +343,13 @@ BARE_PIT_ENDS = ((3, 4), (2, 3), (4, 1), (1, 4), (1, 2), (6, 0), (0, 6))
 BARE_PIT_MIN = 6
 
 
-def bare_pit(c: Circuit) -> PitLane | None:
+def bare_pit(c: Circuit, check) -> PitLane | None:
     """The pit lane of a bare centre line's board: beside the straight the grid stands on, as a real circuit's
     pit lane runs beside its start line, on the side with room (the infield first), its garages one per two
     grid slots. The longest that checks clean (no fold, clear of the track elsewhere, on the paper); None when
     none does."""
-    from .checks import check_pit
+    from shapely.errors import GEOSException
+
     from .model import Pit
 
     n = c.units_count
@@ -375,7 +379,10 @@ def bare_pit(c: Circuit) -> PitLane | None:
             if pit is None or scratch.problems or not _sound(pit):
                 continue
             c.pit = pit
-            check_pit(scratch, c)
+            try:
+                check(scratch, c)
+            except GEOSException:  # a track outline too broken to measure against: no pit lane on it
+                scratch.problems.append(None)
             c.pit = None
             if not scratch.problems:
                 return pit
