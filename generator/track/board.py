@@ -552,9 +552,12 @@ def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
         rot = _upright(math.degrees(float(c.line.heading(sm))))
         labels.add(Text(str(u), x, y, small, "condensed-bold", MUTED, "middle", "middle", rot))
     size = pt_to_mm(8)
-    for u in action_units(c):  # the tab sits between the lanes: clear of the numbers of grid slots on the unit
+    grid = set(c.grid_units)
+    for u in action_units(c):
         s0, s1 = c.unit_bounds(u)
-        sm = (s0 + s1) / 2
+        # the tab sits on the centre line: between two lanes' grid slots, or, with a lane on the centre line (3
+        # lanes), at the back of the unit, clear of that slot's number
+        sm = s0 + 0.18 * (s1 - s0) if u in grid and c.lanes % 2 else (s0 + s1) / 2
         text = str(u)
         x, y = c.point_at(sm)
         rot = _upright(math.degrees(float(c.line.heading(sm))))
