@@ -88,4 +88,4 @@ def test_action_every_of_the_spec_shows_on_board_and_reference_card(tmp_path):
     card = next(s.page for s in sheets if s.name == "race-reference")
     text = " ".join(i.text for i in walk(card.items()) if isinstance(i, Text))
     assert "every 5th unit" in text and "every 10th" not in text
-    assert "(5, 10, 15" in text
+    assert "units 5, 10, 15" in text

@@ -187,14 +187,14 @@ def test_every_placeholder_resolves(game):
 def test_the_board_action_squares_and_race_reach_the_f1_dice_summary():
     from generator.games.f1_dice.facts import RaceFacts
 
-    # a board ruled every 5th unit, its grid on units 15 and 16: unit 15 is not an action square
-    race = RaceFacts(lap_units=40, action_every=5, laps=4, laps_default=True, grid_units=(15, 16))
+    # a board ruled every 5th unit (its unit 15 in a tunnel): the summary lists the units the board marks
+    race = RaceFacts(lap_units=40, action_every=5, laps=4, laps_default=True, action_units=(5, 10, 20, 25, 30, 35, 40))
     five = " ".join(summaries.load("f1-dice", race_facts=race).strings())
     assert "every 5th unit" in five and "every 10th" not in five
-    assert "(5, 10, 20 …) — but none under the starting grid" in five
+    assert "(on this board: units 5, 10, 20, 25, 30, 35 and 40)" in five
     assert f"4 laps of 40 units (160 units), about {race.rounds} rounds" in five
     plain = " ".join(summary("f1-dice").strings())
-    assert "Every 10th unit (10, 20, 30 …) is an action square" in plain
+    assert "Every 10th unit is an action square (units 10, 20, 30 and so on)" in plain
 
 
 # -- layout ----------------------------------------------------------------------------------------------------
