@@ -122,7 +122,7 @@ def test_a_real_straight_long_enough_for_top_gear_gets_six_gear_on_the_board(mon
     circuit, not against what it drew."""
     c = monza_bare
     assert real.longest_straight(c) >= 21
-    assert 1.0 < c.stretch <= real.settings()["sixth_gear_stretch"]["max_stretch"]
+    assert 1.0 < c.stretch <= real.settings().sixth_gear_stretch.max_stretch
     assert len(c.corners) >= math.ceil(0.75 * 8)  # Monza's eight corners (chicanes, Lesmos, Ascari, Parabolica)
     page = formula_d_board(MONZA, circuit=c)
     words = [t.text for layer in page.layers.values() for t in walk(layer.items) if isinstance(t, Text)]
@@ -138,7 +138,7 @@ def test_the_grid_and_the_first_moves_stand_clear_of_every_corner(monza_bare):
     """The start line stands where the grid behind it and the first 2 spaces past it (a 1st-gear start) are clear
     of every corner; the legend says how far that is from the real timing line."""
     c = monza_bare
-    ahead = real.settings()["start_clear_spaces"] * c.unit_length
+    ahead = real.settings().start_clear_spaces * c.unit_length
     for k in c.corners:
         for m in (-1, 0, 1):
             a, b = k.s_start + m * c.lap_length, k.s_end + m * c.lap_length
@@ -178,7 +178,7 @@ def test_a_circuit_with_no_long_straight_is_not_stretched():
 
     brands = SHARED / "BrandsHatch.csv"
     Q = real._resampled(read_points(brands), 5.0)
-    assert len(real.longest_real_straight(Q)) * 5.0 < real.settings()["sixth_gear_stretch"]["real_straight_m"]
+    assert len(real.longest_real_straight(Q)) * 5.0 < real.settings().sixth_gear_stretch.real_straight_m
 
 
 def test_stops_by_real_radius():

@@ -107,10 +107,9 @@ def corners(
             f"{r['stops']:>4}{mark}  {r['long']:>12}  {r['short']:>11}  {r['name'] or ''}".rstrip()
         )
     if real:
-        bands = real_settings()["stops_by_real_radius"]
+        bands = real_settings().stops_by_real_radius
         stops = ", ".join(
-            f"{b['stops']} up to {b['max_radius_m']} m" if b["max_radius_m"] is not None else f"{b['stops']} wider"
-            for b in bands
+            f"{b.stops} up to {b.max_radius_m:g} m" if b.max_radius_m is not None else f"{b.stops} wider" for b in bands
         )
         typer.echo(f"stops from the real radius: {stops}; never more than the short path has spaces")
     if any(r["stops_suggested"] for r in rows):

@@ -126,9 +126,9 @@ def suggest_stops(radius_mm: float, short: int | None = None) -> int:
     from .facts import sheets
 
     stops = 1
-    for row in sheets()["stops_by_radius"]:
-        if row["max_radius_mm"] is None or radius_mm <= row["max_radius_mm"]:
-            stops = int(row["stops"])
+    for row in sheets().stops_by_radius:
+        if row.max_radius_mm is None or radius_mm <= row.max_radius_mm:
+            stops = row.stops
             break
     if short is not None:
         stops = max(1, min(stops, short))

@@ -276,7 +276,7 @@ def _draw_zone(layer, free, circuit, zone, index: int) -> None:
         layer.add(Polyline(stepped_line(circuit, edges, 1.5), Style(stroke=HOWL, width=1.0, join="miter")))
     from .facts import sheets
 
-    text = sheets()["board_labels"]["howling"]
+    text = sheets().board_labels.howling
     size = pt_to_mm(6.5)
     w, h = text_width(text, size, "condensed-bold") + 1.0, size * 1.4
     L = circuit.lap_length

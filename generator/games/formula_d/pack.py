@@ -41,9 +41,9 @@ def build(
         setup = builds.load_players_file(players_file, gt=gt)
         roster, gt, weather, tyres = setup.players, setup.gt, weather or setup.weather, tyres or setup.tyres
         for p in roster:
-            if p.driver and p.driver.get("needs_weather") and not weather:
+            if p.driver and p.driver.needs_weather and not weather:
                 warn(
-                    f"{p.name} drives {p.driver['name'] or p.driver['id']}, whom the rulebook keeps for races with "
+                    f"{p.name} drives {p.driver.name or p.driver.id}, whom the rulebook keeps for races with "
                     "the weather rules: add --weather (or 'weather: true' in the players file)"
                 )
     else:

@@ -18,8 +18,9 @@ import numpy as np
 from . import facts
 
 
-def settings() -> dict:
-    return facts.GAME.facts("real-circuits.yaml")
+def settings():
+    """How a real circuit becomes a board (``real-circuits.yaml``, typed: :class:`.models.RealCircuits`)."""
+    return facts.real()
 
 
 def is_real(spec) -> bool:
@@ -69,7 +70,7 @@ def real_bends(circuit, shape=None) -> list[tuple[float, float]]:
         return np.column_stack((np.interp(x, s, xs_), np.interp(x, s, ys_)))
 
     page = to_page(src, *circuit.source_to_page)
-    h = float(settings()["radius_step_m"])
+    h = settings().radius_step_m
     ends = [np.linspace(k.s_start, k.s_end, 24)[[0, -1]] % circuit.lap_length for k in circuit.corners]
     index = None
     if len(src) * 2 * len(ends) > NEAREST_BY_TREE:  # a survey-grade line: searched in its own coordinates
@@ -170,13 +171,13 @@ def real_corners(Q: np.ndarray) -> np.ndarray:
     (radius under ``bend_radius_m``) that is not taken flat out (:func:`stops_for`)."""
     cfg = settings()
     h = float(np.hypot(*(Q[1] - Q[0])))
-    k = max(1, int(round(float(cfg["radius_step_m"]) / h)))
+    k = max(1, int(round(cfg.radius_step_m / h)))
     r = _circumradius(np.roll(Q, k, 0), Q, np.roll(Q, -k, 0))
     d = np.roll(Q, -1, 0) - Q
     th = np.arctan2(d[:, 1], d[:, 0])
     dth = (np.roll(th, -1) - th + math.pi) % (2 * math.pi) - math.pi
     corner = np.zeros(len(Q), bool)
-    for run in _runs(r < float(cfg["bend_radius_m"])):
+    for run in _runs(r < cfg.bend_radius_m):
         if stops_for(float(r[run].min()), abs(math.degrees(float(dth[run].sum())))) is not None:
             corner[run] = True
     return corner
@@ -203,7 +204,7 @@ def stretched(Q: np.ndarray, run: np.ndarray, k: float) -> np.ndarray | None:
     (least squares) that closes it, ten times stiffer in the real corners than on the other straights, so the
     corners keep their shape and the other straights (those parallel to the stretched one above all) take up the
     difference. None if that would shorten some stretch below ``min_weight`` of its length."""
-    cfg = settings()["sixth_gear_stretch"]
+    cfg = settings().sixth_gear_stretch
     n = len(Q)
     d = np.roll(Q, -1, 0) - Q
     step = np.hypot(d[:, 0], d[:, 1])
@@ -213,20 +214,20 @@ def stretched(Q: np.ndarray, run: np.ndarray, k: float) -> np.ndarray | None:
     S[run] = True
     w[S] = k
     free = ~S
-    stiff = np.where(real_corners(Q), float(cfg["corner_stiffness"]), 1.0)
+    stiff = np.where(real_corners(Q), cfg.corner_stiffness, 1.0)
     for _ in range(n):
         base = np.where(free, 1.0, w)
         M = (e[free] * (step[free] / stiff[free])[:, None]).T @ e[free]
         a = np.linalg.solve(M, -((base * step) @ e))
         w[free] = 1 + (e[free] @ a) / stiff[free]
-        low = free & (w < float(cfg["min_weight"]))
+        low = free & (w < cfg.min_weight)
         if not low.any():
             break
-        w[low] = float(cfg["min_weight"])
+        w[low] = cfg.min_weight
         free &= ~low
         if free.sum() < 2:
             return None
-    if not np.all(np.isfinite(w)) or w.min() < float(cfg["min_weight"]) - 1e-9:
+    if not np.all(np.isfinite(w)) or w.min() < cfg.min_weight - 1e-9:
         return None
     steps = (w * step)[:, None] * e
     return np.vstack((Q[:1], Q[0] + np.cumsum(steps, axis=0)[:-1]))
@@ -236,11 +237,11 @@ def stops_for(radius_m: float, angle_deg: float = 180.0) -> int | None:
     """Stops for a corner of tightest real radius ``radius_m`` turning ``angle_deg`` (None: taken flat out, no
     corner)."""
     cfg = settings()
-    if angle_deg < float(cfg["kink_deg"]) and radius_m > float(cfg["kink_flat_out_m"]):
+    if angle_deg < cfg.kink_deg and radius_m > cfg.kink_flat_out_m:
         return None
-    for row in cfg["stops_by_real_radius"]:
-        if row["max_radius_m"] is None or radius_m <= float(row["max_radius_m"]):
-            return int(row["stops"])
+    for row in cfg.stops_by_real_radius:
+        if row.max_radius_m is None or radius_m <= row.max_radius_m:
+            return row.stops
     return 1
 
 
@@ -258,11 +259,11 @@ def declare_corners(circuit, shape: Shape | None = None):
             continue
         kept.append(replace(k, stops=stops, real_radius_m=r))
     out = []
-    join = float(settings()["join_within_spaces"]) * circuit.unit_length
+    join = settings().join_within_spaces * circuit.unit_length
     for k in _join_chicanes(_merge_overlapping(kept, circuit.lap_length), circuit.lap_length, join, 4 * join):
         short = corner_paths(circuit.graph, k.s_start, k.s_end).short
         # numbered round the lap on the board (C1 …) unless the spec names it: the `corners` table's rows
-        name = k.name or settings()["corner_name"].format(n=len(out) + 1)
+        name = k.name or settings().corner_name.format(n=len(out) + 1)
         out.append(replace(k, stops=max(1, min(k.stops, short)), name=name))
     return replace(circuit, corners=out)
 
@@ -357,7 +358,7 @@ def grid_shift(circuit) -> tuple[float, bool]:
     L = circuit.lap_length
     u = circuit.unit_length
     need = (grid_rows(circuit) + 0.5) * u  # the grid's rows and half a space of room before the line
-    ahead = float(settings()["start_clear_spaces"]) * u
+    ahead = settings().start_clear_spaces * u
 
     def cornered(d: float) -> float:
         """How much of the grid and the first moves past the line lie in corners, mm."""
@@ -406,24 +407,24 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
     edge = DEFAULT_EDGE if edge is None else edge
     adjust = adjust or (lambda s: s)
     cfg = settings()
-    how = cfg["sixth_gear_stretch"]
-    want = int(cfg["sixth_gear_spaces"])
+    how = cfg.sixth_gear_stretch
+    want = cfg.sixth_gear_spaces
     real = Shape.of(spec, path)
-    Q = _resampled(real.real, float(how["step_m"]))
+    Q = _resampled(real.real, how.step_m)
     run = longest_real_straight(Q)
     straight_m = float(len(run) * np.hypot(*(Q[1] - Q[0])))
-    long = straight_m >= float(how["real_straight_m"])
+    long = straight_m >= how.real_straight_m
     # a board on too small a sheet merges the real circuit's corners into a few long ones: not the circuit
-    corners_needed = math.ceil(float(cfg["keep_corners"]) * len(_runs(real_corners(Q))))
+    corners_needed = math.ceil(cfg.keep_corners * len(_runs(real_corners(Q))))
     on = formula_d_spec if spec.game != "formula-d" else (lambda s, name: s.model_copy(update={"paper": name}))
-    tries = [(spec, paper)] if not choose_paper else [(on(spec, name), None) for name in cfg["papers"]]
+    tries = [(spec, paper)] if not choose_paper else [(on(spec, name), None) for name in cfg.papers]
     first = chosen = None
     error = None
     for s, pap in tries:
         # as it is first; then, for a real straight long enough, the least stretch (and turn) predicted to give
         # it 6th gear, more while the board built still counts too few spaces
-        extra, plan = int(how["extra_spaces"]), None
-        for _ in range(int(how["tries"])):
+        extra, plan = how.extra_spaces, None
+        for _ in range(how.tries):
             shape = real if plan is None else _stretched_shape(Q, run, *plan)
             try:
                 c, said = _quiet_build(adjust(_from(s, shape, real)), path, lines, pap, edge)
@@ -475,24 +476,24 @@ def _notes(c, moved: float, clear: bool, straight_m: float, long: bool, tried: l
     which needs no word)."""
     from ...paper import PAPERS
 
-    say = settings()["legend"]
+    say = settings().legend
     out = []
     if moved > 1e-6:
         L, u = c.lap_length, c.unit_length
         n, way = (moved, "after") if moved <= L / 2 else (L - moved, "before")
         n = max(1, round(n / u))
-        line = say["start_moved"] if clear else say["start_moved_least"]
+        line = say.start_moved if clear else say.start_moved_least
         out.append(line.format(n=n, spaces="space" if n == 1 else "spaces", way=way))
     elif not clear:
-        out.append(say["grid_in_corner"])
+        out.append(say.grid_in_corner)
     if c.pit is None and spec.pit is None:
-        out.append(say["no_pit"])
-    if longest_straight(c) < int(settings()["sixth_gear_spaces"]):
+        out.append(say.no_pit)
+    if longest_straight(c) < settings().sixth_gear_spaces:
         if not long:
-            out.append(say["no_sixth_gear"].format(m=round(straight_m, -1)))
+            out.append(say.no_sixth_gear.format(m=round(straight_m, -1)))
         else:
-            larger = [p for p in settings()["papers"] if PAPERS[p].long > PAPERS[c.paper.name].long and p not in tried]
-            line = say["no_sixth_gear_paper"].format(paper=larger[-1]) if larger else say["no_sixth_gear_corners"]
+            larger = [p for p in settings().papers if PAPERS[p].long > PAPERS[c.paper.name].long and p not in tried]
+            line = say.no_sixth_gear_paper.format(paper=larger[-1]) if larger else say.no_sixth_gear_corners
             out.append(line)
     return tuple(out)
 
@@ -516,14 +517,14 @@ def plan_stretch(Q: np.ndarray, run: np.ndarray, spec, paper, edge: float, need_
     laid across the sheet is longer than one along its side)."""
     from ...track.place import content, margin, papers
 
-    how = settings()["sixth_gear_stretch"]
+    how = settings().sixth_gear_stretch
     m = margin(spec)
     boxes = [(pap.orientation, content(pap, edge)) for pap in papers(spec, paper)]
-    turns = np.radians(np.arange(-90, 90, float(how["turn_step_deg"])))
+    turns = np.radians(np.arange(-90, 90, how.turn_step_deg))
     turns = turns[np.argsort(np.abs(turns), kind="stable")]  # least turn first
     L = len(run) * float(np.hypot(*(Q[1] - Q[0])))
     k = 1.0
-    while k <= float(how["max_stretch"]) + 1e-9:
+    while k <= how.max_stretch + 1e-9:
         P = Q if k == 1.0 else stretched(Q, run, k)
         if P is not None:
             P = P - P.mean(axis=0)
@@ -535,7 +536,7 @@ def plan_stretch(Q: np.ndarray, run: np.ndarray, spec, paper, edge: float, need_
                 ok = np.flatnonzero(k * L * scale >= need_mm)
                 if len(ok):
                     return k, float(np.degrees(turns[ok[0]])), orient
-        k = round(k + float(how["stretch_step"]), 6)
+        k = round(k + how.stretch_step, 6)
     return None
 
 

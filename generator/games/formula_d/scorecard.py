@@ -49,8 +49,7 @@ def scorecard(
     cy = y + head + 4.5
     colour_line = f"Car colour: {player.colour_name}"
     if player.kind == "gt":
-        drv = player.driver or {}
-        who = player.driver_name or drv.get("name")
+        who = player.driver_name or (player.driver.name if player.driver else None)
         label = f"Driver: {who}" if who else "Driver:"
         layer.add(Text(label, ix, cy, BODY, "condensed-bold", INK, valign="middle"))
         if not who:  # the rulebook's name for this driver is not legible: a line to write it on
@@ -131,7 +130,7 @@ def _choices(layer: Layer, x: float, y: float, w: float, weather: bool, tyres: b
     top = y
     y += 3.6
     if weather:
-        y = _tick_row(layer, x + 1.5, y, w - 3, "Weather", [row["weather"] for row in r["weather"]["chart"]])
+        y = _tick_row(layer, x + 1.5, y, w - 3, "Weather", [row.weather for row in r.weather.chart])
     if tyres:
         y = _tick_row(layer, x + 1.5, y, w - 3, "Tires", [t.capitalize() for t in ("hard", "soft", "rain")])
     layer.add(rect(x, top, w, y - top - 1.2, Style(stroke=GREY, width=0.2)))
@@ -139,9 +138,9 @@ def _choices(layer: Layer, x: float, y: float, w: float, weather: bool, tyres: b
 
 
 def _gt(layer: Layer, x: float, y: float, w: float, player: Player) -> float:
-    drv = player.driver or {}
-    layer.add(Text(drv.get("ability", ""), x, y, BODY, "bold", INK, valign="top"))
-    y = paragraph(layer, drv.get("text", ""), x, y + BODY * 1.3, w, SMALL, "condensed") + 1.5
+    drv = player.driver
+    layer.add(Text(drv.ability if drv else "", x, y, BODY, "bold", INK, valign="top"))
+    y = paragraph(layer, drv.text if drv else "", x, y + BODY * 1.3, w, SMALL, "condensed") + 1.5
     layer.add(Text("Nitro used", x, y + 1.4, SMALL, "condensed-bold", INK, valign="middle"))
     for lap in range(3):
         bx = x + 16 + lap * 16
@@ -155,25 +154,25 @@ CHECKS_H = 12.0
 
 def _checks(layer: Layer, x: float, y: float, w: float, weather: bool) -> float:
     """The black-die checks that cost WP, at hand: what to roll and what it costs (rain too when in play)."""
-    rolls = facts.rules()["rolls"]
+    rolls = facts.rules().rolls
     y += 1.0
     layer.add(Text("BLACK-DIE CHECKS: LOSE 1 WP ON", x, y, SMALL, "condensed-bold", GREY, valign="top"))
     y += 3.6
     names = (("Collision", "collision"), ("Engine", "engine"), ("Damage marker", "road_handling"))
     col = w / 3
     for i, (title, key) in enumerate(names):
-        v = rolls[key]
+        v = getattr(rolls, key)
         cx = x + i * col
-        rain = f"  (rain {facts.span(*v['rain'])})" if weather else ""
+        rain = f"  (rain {facts.span(*v.rain)})" if weather else ""
         layer.add(Text(title, cx, y, SMALL, "condensed", INK, valign="top"))
-        text = facts.span(*v["good"]) + rain
+        text = facts.span(*v.good) + rain
         layer.add(Text(text, cx, y + SMALL * 1.35, BODY, "condensed-bold", INK, valign="top"))
     return y + SMALL * 1.35 + BODY + 1.5
 
 
 def _footer(layer: Layer, x: float, bottom: float, w: float, pit: bool = True) -> None:
     r = facts.rules()
-    n = r["pit_stop"]["reservoir_wp"]
+    n = r.pit_stop.reservoir_wp
     y = bottom - 2.0
     layer.add(Text("Lap", x, y, SMALL, "condensed-bold", INK, valign="middle"))
     for i in range(3):

@@ -1,0 +1,348 @@
+"""The typed shape of every YAML file of ``templates/formula-d/`` (pydantic, ``extra="forbid"``, frozen).
+
+:mod:`.facts` loads each file into its model once; sheets read attributes (``facts.rules().pit_stop.exit_gear``),
+never string keys, so a misspelt key fails when the facts are loaded — with the file, line and field — not when a
+sheet prints. ``None`` where a number may be missing means the rulebook's OCR'd text does not show it: sheets
+print a write-in box for it, never a guess.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ...specs import FieldError
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+Range = tuple[int, int]
+
+
+# ------------------------------------------------------------------------------------------------ rules.yaml
+
+
+class Gear(Model):
+    gear: int
+    min: int
+    max: int
+
+
+class Zone(Model):
+    key: str
+    label: str
+
+
+class Wear(Model):
+    zones: tuple[Zone, ...]
+    standard: dict[str, int]
+    custom_total: int
+    ranges: dict[str, Range]
+
+    @model_validator(mode="after")
+    def _same_zones(self):
+        keys = [z.key for z in self.zones]
+        for name in ("standard", "ranges"):
+            got = list(getattr(self, name))
+            if sorted(got) != sorted(keys):
+                odd = [k for k in got if k not in keys] or [k for k in keys if k not in got]
+                raise FieldError(f"its zones are not the six of 'zones' ({', '.join(odd)})", (name,))
+        return self
+
+
+class Table(Model):
+    columns: tuple[str, ...]
+    rows: tuple[tuple[int | None, ...], ...]
+
+
+class Blocked(Table):
+    eliminated_from: int
+
+
+class Downshift(Table):
+    max_skipped: int
+
+
+class StartRoll(Model):
+    from_: int = Field(alias="from")
+    to: int
+    result: str
+    effect: str
+
+
+class Roll(Model):
+    zone: str
+    good: Range
+    rain: Range
+
+
+class Rolls(Model):
+    collision: Roll
+    engine: Roll
+    road_handling: Roll
+
+
+class ByTopGears(Model):
+    gear5: int
+    gear6: int
+
+
+class Overshoot(Model):
+    eliminated: dict[int, tuple[int, ...]]  # stops required -> stops made that put the car out at once
+
+
+class PitStop(Model):
+    quick: Range
+    slow: Range
+    exit_gear: int
+    three_lap_race_stops: int
+    reservoir_wp: int
+    team_reservoir_wp: int
+
+
+class Slipstream(Model):
+    min_gear: int
+    bonus_spaces: int
+
+
+class WeatherRow(Model):
+    weather: str
+    effect: str
+
+
+class Weather(Model):
+    chart: tuple[WeatherRow, ...]
+    change_trigger: ByTopGears
+
+
+class Tyre(Model):
+    dry: str
+    rain: str
+    marker: str | None = None
+
+
+class Tyres(Model):
+    hard: Tyre
+    soft: Tyre
+    rain: Tyre
+    soft_dry_bonus: int
+    hard_rain_slide: int
+    rain_rain_slide: int
+
+    def kind(self, name: str) -> Tyre:
+        return {"hard": self.hard, "soft": self.soft, "rain": self.rain}[name]
+
+
+class Shot(Model):
+    from_: int = Field(alias="from")
+    to: int
+    result: str
+    zone: str | None
+
+
+class RoadRace(Model):
+    shots: tuple[Shot, ...]
+    police_multiplier: int
+    police_bonus_wp: int
+    checkpoint_bonus_wp: int
+
+
+class Braking(Model):
+    brake_wp_per_space: int | None
+
+
+class Rules(Model):
+    """``rules.yaml``: the rulebook's numbers and tables."""
+
+    source: str
+    black_die: int
+    braking: Braking
+    gears: tuple[Gear, ...]
+    wear: Wear
+    blocked: Blocked
+    downshift: Downshift
+    start_roll: tuple[StartRoll, ...]
+    great_start_spaces: int
+    rolls: Rolls
+    engine_strain: ByTopGears
+    overshoot: Overshoot
+    pit_stop: PitStop
+    slipstream: Slipstream
+    weather: Weather
+    tyres: Tyres
+    team_points: tuple[int, ...]
+    road_race: RoadRace
+
+
+# ------------------------------------------------------------------------------------------------ game.yaml
+
+
+class Markers(Model):
+    wp: int
+    damage: int
+
+
+class QualifyingLap(Model):
+    per_minute: int
+    per_space: int
+
+
+class GameFacts(Model):
+    """``game.yaml``: the race itself and its kit."""
+
+    laps: int
+    three_lap_race: int
+    cars: int
+    colours: int
+    team_size: int
+    gear_dice: int
+    markers: Markers
+    great_start_lanes: int
+    spin_limit: int
+    qualifying_lap: QualifyingLap
+    technical_stop_zones: int
+
+
+# ------------------------------------------------------------------------------------------ gt-drivers.yaml
+
+
+class Driver(Model):
+    id: str
+    name: str | None
+    ability: str
+    text: str
+    ocr: tuple[str, ...] | None
+    labels_clipped: bool
+    needs_weather: bool = False
+    wp: dict[str, int | None]  # zone key -> WP; None: not legible in the rulebook (a write-in)
+
+
+class GT(Model):
+    """``gt-drivers.yaml``: the road race's drivers and their cars."""
+
+    drivers: tuple[Driver, ...]
+    nitro: str
+    tyres: str
+
+
+# ---------------------------------------------------------------------------------------------- sheets.yaml
+
+
+class Block(Model):
+    """One block of a reference card: exactly one of a paragraph, a heading, a table (by name) or a write-in."""
+
+    text: str | None = None
+    heading: str | None = None
+    table: str | None = None
+    write_in: str | None = None
+
+    @model_validator(mode="after")
+    def _one(self):
+        given = [k for k in ("text", "heading", "table", "write_in") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of text, heading, table, write_in")
+        return self
+
+
+class Card(Model):
+    title: str
+    road_race: bool = True  # false: a card a race without pits has no use for (left out of a road race)
+    blocks: tuple[Block, ...]
+
+
+class RadiusBand(Model):
+    max_radius_mm: float | None
+    stops: int
+
+
+class BoardLabels(Model):
+    howling: str
+
+
+class Token(Model):
+    length: float
+    width: float
+
+
+class Sheets(Model):
+    """``sheets.yaml``: layout choices and Paddock's own wording."""
+
+    colours: dict[str, str]
+    default_colours: tuple[str, ...]
+    board_labels: BoardLabels
+    stops_by_radius: tuple[RadiusBand, ...]
+    reference: tuple[Card, ...]
+    road_race: Card
+    token: Token
+
+    @model_validator(mode="after")
+    def _defaults_named(self):
+        for i, name in enumerate(self.default_colours):
+            if name not in self.colours:
+                raise FieldError(f"{name!r} is not one of 'colours'", ("default_colours", i))
+        return self
+
+
+# --------------------------------------------------------------------------------------- real-circuits.yaml
+
+
+class RealRadiusBand(Model):
+    max_radius_m: float | None
+    stops: int
+
+
+class Stretch(Model):
+    real_straight_m: float
+    max_stretch: float
+    corner_stiffness: float
+    min_weight: float
+    step_m: float
+    stretch_step: float
+    turn_step_deg: float
+    extra_spaces: int
+    tries: int
+
+
+class RealLegend(Model):
+    start_moved: str
+    start_moved_least: str
+    grid_in_corner: str
+    no_pit: str
+    no_sixth_gear: str
+    no_sixth_gear_paper: str
+    no_sixth_gear_corners: str
+
+
+class RealCircuits(Model):
+    """``real-circuits.yaml``: how a real circuit's centre line becomes a Formula D board."""
+
+    papers: tuple[str, ...]
+    sixth_gear_spaces: int
+    keep_corners: float
+    start_clear_spaces: int
+    join_within_spaces: float
+    corner_name: str
+    radius_step_m: float
+    kink_deg: float
+    kink_flat_out_m: float
+    stops_by_real_radius: tuple[RealRadiusBand, ...]
+    sixth_gear_stretch: Stretch
+    bend_radius_m: float
+    legend: RealLegend
+
+
+# ----------------------------------------------------------------------------------------------- board.yaml
+
+
+class Board(Model):
+    """``board.yaml``: what a ``game: formula-d`` circuit spec gets for every field it leaves out (the circuit
+    engine reads the same file for its defaults)."""
+
+    lanes: int
+    lane_width: float
+    unit: float
+    units: Literal["per-lane", "across"]
+    action_every: int
