@@ -75,7 +75,7 @@ def corners(
 
     from ...cli.track import corner_entry
     from .overlay import corner_marks, load_circuit
-    from .real import settings as real_settings
+    from .real_line import settings as real_settings
 
     circuit = load_circuit(spec)
     rows = []
