@@ -299,7 +299,6 @@ class Stretch(Model):
     max_stretch: float
     corner_stiffness: float
     min_weight: float
-    step_m: float
     stretch_step: float
     turn_step_deg: float
     extra_spaces: int
@@ -314,6 +313,8 @@ class RealLegend(Model):
     no_sixth_gear: str
     no_sixth_gear_paper: str
     no_sixth_gear_corners: str
+    merged: str
+    stops_capped: str
 
 
 class RealCircuits(Model):
@@ -326,6 +327,8 @@ class RealCircuits(Model):
     join_within_spaces: float
     corner_name: str
     radius_step_m: float
+    step_m: float
+    max_extend_spaces: float
     kink_deg: float
     kink_flat_out_m: float
     stops_by_real_radius: tuple[RealRadiusBand, ...]

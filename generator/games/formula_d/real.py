@@ -14,7 +14,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .real_corners import declare_corners
+from .real_corners import declare, declare_corners
 from .real_line import (
     Shape,
     corner_mask,
@@ -128,7 +128,7 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
     how = cfg.sixth_gear_stretch
     want = cfg.sixth_gear_spaces
     real = Shape.of(spec, path)
-    Q = resampled(real.real, how.step_m)
+    Q = resampled(real.real, cfg.step_m)
     run = longest_real_straight(Q)
     straight_m = float(len(run) * np.hypot(*(Q[1] - Q[0])))
     long = straight_m >= how.real_straight_m
@@ -149,10 +149,10 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
             except PaddockError as err:
                 error = error or err
                 break
-            declared = declare_corners(c, shape)
-            n = longest_straight(declared)
+            declared = declare(c, shape)
+            n = longest_straight(declared.circuit)
             first = first or (s, pap, shape, c, said)
-            if len(declared.corners) < corners_needed:
+            if declared.apart < corners_needed:
                 break
             if n >= want or not long:  # 6th gear, or all a circuit with no long straight can have
                 chosen = (s, pap, shape, c, said)

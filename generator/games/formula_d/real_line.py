@@ -54,9 +54,20 @@ def resampled(P: np.ndarray, step: float) -> np.ndarray:
     return resample_loop(P, max(8, int(round(float(arc_lengths(P)[-1]) / step))))
 
 
-def corner_mask(Q: np.ndarray) -> np.ndarray:
-    """Which points of the evenly spaced real line ``Q`` (metres) lie in a corner of the real circuit: a bend
-    (radius under ``bend_radius_m``) that is not taken flat out (:func:`stops_for`)."""
+@dataclass(frozen=True)
+class LineCorner:
+    """A corner of the real circuit: a bend of its real line (radius under ``bend_radius_m``) not taken flat out."""
+
+    run: np.ndarray  # indices of the evenly spaced real line's points in it, in order (wrapping past the last)
+    apex: int  # index of its tightest point
+    radius_m: float  # its tightest radius
+    turn_deg: float  # how far it turns in all (the net turn: a chicane's halves cancel)
+    stops: int  # what that radius asks (stops_by_real_radius)
+
+
+def line_corners(Q: np.ndarray) -> list[LineCorner]:
+    """The corners of the evenly spaced real line ``Q`` (metres), in order from its first point: the corners of
+    Paddock's radius table (``stops_by_real_radius``), each with the stops its tightest radius asks."""
     cfg = settings()
     h = float(np.hypot(*(Q[1] - Q[0])))
     k = max(1, int(round(cfg.radius_step_m / h)))
@@ -64,10 +75,22 @@ def corner_mask(Q: np.ndarray) -> np.ndarray:
     d = np.roll(Q, -1, 0) - Q
     th = np.arctan2(d[:, 1], d[:, 0])
     dth = (np.roll(th, -1) - th + math.pi) % (2 * math.pi) - math.pi
-    corner = np.zeros(len(Q), bool)
+    out = []
     for run in index_runs(r < cfg.bend_radius_m):
-        if stops_for(float(r[run].min()), abs(math.degrees(float(dth[run].sum())))) is not None:
-            corner[run] = True
+        turn = abs(math.degrees(float(dth[run].sum())))
+        apex = int(run[int(np.argmin(r[run]))])
+        stops = stops_for(float(r[apex]), turn)
+        if stops is not None:
+            out.append(LineCorner(run, apex, float(r[apex]), turn, stops))
+    return out
+
+
+def corner_mask(Q: np.ndarray) -> np.ndarray:
+    """Which points of the evenly spaced real line ``Q`` (metres) lie in a corner of the real circuit
+    (:func:`line_corners`)."""
+    corner = np.zeros(len(Q), bool)
+    for c in line_corners(Q):
+        corner[c.run] = True
     return corner
 
 
