@@ -198,18 +198,24 @@ def declare(circuit, shape: Shape | None = None) -> Declared:
     # it overlaps most; none: it is declared where it lies
     bends = list(circuit.corners)
     holder = [_holder(bends, rc, L) for rc in found]
+    join = settings().join_within_spaces * u
     kept: list[BoardCorner] = []
     for i, (k, (r, turn)) in enumerate(zip(bends, real_bends(circuit, shape), strict=True)):
         # the real bend's own turn: a bend the adaptation made where the real line runs straight is no corner
         held = tuple(rc for rc, h in zip(found, holder, strict=True) if h == i)
+        groups = _groups(held, L, join)
+        if len(groups) > 1:  # a long bend of the board holding real corners that lie apart on it: one corner each
+            kept += [_corner_at(circuit, g) for g in groups]
+            continue
         own = stops_for(r, turn)
         if own is None and not held:
             continue
         stops = max([own or 0] + [rc.stops for rc in held])
         radius = min([r] + [rc.radius_m for rc in held])
         kept.append(BoardCorner(**vars(k) | {"stops": stops, "real_radius_m": radius, "real": held}))
-    kept += [_corner_at(circuit, rc) for rc, h in zip(found, holder, strict=True) if h is None]
-    join = settings().join_within_spaces * u
+    kept += [
+        _corner_at(circuit, g) for g in _groups([rc for rc, h in zip(found, holder, strict=True) if h is None], L, join)
+    ]
     merged = _join_chicanes(_merge_overlapping(kept, L), L, join, 4 * join)
     apart = len(merged)
     merged = _hold_stops(merged, circuit.graph, L, u, settings().max_extend_spaces)
@@ -225,11 +231,27 @@ def declare_corners(circuit, shape: Shape | None = None):
     return declare(circuit, shape).circuit
 
 
-def _corner_at(circuit, rc: RealCorner) -> BoardCorner:
-    """A corner of the real circuit no bend of the board holds, declared where it lies on the board (at least a
-    space long): the board's own radius and turn there."""
+def _groups(rcs, L: float, gap: float) -> list[tuple[RealCorner, ...]]:
+    """The real corners ``rcs`` in groups that lie apart on the board: corners whose spans overlap or come within
+    ``gap`` (mm) of each other are one group (one corner on the board)."""
+    out: list[list[RealCorner]] = []
+    for rc in sorted(rcs, key=lambda rc: rc.s_start):
+        if out and rc.s_start - max(o.s_end for o in out[-1]) < gap:
+            out[-1].append(rc)
+        else:
+            out.append([rc])
+    if len(out) > 1 and out[0][0].s_start + L - max(o.s_end for o in out[-1]) < gap:  # over the start line
+        out[0] = out.pop() + out[0]
+    return [tuple(g) for g in out]
+
+
+def _corner_at(circuit, group: tuple[RealCorner, ...]) -> BoardCorner:
+    """Corners of the real circuit, one group of :func:`_groups`, declared where they lie on the board (at least a
+    space long): the board's own radius and turn there, the stops of the slowest."""
     line, L, u = circuit.line, circuit.lap_length, circuit.unit_length
-    a, b = rc.s_start, rc.s_end
+    a = group[0].s_start
+    b = max(a + ((rc.s_end - a) % L if rc.s_end - a < 0 else rc.s_end - a) for rc in group)
+    rc = min(group, key=lambda rc: rc.radius_m)
     if b - a < u:
         mid = (a + b) / 2
         a, b = mid - u / 2, mid + u / 2
@@ -248,9 +270,9 @@ def _corner_at(circuit, rc: RealCorner) -> BoardCorner:
         radius=1.0 / abs(float(k[j])) if abs(k[j]) > 1e-12 else math.inf,
         angle=abs(math.degrees(turn)),
         direction="left" if left else "right",
-        stops=rc.stops,
+        stops=max(g.stops for g in group),
         real_radius_m=rc.radius_m,
-        real=(rc,),
+        real=group,
     )
 
 
