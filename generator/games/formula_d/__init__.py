@@ -20,6 +20,15 @@ class FormulaD(Game):
     def board_notes(self, circuit):
         return self.module("corners").corner_notes(circuit)
 
+    def board(self, path, paper=None, edge=None, overrides=None):
+        from ...paper import DEFAULT_EDGE
+
+        edge = DEFAULT_EDGE if edge is None else edge
+        return self.module("board").board_analysis(path, paper, edge, overrides=overrides)
+
+    def board_page(self, circuit):
+        return self.module("overlay").formula_d_board(circuit=circuit)
+
 
 GAME = register(
     FormulaD(

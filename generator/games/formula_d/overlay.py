@@ -18,11 +18,10 @@ from ...notices import warn
 from ...paper import DEFAULT_EDGE
 from ...scene import Circle, Page, Polygon, Polyline, Style, Text, rect
 from ...units import pt_to_mm
-from . import real
-from .corners import CornerPaths, corner_notes, corner_paths, suggest_stops
+from .board import DEFAULT_BOARD, load_circuit  # noqa: F401  (the board every sheet is drawn on)
+from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"
-DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A2, the pack's default board
 INK = "#1a1a1a"
 FLAG = "#f6c915"
 FLAG_SUGGESTED = "#fbe9a0"  # stops Paddock suggests (the spec gives none): paler, dashed, "2?"
@@ -45,42 +44,6 @@ class CornerMark:
     stops_suggested: bool
     paths: CornerPaths
     name: str | None = None  # the spec's corner name, printed above the flag
-
-
-def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, road_race: bool = False, garages: int = 0):
-    """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces. A road
-    race (``road_race``) has no pit lane: the rulebook's road races do not use the pits. ``garages`` (the number
-    of cars, when known): at least one pit box per car, as every player has his own pit."""
-    from ... import track as tr
-
-    if track is not None:
-        path = Path(track)
-    else:  # the shipped Formula D board if there is one, else the default circuit, else any shipped circuit
-        shipped = tr.shipped()
-        preferred = [p for p in shipped if p.name == DEFAULT_BOARD] + [tr.default_spec()] + shipped
-        path = next((p for p in preferred if p.is_file()), None)
-        if path is None:
-            raise FileNotFoundError("Paddock ships no circuit spec")
-    spec, lines, path = tr.load_spec(path)
-
-    def adjust(spec):
-        if spec.units != "per-lane":
-            spec = spec.model_copy(update={"units": "per-lane"})
-        if road_race and spec.pit is not None:
-            spec = spec.model_copy(update={"pit": None})
-        elif spec.pit is not None and garages > spec.pit.garages:
-            spec = spec.model_copy(update={"pit": spec.pit.model_copy(update={"garages": min(garages, 30)})})
-        return spec
-
-    if real.is_real(spec) and spec.corners is None and (spec.game == "formula-d" or path.suffix.lower() == ".csv"):
-        # a real circuit: a bare CSV (or a spec naming no paper) becomes a Formula D board on A2 or A1; its corners
-        # and stops come from the real circuit's curvature (real.py, templates/formula-d/real-circuits.yaml)
-        bare = path.suffix.lower() == ".csv"
-        if bare and paper is not None:
-            spec = real.formula_d_spec(spec, spec.paper)
-        choose = paper is None and (bare or "paper" not in spec.model_fields_set)  # no paper asked for or named
-        return real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=choose)
-    return tr.build(adjust(spec), path, lines, paper, edge, notes=corner_notes)
 
 
 def corner_marks(circuit) -> list[CornerMark]:
