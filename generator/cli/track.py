@@ -487,8 +487,9 @@ def check_cmd(
             error = cli_error(err)
         else:
             error = None
-    said = [w.message for w in caught if issubclass(w.category, LayoutWarning)]
-    for w in caught:  # said as every command says them
+    once = {str(w.message): w for w in caught}.values()  # a fix tried builds the board again: said once
+    said = [w.message for w in once if issubclass(w.category, LayoutWarning)]
+    for w in once:  # said as every command says them
         warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     if error is not None:
         if not json_out:

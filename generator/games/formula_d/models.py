@@ -258,8 +258,22 @@ class RadiusBand(Model):
     stops: int
 
 
+class KeyLabels(Model):
+    stops: str
+    suggested: str
+    long: str
+    short: str
+    corner: str
+    arrows: str
+    police: str
+    howling: str
+
+
 class BoardLabels(Model):
     howling: str
+    race: str
+    pit_suggested: str
+    key: KeyLabels
 
 
 class Token(Model):
