@@ -197,8 +197,11 @@ def overlay(
     layer = page.layer(LAYER)
     line = Style(stroke=INK, width=0.7, join="miter", cap="butt")
     tint = Style(stroke=None, fill=CORNER_TINT, opacity=CORNER_OPACITY)
-    for m in marks:  # every space of a corner tinted lightly, under its lines
-        for i in sorted(m.paths.spaces):
+    from ...track.spaces import numbered_spaces
+
+    marked = numbered_spaces(circuit) | set(circuit.danger_spaces)  # spaces the board fills: they keep their colour
+    for m in marks:  # every other space of a corner tinted lightly, under its lines
+        for i in sorted(m.paths.spaces - marked):
             layer.add(Polygon(circuit.graph.spaces[i].polygon, (), tint))
     howling = howling_zones(circuit)
     for i, zone in enumerate(howling):
