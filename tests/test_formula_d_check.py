@@ -111,10 +111,11 @@ def test_corners_prints_units_ready_to_paste(capsys):
 
 
 def test_track_and_watch_draw_the_formula_d_layer(tmp_path, capsys):
+    from conftest import pdf_text
+
     from generator.cli.common import Options
     from generator.cli.track import Watcher
     from generator.pipeline import Output
-    from conftest import pdf_text
 
     spec = tmp_path / "garenne.yaml"
     spec.write_text((track_specs_dir() / "formula-d-circuit.yaml").read_text(encoding="utf-8"), encoding="utf-8")

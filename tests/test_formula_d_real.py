@@ -216,7 +216,7 @@ def test_a_board_with_no_pit_lane_gets_a_pack_without_pits(monkeypatch):
     from generator.games.formula_d import pack
     from generator.paper import PageSettings
 
-    monkeypatch.setattr(pack, "summary_sheets", lambda game, opts: [])
+    monkeypatch.setattr(pack, "summary_sheets", lambda *a, **k: [])
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
         sheets = pack.build(PageSettings(), track=IMS, pit_roll=4)

@@ -139,13 +139,18 @@ def colour_of(name: str | None, index: int, where: str = "colour") -> tuple[str,
 
 def gt_build(driver: Driver, supplied: dict[str, int] | None, where: str) -> tuple[dict[str, int | None], list[str]]:
     """A GT driver's WP: the rulebook's legible values, with the player's own where given."""
-    build: dict[str, int | None] = dict(driver.wp)
+    build: dict[str, int | None] = {k: None if k in driver.uncertain else v for k, v in driver.wp.items()}
     for k, v in (supplied or {}).items():
         if not 1 <= v <= GT_MAX:
             raise InputError(f"{facts.zone_label(k).lower()} has {v} WP; a GT zone takes 1–{GT_MAX}", field=where)
         build[k] = v
     notes = []
-    unknown = [facts.zone_label(k).lower() for k in facts.zone_keys() if build[k] is None]
+    unknown = [
+        facts.zone_label(k).lower()
+        + (f" (the text reads {driver.uncertain[k]}, uncertain)" if k in driver.uncertain else "")
+        for k in facts.zone_keys()
+        if build[k] is None
+    ]
     if unknown:
         who = driver.name or driver.ability
         notes.append(

@@ -9,6 +9,9 @@ import typer
 
 from ...cli.common import output_options, publish_pack
 
+#: The longest race the pack prints boxes for (a lap box per lap on every scorecard, a nitro box per lap for GT).
+MAX_LAPS = 5
+
 
 @output_options
 def pack(
@@ -43,6 +46,24 @@ def pack(
             help="Minimum roll to enter the pit; overrides the spec's pit.min_roll (neither: a box to write it in).",
         ),
     ] = None,
+    laps: Annotated[
+        int | None,
+        typer.Option(
+            "--laps",
+            min=1,
+            max=MAX_LAPS,
+            help="Race length in laps, on the board, cards and scorecards (default: the rulebook's 2; 1 suits "
+            "a large real circuit).",
+        ),
+    ] = None,
+    house_rules: Annotated[
+        bool,
+        typer.Option(
+            "--house-rules",
+            help="Fill the numbers the rulebook's text does not show (brake WP, pit roll, weather ranges, engine "
+            "WP) with Paddock's suggestions, printed as suggestions; default: blank boxes to write in.",
+        ),
+    ] = False,
     *,
     opts,
 ) -> None:
@@ -59,6 +80,8 @@ def pack(
         tyres=tyres,
         track=track,
         pit_roll=pit_roll,
+        laps=laps,
+        house_rules=house_rules,
     )
     publish_pack("formula-d", sheets, opts)
 

@@ -25,6 +25,8 @@ FILES: dict[str, tuple[str, type[m.Model]]] = {
     "sheets": ("sheets.yaml", m.Sheets),
     "real": ("real-circuits.yaml", m.RealCircuits),
     "board": ("board.yaml", m.Board),
+    "dice": ("dice.yaml", m.Dice),
+    "house": ("house-rules.yaml", m.HouseRules),
 }
 
 
@@ -36,6 +38,8 @@ class Facts:
     sheets: m.Sheets
     real: m.RealCircuits
     board: m.Board
+    dice: m.Dice
+    house: m.HouseRules
 
 
 def load(folder: Path) -> Facts:
@@ -60,6 +64,20 @@ def load(folder: Path) -> Facts:
             odd = [k for k in d.wp if k not in keys] or [k for k in keys if k not in d.wp]
             err = InputError(f"its zones are not the six of rules.yaml's wear zones ({', '.join(odd)})")
             raise located(err, path, lines, ("drivers", i, "wp"))
+        if set(d.uncertain) - set(keys):
+            err = InputError(f"not a wear zone: {', '.join(sorted(set(d.uncertain) - set(keys)))}")
+            raise located(err, path, lines, ("drivers", i, "uncertain"))
+    path, lines = lines_of["dice"]
+    ranges = {g.gear: (g.min, g.max) for g in facts.rules.gears}
+    if sorted(facts.dice.root) != sorted(ranges):
+        raise located(InputError(f"give the faces of gears {sorted(ranges)}, one die each"), path, lines, ())
+    for gear, faces in facts.dice.root.items():
+        if (min(faces), max(faces)) != ranges[gear]:
+            err = InputError(f"faces {min(faces)}–{max(faces)}, but rules.yaml gives gear {gear} {span(*ranges[gear])}")
+            raise located(err, path, lines, (gear,))
+    path, lines = lines_of["house"]
+    if len(facts.house.weather.value) != len(facts.rules.weather.chart):
+        raise located(InputError("give one range per line of the weather chart"), path, lines, ("weather", "value"))
     path, lines = lines_of["rules"]
     for name in ("collision", "engine", "road_handling"):
         if getattr(facts.rules.rolls, name).zone not in keys:
@@ -99,6 +117,16 @@ def real() -> m.RealCircuits:
 
 def board() -> m.Board:
     return facts().board
+
+
+def dice() -> m.Dice:
+    """The gear dice's faces (``dice.yaml``)."""
+    return facts().dice
+
+
+def house() -> m.HouseRules:
+    """Paddock's suggested house rules (``house-rules.yaml``), printed only with ``--house-rules``."""
+    return facts().house
 
 
 def zones() -> tuple[tuple[str, str], ...]:
@@ -145,8 +173,54 @@ def gt_driver(key: str) -> m.Driver | None:
     return None
 
 
-def fill_values() -> dict[str, str]:
-    """Numbers the reference prose quotes, taken from the rules (the ``{braces}`` in sheets.yaml)."""
+def suggested(value) -> str:
+    """A house rule's value as a table prints it: marked as Paddock's suggestion."""
+    return f"{value}{house().mark}"
+
+
+def downshift_rows(house_rules: bool = False) -> list[list]:
+    """The downshift table's rows; the engine WP the rulebook's text does not show is ``None`` (a write-in), or
+    with ``house_rules`` Paddock's suggestion, marked."""
+    rule = house().engine_wp_skip_3.value
+    return [[suggested(rule) if v is None and house_rules else v for v in row] for row in rules().downshift.rows]
+
+
+def weather_dice(house_rules: bool = False) -> list[str | None]:
+    """The black-die range of each line of the weather chart: each circuit's own, so ``None`` (a write-in), or with
+    ``house_rules`` Paddock's suggestion, marked."""
+    chart = rules().weather.chart
+    return [suggested(v) for v in house().weather.value] if house_rules else [None] * len(chart)
+
+
+def ordinary_dice(faces: tuple[int, ...]) -> str:
+    """How to roll a gear die's ``faces`` with one ordinary die, exactly (every move as often as on the gear die):
+    ``d6 + 6`` for faces running evenly from 7 to 12, else a die whose sides share out evenly over the faces,
+    each roll read as a move (``d6: 1 = 2, 2–3 = 3, 4–6 = 4``); a d6 first, as every home has one."""
+    from collections import Counter
+
+    n = len(faces)
+    low = min(faces)
+    if sorted(faces) == list(range(low, low + n)) and n in ORDINARY_DICE:
+        return f"d{n} + {low - 1}" if low > 1 else f"d{n}"
+    counts = sorted(Counter(faces).items())
+    for sides in sorted(ORDINARY_DICE, key=lambda d: (d != 6, d)):
+        if all(c * sides % n == 0 for _, c in counts):
+            parts, roll = [], 1
+            for value, c in counts:
+                k = c * sides // n
+                parts.append(f"{span(roll, roll + k - 1)} = {value}")
+                roll += k
+            return f"d{sides}: " + ", ".join(parts)
+    raise ValueError(f"no single ordinary die gives the faces {faces}")
+
+
+#: The dice a household or a games shelf holds.
+ORDINARY_DICE = (4, 6, 8, 10, 12, 20)
+
+
+def fill_values(laps: int | None = None) -> dict[str, str]:
+    """Numbers the reference prose quotes, taken from the rules (the ``{braces}`` in sheets.yaml); ``laps``: the
+    race's length when the pack sets one (``--laps``)."""
     r = rules()
     rolls = r.rolls
     ranges = wp_ranges()
@@ -165,7 +239,8 @@ def fill_values() -> dict[str, str]:
         "slip_gear": str(r.slipstream.min_gear),
         "slip_spaces": str(r.slipstream.bonus_spaces),
         "three_lap_stops": str(r.pit_stop.three_lap_race_stops),
-        "laps": str(game().laps),
+        "laps": str(laps or game().laps),
+        "race_laps": f"{laps or game().laps} lap" + ("" if (laps or game().laps) == 1 else "s"),
         "three_laps": str(game().three_lap_race),
         "quali_minute": _throws(game().qualifying_lap.per_minute),
         "quali_overshoot": _throws(game().qualifying_lap.per_space),

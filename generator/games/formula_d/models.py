@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, RootModel, model_validator
 
 from ...specs import FieldError
 
@@ -218,6 +218,8 @@ class Driver(Model):
     labels_clipped: bool
     needs_weather: bool = False
     wp: dict[str, int | None]  # zone key -> WP; None: not legible in the rulebook (a write-in)
+    # zone key -> the value read from a damaged row: printed as a write-in with the value read, never as certain
+    uncertain: dict[str, str] = {}
 
 
 class GT(Model):
@@ -238,6 +240,7 @@ class Block(Model):
     heading: str | None = None
     table: str | None = None
     write_in: str | None = None
+    house: Literal["brake_wp_per_space", "engine_wp_skip_3", "pit_min_roll"] | None = None  # fills a write-in
 
     @model_validator(mode="after")
     def _one(self):
@@ -249,7 +252,9 @@ class Block(Model):
 
 class Card(Model):
     title: str
-    road_race: bool = True  # false: a card a race without pits has no use for (left out of a road race)
+    # what the race must have for the card to be of use: a pit lane, or cars that may run soft and rain tires
+    # (a GT road race's cars run on hard tires only)
+    needs: tuple[Literal["pits", "soft_tyres"], ...] = ()
     blocks: tuple[Block, ...]
 
 
@@ -349,6 +354,41 @@ class RealCircuits(Model):
     sixth_gear_stretch: Stretch
     bend_radius_m: float
     legend: RealLegend
+
+
+# ------------------------------------------------------------------------------------------------ dice.yaml
+
+
+class Dice(RootModel[dict[int, tuple[int, ...]]]):
+    """``dice.yaml``: each gear's die, its faces (every face equally likely)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    def faces(self, gear: int) -> tuple[int, ...]:
+        return self.root[gear]
+
+
+# ----------------------------------------------------------------------------------------- house-rules.yaml
+
+
+class HouseRule(Model):
+    value: int | tuple[str, ...]
+    label: str
+    reason: str
+
+
+class HouseRules(Model):
+    """``house-rules.yaml``: Paddock's suggestions for the numbers the rulebook's text does not show."""
+
+    mark: str
+    note: str
+    title: str
+    intro: str
+    brake_wp_per_space: HouseRule
+    engine_wp_skip_3: HouseRule
+    pit_min_roll: HouseRule
+    weather: HouseRule
+    summary: dict[Literal["brake_gap", "brake_box", "engine_gap", "pit_box", "weather_gap"], tuple[str, str]]
 
 
 # ----------------------------------------------------------------------------------------------- board.yaml

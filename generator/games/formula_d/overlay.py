@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ...fonts import text_width
+from ...fonts import ascent, text_width
 from ...notices import warn
 from ...paper import DEFAULT_EDGE
 from ...scene import Circle, Page, Polygon, Polyline, Style, Text, rect
@@ -408,18 +408,20 @@ def _key(layer, free, page, laps: int, flags: dict[str, bool]) -> None:
     for kind in ("corner", "arrows", "police", "howling"):
         if flags.get(kind):
             items.append((kind, getattr(say, kind)))
+    pad = 0.6  # the swatches' strokes and the heading's glyphs clear of the spot's edge
     w = max(4 + max(text_width(t, size, "condensed") for _, t in items) + 2, text_width(head, hsize, "bold") + 1)
-    top = hsize * 1.5
-    h = top + len(items) * 4.2 + 1
+    w += 2 * pad
+    top = ascent(hsize, "bold") + 2.0
+    h = top + len(items) * 4.2 + 1 + 2 * pad
     x0, y0, cw, ch = page.content_box
     corners = [(x0 + cw - w, y0 + ch - h), (x0, y0 + ch - h), (x0 + cw - w, y0), (x0, y0)]
     spot = free.find(w, h, corners, step=3.0)  # a corner of the page if free, else the nearest free paper
     if spot is None:
         warn("the Formula D key (flag, green and red numbers) has no free room on the board")
         return
-    x, y = spot
-    free.take(box(x, y, x + w, y + h))
-    layer.add(Text(head, x, y + hsize * 0.55, hsize, "bold", INK, valign="middle"))
+    free.take(box(spot[0], spot[1], spot[0] + w, spot[1] + h))
+    x, y = spot[0] + pad, spot[1] + pad
+    layer.add(Text(head, x, y + ascent(hsize, "bold"), hsize, "bold", INK))
     swatches = {
         "flag": Style(stroke=INK, width=0.25, fill=FLAG),
         "suggested": Style(stroke=INK, width=0.25, fill=FLAG_SUGGESTED),

@@ -28,7 +28,9 @@ def _driver(d) -> str:
     return d.name or f"“{d.ability}”"
 
 
-def values() -> dict[str, str]:
+def values(laps: int | None = None, house_rules: bool = False, **_) -> dict[str, str]:
+    """Every ``{placeholder}`` of ``summary.yaml``; ``laps``: the race's length when the pack sets one
+    (``--laps``); ``house_rules``: the write-ins' words say Paddock's suggestions (``--house-rules``)."""
     r = facts.rules()
     g = facts.game()
     span = facts.span
@@ -37,11 +39,16 @@ def values() -> dict[str, str]:
     rolls = r.rolls
     pit = r.pit_stop
     gt = facts.gt_drivers()
-    out = dict(facts.fill_values())
+    out = dict(facts.fill_values(laps))
+    h = facts.house()
+    rule = {"brake": h.brake_wp_per_space, "engine": h.engine_wp_skip_3, "pit": h.pit_min_roll, "weather": h.weather}
+    for key, (without, with_) in h.summary.items():
+        value = rule[key.split("_")[0]].value
+        out[key] = (with_ if house_rules else without).format(value=value)
     out.update(
         {
-            "laps": str(g.laps),
-            "laps_word": _word(g.laps),
+            "laps": out["laps"],
+            "laps_word": _word(int(out["laps"])),
             "three_laps": str(g.three_lap_race),
             "three_laps_word": _word(g.three_lap_race),
             "cars": str(g.cars),
@@ -83,11 +90,12 @@ def values() -> dict[str, str]:
     return out
 
 
-def tables() -> dict[str, dict[str, Any]]:
+def tables(house_rules: bool = False, **_) -> dict[str, dict[str, Any]]:
+    """The summary's tables, the reference cards' own (with ``house_rules``, Paddock's suggestions marked)."""
     from .reference import _tables
 
     out: dict[str, dict[str, Any]] = {}
-    for name, (columns, rows) in _tables().items():
+    for name, (columns, rows) in _tables(house_rules).items():
         out[name] = {"columns": [{"title": c.title, "align": c.align} for c in columns], "rows": rows}
     points = facts.rules().team_points
     out["team_points"] = {
@@ -106,6 +114,7 @@ def tables() -> dict[str, dict[str, Any]]:
     zones = facts.zones()
     out["gt_wp"] = {
         "columns": [{"title": "Driver", "align": "start"}, *(label for _, label in zones)],
-        "rows": [[_driver(d), *(d.wp[k] for k, _ in zones)] for d in gt],
+        # a value read from a damaged row is printed as read, with a "?": uncertain, never as certain
+        "rows": [[_driver(d), *(f"{d.uncertain[k]}?" if k in d.uncertain else d.wp[k] for k, _ in zones)] for d in gt],
     }
     return out
