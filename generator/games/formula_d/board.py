@@ -15,16 +15,19 @@ from pathlib import Path
 from ...paper import DEFAULT_EDGE
 
 DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A2, the pack's default board
+ROAD_BOARD = "formula-d-road.yaml"  # Circuit de la Vieille Ville: the road race's (--gt) default board
 
 
-def board_path(track: Path | None) -> Path:
-    """``track``, or the shipped Formula D board (else Paddock's default circuit, else any shipped circuit)."""
+def board_path(track: Path | None, road_race: bool = False) -> Path:
+    """``track``, or the shipped Formula D board — the road-race circuit for a road race — (else Paddock's default
+    circuit, else any shipped circuit)."""
     from ... import track as tr
 
     if track is not None:
         return Path(track)
     shipped = tr.shipped()
-    preferred = [p for p in shipped if p.name == DEFAULT_BOARD] + [tr.default_spec()] + shipped
+    first = [ROAD_BOARD, DEFAULT_BOARD] if road_race else [DEFAULT_BOARD]
+    preferred = [p for name in first for p in shipped if p.name == name] + [tr.default_spec()] + shipped
     path = next((p for p in preferred if p.is_file()), None)
     if path is None:
         raise FileNotFoundError("Paddock ships no circuit spec")
@@ -49,7 +52,7 @@ def board_analysis(
     from . import real
     from .corners import corner_notes
 
-    spec, lines, path = tr.load_spec(board_path(track), overrides)
+    spec, lines, path = tr.load_spec(board_path(track, road_race), overrides)
 
     def adjust(spec):
         spec = arc_corners(spec)

@@ -313,7 +313,8 @@ def _draw_zone(layer, free, circuit, zone, index: int) -> None:
     """A howling zone: its spaces tinted, its limits stepped along space edges, a label beside it."""
     for i in sorted(zone.spaces):
         sp = circuit.graph.spaces[i]
-        layer.add(Polygon(sp.polygon, (), Style(stroke=None, fill=HOWL, opacity=HOWL_OPACITY)))
+        if not sp.hidden:  # under a tunnel: no car stops there, and the bridge over it stays as drawn
+            layer.add(Polygon(sp.polygon, (), Style(stroke=None, fill=HOWL, opacity=HOWL_OPACITY)))
     for edges in (zone.entry, zone.exit):
         layer.add(Polyline(stepped_line(circuit, edges, 1.5), Style(stroke=HOWL, width=1.0, join="miter")))
     from .facts import sheets
