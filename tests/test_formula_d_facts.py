@@ -84,3 +84,19 @@ def test_a_reference_block_is_one_thing(copy):
     with pytest.raises(InputError) as info:
         facts.load(copy)
     assert info.value.line == line and "exactly one" in info.value.message
+
+
+def test_the_gear_dice_faces_must_span_the_rulebooks_ranges(copy):
+    """``dice.yaml`` (read by the ordinary-dice table and by any simulator) agrees with ``rules.yaml``'s gears."""
+    line = edit(copy / "dice.yaml", "4: [7, 8,", "4: [6, 8,")
+    with pytest.raises(InputError) as info:
+        facts.load(copy)
+    assert info.value.line == line and "gear 4 7–12" in info.value.message
+    assert str(info.value.file).endswith("dice.yaml")
+
+
+def test_a_house_rule_needs_a_range_per_line_of_the_weather_chart(copy):
+    line = edit(copy / "house-rules.yaml", '  value: ["1–10", "11–14", "15–17", "18–20"]', '  value: ["1–10", "11–20"]')
+    with pytest.raises(InputError) as info:
+        facts.load(copy)
+    assert info.value.line == line and info.value.field == "weather.value"

@@ -87,3 +87,38 @@ def test_a_corner_hemmed_in_by_its_neighbours_is_merged_with_the_nearer():
     assert alone.s_start < k.s_start or alone.s_end > k.s_end
     assert corner_paths(c.graph, alone.s_start, alone.s_end).short >= 3
     assert k.s_start - alone.s_start <= 3 * u + 1e-6 and alone.s_end - k.s_end <= 3 * u + 1e-6
+
+
+def figure_eight_csv(tmp_path) -> Path:
+    import numpy as np
+    from synthetic_circuits import figure_eight
+
+    P = figure_eight(1500)
+    csv = tmp_path / "eight.csv"
+    widths = np.full(len(P), 6.0)
+    np.savetxt(csv, np.column_stack((P, widths, widths)), delimiter=",", header="x_m,y_m,w_tr_right_m,w_tr_left_m")
+    return csv
+
+
+def test_a_figure_eight_is_a_formula_d_board_over_the_start_its_spec_gives(tmp_path):
+    """A real circuit that crosses itself, its start placed off the crossing by the spec: per-lane spaces over the
+    bridge, every corner holding its stops, the grid clear of corners (the line moved from the spec's start)."""
+    spec = tmp_path / "eight.yaml"
+    spec.write_text(f"name: Eight\ncsv: {figure_eight_csv(tmp_path)}\ngame: formula-d\nstart: {{at: 20}}\n")
+    c = board(spec)
+    assert [k.kind for k in c.crossings] == ["bridge"] and c.graph.count(0) >= 21
+    assert all(corner_paths(c.graph, k.s_start, k.s_end).short >= k.stops for k in c.corners)
+    from generator.games.formula_d.real import grid_shift
+
+    assert grid_shift(c)[1]
+    assert any("after the spec's" in n or "before the spec's" in n for n in c.notes) or grid_shift(c)[0] == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a bare figure-eight CSV needs its start placed off the crossing by the circuit engine (track/grid.py, "
+    "track/build.py: another helper's work for issue 31); when that lands, this passes: remove the mark",
+)
+def test_a_bare_figure_eight_csv_builds(tmp_path):
+    c = board(figure_eight_csv(tmp_path))
+    assert [k.kind for k in c.crossings] == ["bridge"]

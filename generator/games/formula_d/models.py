@@ -327,6 +327,8 @@ class Stretch(Model):
 class RealLegend(Model):
     start_moved: str
     start_moved_least: str
+    real_start: str
+    spec_start: str
     grid_in_corner: str
     no_pit: str
     no_sixth_gear: str

@@ -124,6 +124,7 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
 
     edge = DEFAULT_EDGE if edge is None else edge
     adjust = adjust or (lambda s: s)
+    placed = bool(spec.start.at)  # the spec places its start line itself (else: the real timing line)
     cfg = settings()
     how = cfg.sixth_gear_stretch
     want = cfg.sixth_gear_spaces
@@ -182,16 +183,20 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
     if shape is not real:
         out = _measured_against_real(out, shape, spec)
     tried = [t[0].paper for t in tries]
-    out = replace(out, notes=out.notes + _notes(out, moved % out.lap_length, clear, straight_m, long, tried, spec))
+    out = replace(
+        out, notes=out.notes + _notes(out, moved % out.lap_length, clear, straight_m, long, tried, spec, placed)
+    )
     _say_notices(out, c, said)
     return out
 
 
-def _notes(c, moved: float, clear: bool, straight_m: float, long: bool, tried: list[str], spec) -> tuple[str, ...]:
+def _notes(
+    c, moved: float, clear: bool, straight_m: float, long: bool, tried: list[str], spec, placed: bool = False
+) -> tuple[str, ...]:
     """The legend's lines on how the board differs from the real circuit: where its start line lies (and that the
     grid could not be kept clear of every corner), that it has no pit lane, that it has no 6th-gear straight (and
     why). ``tried``: the papers built; ``spec``: as given (a pit lane of its own is left out only by a road race,
-    which needs no word)."""
+    which needs no word); ``placed``: the spec placed the start line itself (the move is said from there)."""
     from ...paper import PAPERS
 
     say = settings().legend
@@ -201,7 +206,8 @@ def _notes(c, moved: float, clear: bool, straight_m: float, long: bool, tried: l
         n, way = (moved, "after") if moved <= L / 2 else (L - moved, "before")
         n = max(1, round(n / u))
         line = say.start_moved if clear else say.start_moved_least
-        out.append(line.format(n=n, spaces="space" if n == 1 else "spaces", way=way))
+        one = say.spec_start if placed else say.real_start  # from where the spec put it, or the timing line
+        out.append(line.format(n=n, spaces="space" if n == 1 else "spaces", way=way, one=one))
     elif not clear:
         out.append(say.grid_in_corner)
     if c.pit is None and spec.pit is None:
