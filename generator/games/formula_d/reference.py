@@ -161,13 +161,14 @@ def card(
 PAPER = Paper("a4", "portrait")
 
 
-def house_card() -> Card:
-    """The card of Paddock's suggested house rules (``--house-rules``): each number and why."""
+def house_card(pits: bool = True) -> Card:
+    """The card of Paddock's suggested house rules (``--house-rules``): each number and why (the pit's roll only
+    where the board has a pit lane)."""
     h = facts.house()
     blocks = [{"text": h.intro}]
-    for rule in (h.brake_wp_per_space, h.engine_wp_skip_3, h.pit_min_roll, h.weather):
+    for rule in (h.brake_wp_per_space, h.engine_wp_skip_3, *((h.pit_min_roll,) if pits else ()), h.weather):
         value = rule.value if isinstance(rule.value, int) else " · ".join(rule.value)
-        blocks.append({"text": f"**{rule.label}: {value}.** {rule.reason}"})
+        blocks += [{"heading": f"{rule.label}: {value}"}, {"text": rule.reason}]
     return Card.model_validate({"title": h.title, "blocks": blocks})
 
 
@@ -183,8 +184,10 @@ def reference_pages(
     GT cars on hard tires only) also leaves out the soft and rain tires' card. ``laps``: the race's length;
     ``house_rules``: the write-ins filled with Paddock's suggestions, and a card saying why."""
     s = facts.sheets()
-    specs = list(s.reference) + ([s.road_race] if road_race else []) + ([house_card()] if house_rules else [])
     has = {"pits": pits and not road_race, "soft_tyres": not road_race}
+    specs = (
+        list(s.reference) + ([s.road_race] if road_race else []) + ([house_card(has["pits"])] if house_rules else [])
+    )
     specs = [c for c in specs if all(has[need] for need in c.needs)]
     values, tables = facts.fill_values(laps), _tables(house_rules)
     gap = 4.0
