@@ -211,3 +211,80 @@ def test_corner_zones_are_tinted_lightly_round_the_marked_spaces(garenne):
     drawn = [p.exterior for p in tinted]
     assert sorted(e for e in drawn if e in spaces) == spaces and len(drawn) == len(spaces) + 1  # and the key's
     assert all(p.style.opacity < 1 for p in tinted)
+
+
+# --- over the space of inputs -------------------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(st.lists(st.integers(1, 40), min_size=1, max_size=20))
+def test_any_die_an_edited_dice_file_gives_is_rolled_exactly_or_refused(faces):
+    """Whatever faces a dice file lists, the ordinary die Paddock names gives each move exactly as often as the
+    gear die would; where no single ordinary die can, it says so rather than print an approximation."""
+    faces = tuple(faces)
+    try:
+        recipe = facts.ordinary_dice(faces)
+    except ValueError:
+        n = len(faces)
+        counts = Counter(faces).values()
+        assert not any(all(c * sides % n == 0 for c in counts) for sides in facts.ORDINARY_DICE)
+        return
+    got = distribution(recipe)
+    total, n = sum(got.values()), len(faces)
+    assert {v: Fraction(c, total) for v, c in got.items()} == {v: Fraction(c, n) for v, c in Counter(faces).items()}
+
+
+@settings(max_examples=120, derandomize=True, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.builds(lambda x: {"straight": x}, st.floats(10, 400)),
+            st.builds(
+                lambda r, a, t, s: {"arc": {"radius": r, "angle": a, "turn": t, "stops": s}},
+                st.floats(40, 300),
+                st.floats(10, 270),
+                st.sampled_from(["left", "right"]),
+                st.one_of(st.none(), st.integers(1, 3)),
+            ),
+        ),
+        min_size=2,
+        max_size=10,
+    ),
+    st.floats(0, 20),
+    st.booleans(),
+)
+def test_a_corner_declared_on_an_arc_covers_the_arc(segments, at, reverse):
+    """An arc's ``stops`` declare the corner of the units it begins and ends in, counted from the start line in
+    the race direction, whatever the segments, the start and the direction: its units hold the whole arc."""
+    import math
+
+    from generator.games.formula_d.board import arc_corners
+    from generator.track.model import CircuitSpec
+
+    spec = CircuitSpec.model_validate(
+        {"name": "x", "game": "formula-d", "segments": segments, "start": {"at": at, "reverse": reverse}}
+    )
+    L = sum(s.length for s in spec.segments)
+    n = max(1, round(L / spec.unit))
+    u = L / n
+    start = min(spec.start.at * spec.unit, L)
+    declared = arc_corners(spec).corners or []
+    arcs = [s for s in spec.segments if s.arc and s.arc.stops]
+    assert len(declared) == len(arcs)
+    pos, spans = 0.0, []
+    for s in spec.segments:
+        if s.arc and s.arc.stops:
+            a, b = pos, pos + s.length
+            spans.append(((start - b) % L, s.length) if reverse else ((a - start) % L, s.length))
+        pos += s.length
+
+    def covers(c, s0: float, length: float) -> bool:
+        first = (c.from_ - 1) * u  # the corner's units, round the lap from its first
+        covered = ((c.to - c.from_) % n + 1) * u
+        return (s0 - first) % L <= u + 1e-6 and (s0 - first) % L + length <= covered + 1e-6
+
+    for s0, length in spans:
+        assert any(covers(c, s0, length) for c in declared) or math.isclose(length, L, rel_tol=1e-9)
