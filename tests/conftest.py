@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+
+# One BLAS thread, as the command sets for itself (generator/cli/__init__.py): OpenBLAS's threads only spin against
+# each other and the other test worker (a Formula D real board built in a test took 5x the CPU of the command).
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 
 def pdf_pages(data: bytes | Path):

@@ -46,6 +46,18 @@ CrossingOpt = Annotated[
 ]
 
 
+GameOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        metavar="GAME",
+        help="Check the board this game's pack prints (its spaces, paper and corners), e.g. formula-d; default: "
+        "the spec's 'game'.",
+        show_default=False,
+    ),
+]
+
+
 def _overrides(lanes, smoothing, fit, crossing=None) -> dict:
     """The spec fields the options replace; ``--fit`` is 'page' or a lap length in units (anything else is left
     for the library to refuse, after it has checked that the spec takes a --fit at all)."""
@@ -183,9 +195,10 @@ def centre_line(c) -> list:
     return np.round(xy, 2).tolist()
 
 
-def check_summary(path: Path, result=None, error=None) -> dict:
+def check_summary(path: Path, result=None, error=None, warnings=()) -> dict:
     """The ``check --json`` answer: for an :class:`~generator.track.Analysis` ``result``, or for a spec that could
-    not be read (``error``, a PaddockError: its one problem). Every key is always there (null when unknown)."""
+    not be read (``error``, a PaddockError: its one problem); ``warnings``: every warning the check said on stderr.
+    Every key is always there (null when unknown)."""
     out: dict = {
         "name": None,
         "file": str(path),
@@ -206,6 +219,7 @@ def check_summary(path: Path, result=None, error=None) -> dict:
         "north": None,
         "source_to_page": None,
         "centre_line": [],
+        "warnings": [str(w) for w in warnings],
     }
     if error is not None:
         problem = {"kind": "input", "where": error.field or "", "message": error.message, "hint": error.hint or ""}
@@ -268,11 +282,37 @@ def change_text(change: str) -> str:
     return f"close: auto changed {change}" if change.startswith("segment ") else change
 
 
+def _board_game(spec_path: Path, asked: str | None, overrides: dict | None = None):
+    """The game whose board a spec is checked and drawn as (``--game``, else the spec's ``game``), when that game
+    builds its own (Formula D's per-lane board with its corners); None: the circuit engine's board."""
+    from ..errors import PaddockError
+    from ..games import get
+    from ..track import load_spec
+
+    name = asked
+    if name is None:
+        try:
+            name = load_spec(spec_path, overrides)[0].game
+        except PaddockError:
+            return None  # the build says what is wrong with the spec
+    return get(name) if name else None
+
+
 def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from ..errors import PaddockError
     from ..games import plain_board
+    from ..outputs import safe_name
+    from ..pipeline import Sheet
+    from ..problems import geometry_error
 
     try:
+        game = _board_game(spec_path, None, overrides)
+        done = game.board_analysis(spec_path, opts.pages.board_paper(), opts.pages.edge, overrides) if game else None
+        if done is not None:  # the game's own board (Formula D): as its pack prints it
+            if done.problems:
+                raise geometry_error(done.problems, done.source)
+            circuit = done.circuit
+            return circuit, [Sheet(safe_name(circuit.name.lower().replace(" ", "-")), game.board_page(circuit))]
         circuit, sheet = plain_board(spec_path, opts.pages, overrides)
     except PaddockError as err:
         raise cli_error(err) from None
@@ -343,28 +383,44 @@ def check_cmd(
     smoothing: SmoothingOpt = None,
     fit: FitOpt = None,
     crossing: CrossingOpt = None,
+    game: GameOpt = None,
 ) -> None:
     """Validate a circuit without drawing it: exit 0 only if it builds; list every problem otherwise."""
     import json
+    import warnings
 
     from .. import track
     from ..errors import EXIT_GEOMETRY, PaddockError
     from ..games import board_notes
+    from ..notices import LayoutWarning
     from ..paper import parse_paper_choice
     from ..problems import check_lines
 
-    try:
-        choice = parse_paper_choice(paper) if paper is not None else None
-        over = _overrides(lanes, smoothing, fit, crossing)
-        result = track.check(spec, paper=choice, overrides=over, edge=edge, notes=board_notes)
-    except PaddockError as err:
-        err = cli_error(err)
+    with warnings.catch_warnings(record=True) as caught:  # what is said on stderr is in the JSON too
+        warnings.simplefilter("always")
+        try:
+            choice = parse_paper_choice(paper) if paper is not None else None
+            over = _overrides(lanes, smoothing, fit, crossing)
+            board = _board_game(spec, game, over)
+            result = board.board_analysis(spec, choice, edge, over) if board else None
+            if result is None:
+                result = track.check(spec, paper=choice, overrides=over, edge=edge, notes=board_notes)
+        except PaddockError as err:
+            error = cli_error(err)
+        else:
+            error = None
+    once = {str(w.message): w for w in caught}.values()  # a fix tried builds the board again: said once
+    said = [w.message for w in once if issubclass(w.category, LayoutWarning)]
+    for w in once:  # said as every command says them
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    if error is not None:
         if not json_out:
-            raise err from None
+            raise error from None
         # a spec that cannot be read still gets its machine-readable answer (and keeps its exit code)
-        typer.echo(json.dumps(check_summary(spec, error=err), indent=2, ensure_ascii=False, default=_plain))
-        raise typer.Exit(code=err.exit_code) from None
-    summary = check_summary(spec, result)
+        out = check_summary(spec, error=error, warnings=said)
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False, default=_plain))
+        raise typer.Exit(code=error.exit_code) from None
+    summary = check_summary(spec, result, warnings=said)
     if json_out:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False, default=_plain))
     else:

@@ -97,6 +97,19 @@ class Game(ABC):
         """What the game says beside its board (``circuit``, as :meth:`board` built it): none by default."""
         return BoardFacts()
 
+    def board_analysis(
+        self, path: Any, paper: Any = None, edge: float | None = None, overrides: dict | None = None
+    ) -> Any:
+        """A circuit spec built as this game's pack prints its board (its spaces, paper and corners), for ``check``
+        and ``track``: an :class:`~generator.track.Analysis` (never raising for geometry), or None where the
+        circuit engine's own build is the game's board."""
+        return None
+
+    def board_page(self, circuit: Any) -> Any:
+        """The page of the board :meth:`board_analysis` built, as this game's pack prints it (its layer on the
+        engine's)."""
+        return None
+
     def module(self, name: str) -> ModuleType:
         """A module of the game's package, imported on first use (``pack``, ``summary``, ``cars`` …): the
         package's ``__init__``, which registers the game, never imports its modules itself."""

@@ -45,6 +45,15 @@ class FormulaD(Game):
         corners = {"title": "Corners", "columns": ["#", "name", "stops", "green (long)", "red (short)"], "rows": rows}
         return BoardFacts(tables=(corners,))
 
+    def board_analysis(self, path, paper=None, edge=None, overrides=None):
+        from ...paper import DEFAULT_EDGE
+
+        edge = DEFAULT_EDGE if edge is None else edge
+        return self.module("board").board_analysis(path, paper, edge, overrides=overrides)
+
+    def board_page(self, circuit):
+        return self.module("overlay").formula_d_board(circuit=circuit)
+
 
 GAME = register(
     FormulaD(
