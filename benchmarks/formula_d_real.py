@@ -1,7 +1,9 @@
-"""Formula D boards of every real circuit in ../shared/circuits/ (issue 15): each CSV built as
+"""Formula D boards of every real circuit in ../shared/circuits/ (issues 15 and 31): each CSV built as
 ``paddock pack formula-d --track NAME.csv`` builds its board — 3 lanes, paper chosen, corners and stops from the
-real circuit — with its paper, spaces per lane, longest straight (spaces, in every lane), corners' stops and
-whether the grid stands clear of every corner. Slow (A1 boards): the test suite builds two of them.
+real circuit — with its paper, spaces per lane, longest straight (spaces, in every lane), corners' stops, the
+real circuit's corners (of the radius table) on the board and how many of them share a corner with another,
+whether every corner's shortest path holds its stops, and whether the grid stands clear of every corner. Slow (A1
+boards): the test suite builds them in tests/test_formula_d_real_corners.py.
 
     python benchmarks/formula_d_real.py           # a Markdown table; exit 1 if a circuit does not build
 """
@@ -41,9 +43,9 @@ def main() -> int:
     failed = 0
     print(
         "| circuit | paper | spaces per lane | longest straight | real straight drawn | shape within "
-        "| corners: stops | grid and first moves clear |"
+        "| corners: stops | real corners (merged) | stops held | grid and first moves clear |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for path in sorted(CIRCUITS.glob("*.csv")):
         try:
             with warnings.catch_warnings():
@@ -51,15 +53,18 @@ def main() -> int:
                 c = load_circuit(path)
         except Exception as err:  # report and carry on: the table shows every circuit
             failed += 1
-            print(f"| {path.stem} | — | fails: {err} | | | | | |")
+            print(f"| {path.stem} | — | fails: {err} | | | | | | | |")
             continue
         marks = corner_marks(c)
         spaces = " · ".join(str(c.graph.count(i)) for i in range(c.lanes))
         stops = " ".join(str(m.stops) for m in marks)
+        real = sum(len(k.real) for k in c.corners)
+        merged = sum(len(k.real) for k in c.corners if len(k.real) > 1)
+        held = all(m.paths.short >= m.stops and c.corners[m.index - 1].wanted is None for m in marks)
         print(
             f"| {c.name} | {c.paper.name.upper()} | {spaces} | {longest_straight(c)} | ×{c.stretch:.2f} "
-            f"| {math.ceil(c.fidelity.max_mm)} mm | {len(marks)}: {stops} "
-            f"| {'yes' if grid_clear(c, marks) else 'NO'} |"
+            f"| {math.ceil(c.fidelity.max_mm)} mm | {len(marks)}: {stops} | {real} ({merged}) "
+            f"| {'all' if held else 'NO'} | {'yes' if grid_clear(c, marks) else 'NO'} |"
         )
     return 1 if failed else 0
 

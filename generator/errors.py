@@ -48,8 +48,8 @@ class PaddockError(Exception):
             parts.append(f"field '{self.field}'")
         head = ": ".join(parts)
         text = f"{head}: {self.message}" if head else self.message
-        if self.hint:
-            text += f" — {self.hint}"
+        if self.hint:  # after one problem on its line; after a list of them (one a line), on a line of its own
+            text += f"\n  {self.hint}" if "\n" in self.message else f" — {self.hint}"
         return text
 
 
@@ -83,6 +83,7 @@ OS_CAUSES = {
     errno.ENOENT: "no such file or folder (or the file system takes no new files there)",
     errno.EXDEV: "it is on another disk",
     errno.EIO: "input/output error (a failing disk?)",
+    errno.ELOOP: "a loop of symbolic links (a link that leads back to itself)",
 }
 
 

@@ -21,10 +21,11 @@ def escape(text: str) -> str:
 
 def quote(value: Any, limit: int = 60) -> str:
     """A user's value for a message: in quotes, control characters escaped, at most ``limit`` characters of it
-    (a longer one is cut and says how long it was)."""
-    if not isinstance(value, str):  # a number, true/false, null: as YAML would show it, no quotes
-        text = escape(key_name(value) if value is None or isinstance(value, bool) else repr(value))
-        return text if len(text) <= limit else text[: limit - 1] + "…"
+    (a longer one is cut and says how long it was). Anything but text as the user wrote it, never as Python
+    shows it: a number, true/false, null, a date as YAML writes them, no quotes; binary data, a list or a
+    mapping by what it is."""
+    if not isinstance(value, str):
+        return plain(value, limit)
     text = value
     n = len(text)
     if n > limit:
@@ -40,3 +41,39 @@ def key_name(key: Any) -> str:
     if isinstance(key, bool):
         return "true" if key else "false"
     return str(key)
+
+
+def plain(value: Any, limit: int = 60) -> str:
+    """A value that is not text, as the user wrote it (see :func:`quote`): ``12``, ``true``, ``null``,
+    ``2011-01-01``; a number of more than ``limit`` digits by its first digits and its length; binary data, a
+    list, a mapping by what it is."""
+    import datetime
+
+    if value is None or isinstance(value, bool):
+        return key_name(value)
+    if isinstance(value, int):
+        digits = str(value)
+        if len(digits) > limit:
+            return f"{digits[:12]}… (a number of {len(digits.lstrip('-')):,} digits)"
+        return digits
+    if isinstance(value, float):
+        text = repr(value)
+        return text if len(text) <= limit else f"{value:.6g}"
+    if isinstance(value, datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, bytes | bytearray):
+        return f"binary data ({len(value):,} bytes)"
+    if isinstance(value, dict):
+        return f"a mapping of {len(value):,} key(s)"
+    if isinstance(value, list | tuple | set | frozenset):
+        return f"a list of {len(value):,} item(s)"
+    return f"a value of type {type(value).__name__}"
+
+
+def said(value: Any, limit: int = 40) -> str:
+    """A value as the user typed it after an option (``--fit 9``), no quotes: text escaped and cut to ``limit``
+    characters, anything else as :func:`plain` says it."""
+    if not isinstance(value, str):
+        return plain(value, limit)
+    text = escape(value[: limit - 1] + "…" if len(value) > limit else value)
+    return text

@@ -10,12 +10,15 @@ An :class:`OutputSet` collects every file of a run as bytes, then commits them a
 A failure at any step rolls back what was done: every target is the old file again, no temporary is left and
 no folder the run created stays behind. A run killed half-way (power cut, ``kill -9``) leaves its journal; the
 next run into the same folder rolls it back first and removes stray temporaries (:func:`recover`), so the folder
-always holds one complete set. An advisory lock on the folder (where the OS has ``flock``) keeps two runs from
-committing into it at once. Each output folder keeps a manifest (``.paddock-manifest.json``) of the files each
-*job* (a pack, ``cars``, one board …) wrote; a later run of the same job removes the files it wrote before and no
-longer writes (old tiles, extra scorecards) — and nothing else: a file that is not in the manifest, or whose
-content changed since Paddock wrote it, is never touched. :func:`atomic_write` writes one file the same way (a
-temporary, then a rename).
+always holds one complete set. Recovery trusts no journal: it touches only regular files inside the folder (links
+resolved) named as Paddock names its temporaries and backups, and removes a target only if it holds the new
+file's digest the journal recorded; anything else is left alone and said. An advisory lock on the folder (where
+the OS has ``flock``) keeps two runs from committing into it at once. Each output folder keeps a manifest
+(``.paddock-manifest.json``) of the files each *job* wrote (a command and what it made: ``pack formula-d:
+formula-d/formula-d-print``, see :func:`generator.pipeline.job_name`); a later run of the same job removes the
+files it wrote before and no longer writes (old tiles, extra scorecards) — and nothing else: a file that is not
+in the job's list, whose content changed since Paddock wrote it, or that another job lists as its own, is never
+touched. :func:`atomic_write` writes one file the same way (a temporary, then a rename).
 
 Output locations the user got wrong (``--out`` a file, a read-only or full disk, a name too long …) are an
 :class:`~generator.errors.InputError` (exit 2) naming the path and the cause.
@@ -66,6 +69,8 @@ def inside(root: Path, relative: str) -> Path:
         root_r, target_r = root.resolve(), target.resolve()  # follows links: a link may not lead out either
     except OSError as err:
         raise output_error(err, target) from None
+    except RuntimeError:  # Python before 3.13 says a loop of links so
+        raise output_error(OSError(errno.ELOOP, "too many levels of symbolic links"), root) from None
     if not (target_r == root_r or root_r in target_r.parents):
         raise InputError(f"output name {_short(relative)} points outside the output folder")
     return target
@@ -239,10 +244,12 @@ def _digest(data: bytes) -> str:
 
 
 def _file_digest(path: Path) -> str | None:
+    """The digest of a regular file (never a link), read in pieces; None for anything else."""
+    if not _regular(path):
+        return None
     try:
-        if not path.is_file() or path.is_symlink():
-            return None
-        return _digest(path.read_bytes())
+        with open(path, "rb") as fh:
+            return hashlib.file_digest(fh, "sha256").hexdigest()[:16]
     except OSError:
         return None
 
@@ -269,49 +276,129 @@ class _Lock:
 
 def recover(root: Path) -> None:
     """Undo what a killed run left in ``root``: roll back an unfinished commit (its journal says how), then
-    remove stray temporaries (``.NAME.XXXXXXXX.part`` / ``.old``) in the folders it wrote to."""
+    remove stray temporaries (``.NAME.XXXXXXXX.part`` / ``.old``) in the folders it wrote to.
+
+    A journal is only a plan, and anything could have written it: recovery touches nothing but regular files
+    inside ``root`` (every path checked after resolving links) that are Paddock's own — a temporary or a backup
+    named as :func:`_write_temp` / :func:`_aside_name` name them beside their target, and a target only to put
+    its backup back, or to remove the new file the journal's digest says the killed run moved there. Any other
+    entry is left alone, and a notice says how many."""
     journal = root / JOURNAL
     folders = {root}
-    if journal.is_file():
-        try:
-            plan = json.loads(journal.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            plan = {}
-        files = [[_within(root, p) for p in entry] for entry in _entries(plan, "files", 3)]
-        stale = [[_within(root, p) for p in entry] for entry in _entries(plan, "stale", 2)]
-        for t, tmp, b in reversed(files):
-            if t is None or tmp is None:
+    if journal.is_file() or journal.is_symlink():
+        plan = _read_journal(journal)
+        real = Path(os.path.realpath(root))
+        files = _entries(plan, "files", (3, 4))
+        stale = _entries(plan, "stale", (2, 3))
+        ignored = len(_items(plan, "files")) - len(files) + len(_items(plan, "stale")) - len(stale)
+        checked = []
+        for entry in files:
+            t, tmp, b = (_within(root, real, p) for p in entry[:3])
+            digest = entry[3] if len(entry) == 4 and isinstance(entry[3], str) else None
+            if t is None or tmp is None or not _own(t, tmp, "part") or (entry[2] is not None and not _own(t, b, "old")):
+                ignored += 1
                 continue
+            checked.append((t, tmp, b, digest))
+        for t, tmp, b, digest in reversed(checked):
             folders.add(t.parent)
-            if b is not None and b.exists():
-                os.replace(b, t)  # the old file back
-            elif b is None and not tmp.exists() and t.exists():
-                os.unlink(t)  # a new file the killed run had already moved into place
-        for t, b in stale:
-            if t is not None and b is not None and b.exists():
-                os.replace(b, t)
-                folders.add(t.parent)
-        for _, tmp, _ in files:
-            if tmp is not None:
+            if b is not None and os.path.lexists(b):
+                if _regular(b) and _replaceable(t):
+                    os.replace(b, t)  # the old file back
+                else:
+                    ignored += 1
+            elif b is None and not os.path.lexists(tmp) and _regular(t):
+                if digest is not None and _file_digest(t) == digest:
+                    os.unlink(t)  # the new file the killed run had already moved into place
+                else:
+                    ignored += 1  # not provably the killed run's file (changed since, or an older journal): kept
+        for entry in stale:
+            t, b = (_within(root, real, p) for p in entry[:2])
+            if t is None or b is None or not _own(t, b, "old"):
+                ignored += 1
+                continue
+            if os.path.lexists(b):
+                if _regular(b) and _replaceable(t):
+                    os.replace(b, t)
+                    folders.add(t.parent)
+                else:
+                    ignored += 1
+        for _, tmp, _, _ in checked:
+            if _regular(tmp):
                 _discard(tmp)
-        os.unlink(journal)
+        _discard(journal)
+        if ignored:
+            from .notices import warn
+
+            warn(
+                f"the unfinished commit left in {_short(str(root), 120)} named {ignored} file(s) outside the folder "
+                "or not Paddock's own; they were left alone"
+            )
     for folder in folders:
         _sweep(folder)
 
 
-def _entries(plan, key: str, n: int) -> list:
+#: The largest commit journal read back: a plan names each file of one run (a pack: ~30, a tiled board: ~100).
+MAX_JOURNAL_BYTES = 4 * 1024 * 1024
+
+
+def _read_journal(journal: Path):
+    try:
+        if journal.is_symlink() or journal.stat().st_size > MAX_JOURNAL_BYTES:
+            return {}
+        return json.loads(journal.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+
+
+def _items(plan, key: str) -> list:
     items = plan.get(key, []) if isinstance(plan, dict) else []
-    return [e for e in items if isinstance(e, list) and len(e) == n]
+    return items if isinstance(items, list) else []
 
 
-def _within(root: Path, rel) -> Path | None:
-    """``root / rel`` for a journal entry, or None if it is not a plain relative path inside ``root``."""
-    if not isinstance(rel, str) or not rel:
+def _entries(plan, key: str, sizes: tuple[int, ...]) -> list:
+    return [e for e in _items(plan, key) if isinstance(e, list) and len(e) in sizes]
+
+
+def _within(root: Path, real: Path, rel) -> Path | None:
+    """``root / rel`` for a journal entry, or None if it is not a plain relative path whose folder, links
+    resolved, lies inside ``root`` (``real``: ``root`` resolved)."""
+    if not isinstance(rel, str) or not rel or "\0" in rel:
         return None
     p = Path(rel)
-    if p.is_absolute() or p.anchor or any(part in ("..", "") for part in p.parts):
+    if p.is_absolute() or p.anchor or any(part in ("..", ".", "") for part in p.parts):
         return None
-    return root / p
+    path = root / p
+    try:
+        folder = Path(os.path.realpath(path.parent))
+    except (OSError, ValueError, RuntimeError):
+        return None
+    if folder != real and real not in folder.parents:
+        return None
+    return path
+
+
+def _own(target: Path, other: Path | None, kind: str) -> bool:
+    """Whether ``other`` is named as Paddock names a temporary (``kind`` 'part') or a backup ('old') of
+    ``target``: ``.NAME.XXXXXXXX.part`` in the same folder."""
+    if other is None or other.parent != target.parent:
+        return False
+    prefix, suffix = f".{target.name}.", f".{kind}"
+    name = other.name
+    middle = name[len(prefix) : len(name) - len(suffix)]
+    return name.startswith(prefix) and name.endswith(suffix) and re.fullmatch(r"[A-Za-z0-9_]{8}", middle) is not None
+
+
+def _regular(path: Path) -> bool:
+    """A regular file, not a link (nor a folder, a pipe, a device)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _replaceable(path: Path) -> bool:
+    """Nothing there, or a regular file (never a link, a folder or a device)."""
+    return not os.path.lexists(path) or _regular(path)
 
 
 def _sweep(folder: Path) -> None:
@@ -319,6 +406,12 @@ def _sweep(folder: Path) -> None:
         for entry in os.scandir(folder):
             if _TEMP.match(entry.name) and entry.is_file(follow_symlinks=False):
                 _discard(entry.path)
+
+
+def _plain(rel: str) -> bool:
+    """A manifest's file name as Paddock writes them: a relative path without '..'."""
+    p = Path(rel)
+    return bool(rel) and not p.is_absolute() and not p.anchor and ".." not in p.parts and "\0" not in rel
 
 
 class OutputSet:
@@ -354,21 +447,32 @@ class OutputSet:
     # -- the manifest
 
     def _manifest(self) -> dict:
+        """``{job: {file: digest}}`` from the folder's manifest (nothing if it is missing, a link, too large or
+        not what Paddock writes)."""
+        path = self.root / MANIFEST
         try:
-            data = json.loads((self.root / MANIFEST).read_text(encoding="utf-8"))
-            jobs = data.get("jobs", {})
-            return {str(k): dict(v) for k, v in jobs.items() if isinstance(v, dict)}
-        except (OSError, ValueError, AttributeError, TypeError):
+            if not _regular(path) or path.stat().st_size > MAX_JOURNAL_BYTES:
+                return {}
+            jobs = json.loads(path.read_text(encoding="utf-8")).get("jobs", {})
+            return {
+                str(k): {str(f): d for f, d in v.items() if isinstance(d, str)}
+                for k, v in jobs.items()
+                if isinstance(v, dict)
+            }
+        except (OSError, ValueError, AttributeError, TypeError, RecursionError):
             return {}
 
     def _stale(self, jobs: dict) -> list[Path]:
-        """Files this job wrote last time, does not write now, and that still hold what Paddock wrote."""
+        """Files this job wrote last time, does not write now, that still hold what Paddock wrote — and that no
+        other job lists as its own with that content (two commands that write one file share it: the one that
+        stops writing it leaves it to the other)."""
         if self.job is None:
             return []
         now = {p.relative_to(self.root).as_posix() for p in self.files}
+        others = {(f, d) for job, listed in jobs.items() if job != self.job for f, d in listed.items()}
         out = []
         for rel, digest in sorted(jobs.get(self.job, {}).items()):
-            if rel in now or rel in (MANIFEST, JOURNAL):
+            if rel in now or rel in (MANIFEST, JOURNAL) or (rel, digest) in others:
                 continue
             try:
                 path = inside(self.root, rel)
@@ -376,6 +480,18 @@ class OutputSet:
                 continue
             if path.relative_to(self.root).as_posix() == rel and _file_digest(path) == digest:
                 out.append(path)
+        return out
+
+    def _jobs_after(self, jobs: dict, digests: dict[Path, str]) -> dict:
+        """The manifest's jobs once this run is committed: this job's files now; every other job's as they were,
+        less the files no longer there (a job none of whose files is left is dropped)."""
+        root = self.root
+        out = {}
+        for job, listed in jobs.items():
+            kept = {f: d for f, d in listed.items() if _plain(f) and os.path.lexists(root / f)}
+            if kept and job != self.job:
+                out[job] = kept
+        out[self.job] = {p.relative_to(root).as_posix(): digests[p] for p in self.files}
         return out
 
     def commit(self) -> list[Path]:
@@ -398,8 +514,9 @@ class OutputSet:
             jobs = self._manifest()
             stale = self._stale(jobs)
             files = dict(self.files)
+            digests = {p: _digest(d) for p, d in self.files.items()}  # what the manifest and the journal record
             if self.job is not None:
-                jobs[self.job] = {p.relative_to(root).as_posix(): _digest(d) for p, d in self.files.items()}
+                jobs = self._jobs_after(jobs, digests)
                 files[root / MANIFEST] = (
                     json.dumps({"paddock": 1, "jobs": jobs}, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
                 ).encode("utf-8")
@@ -423,7 +540,9 @@ class OutputSet:
                 plan.append((path, tmp, backup))
             stale_plan = [(p, _aside_name(p)) for p in stale]
             current = root / JOURNAL
-            _write_journal(root, plan, stale_plan)
+            if root / MANIFEST in files:
+                digests[root / MANIFEST] = _digest(files[root / MANIFEST])
+            _write_journal(root, plan, stale_plan, digests)
             journal_written = True
             for path, tmp, backup in plan:
                 current = path
@@ -463,10 +582,12 @@ def _aside_name(path: Path) -> Path:
     return Path(name)
 
 
-def _write_journal(root: Path, plan, stale_plan) -> None:
+def _write_journal(root: Path, plan, stale_plan, digests: dict) -> None:
+    """The plan of a commit: each target, its temporary, its backup (or null) and the digest of the new file
+    (what :func:`recover` may remove: only a file that still holds it)."""
     rel = lambda p: None if p is None else Path(os.path.relpath(p, root)).as_posix()  # noqa: E731
     data = {
-        "files": [[rel(p), rel(t), rel(b)] for p, t, b in plan],
+        "files": [[rel(p), rel(t), rel(b), digests[p]] for p, t, b in plan],
         "stale": [[rel(p), rel(b)] for p, b in stale_plan],
     }
     path = root / JOURNAL

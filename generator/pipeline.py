@@ -21,10 +21,36 @@ SWITCH_INTERVAL = 0.001  # s: how often the drawing thread offers Python's lock 
 
 @dataclass
 class Sheet:
-    """One composed sheet: ``name`` is its file stem, ``page`` its scene."""
+    """One composed sheet: ``name`` is its file stem, ``page`` its scene.
+
+    ``side`` says where it must fall when the merged print PDF is printed double-sided: None, on either side of
+    a sheet of paper; ``front``, on a front (the next page being its back: a pair made to print back to back);
+    ``alone``, on a front with nothing on its back (a sheet of pieces to cut out). The merged PDF puts blank
+    pages in where they are needed (:func:`print_order`)."""
 
     name: str
     page: Page
+    side: str | None = None
+
+
+SIDES = (None, "front", "alone")
+
+
+def print_order(sides: Sequence[str | None], counts: Sequence[int] | None = None) -> list[tuple[int, int] | None]:
+    """The pages of a merged print PDF printed double-sided: (sheet, page of that sheet) in order, None for a blank
+    page — one before a ``front`` or ``alone`` sheet that would fall on a back, one after each page of an
+    ``alone`` sheet. ``counts``: each sheet's pages (1 each by default)."""
+    out: list[tuple[int, int] | None] = []
+    for k, side in enumerate(sides):
+        if side not in SIDES:
+            raise ValueError(f"unknown side {side!r}")
+        if side is not None and len(out) % 2:
+            out.append(None)
+        for n in range((counts or [1] * len(sides))[k]):
+            out.append((k, n))
+            if side == "alone":
+                out.append(None)
+    return out
 
 
 def numbered(stem: str, pages: Sequence[Page]) -> list[Sheet]:
@@ -113,22 +139,26 @@ def publish(
     ``pages``: the page settings the sheets were composed with (tiling and the edge apply here too).
 
     Nothing is written unless everything rendered: a failure half-way leaves earlier output untouched.
-    ``job`` names the output set in the folder's manifest (default: the folder, else the sheets' names): a
-    later run of the same job removes the files it wrote before and no longer writes (see :mod:`.outputs`).
+    ``job`` names the output set in the folder's manifest (default: :func:`job_name`): a later run of the same
+    job removes the files it wrote before and no longer writes, and never another job's (see :mod:`.outputs`).
     """
     from .outputs import OutputSet, safe_name
     from .writers import WRITERS, check
 
     if job is None:
-        job = f"{safe_name(folder)}/" if folder else ",".join(sorted({safe_name(s.name) for s in sheets}))
+        job = job_name(sheets, folder, merged)
     outputs = OutputSet(output.out, job=job)
     prefix = (safe_name(folder) + "/") if folder else ""
-    docs = []
-    for sheet in sheets:
-        doc = Document(prepare(sheet, pages, output.ink_saver), sheet.page.title or title)
-        check(doc, output.formats, dpi=output.dpi)  # refuse before anything is drawn
-        docs.append(doc)
-    merged_doc = Document([p for doc in docs for p in doc.pages], title) if merged and len(sheets) > 1 else None
+    docs = [Document(prepare(sheet, pages, output.ink_saver), sheet.page.title or title) for sheet in sheets]
+    # refuse before anything is drawn: every page's text, and the previews' pixels of the whole run
+    check(Document([p for doc in docs for p in doc.pages], title), output.formats, dpi=output.dpi)
+    merged_doc = None
+    if merged and len(sheets) > 1:
+        printed: list[Page] = []
+        for at in print_order([s.side for s in sheets], [len(d.pages) for d in docs]):
+            # a blank page is the back of the page before it: the same paper
+            printed.append(Page(printed[-1].spec, "") if at is None else docs[at[0]].pages[at[1]])
+        merged_doc = Document(printed, title)
     # the formats a sheet's files are made from: each asked for, and what a derived one is made of (a PNG: its PDF)
     made = tuple(dict.fromkeys(f for fmt in output.formats for f in (WRITERS[fmt].derived_from, fmt) if f))
     pool = None
@@ -185,6 +215,18 @@ def publish(
     if merged_doc is not None:
         written.print_papers = tuple(p.paper.size_label for p in merged_doc.pages)
     return written
+
+
+def job_name(sheets: Sequence[Sheet], folder: str = "", merged: str | None = None, command: str = "") -> str:
+    """What a run's files are, for the folder's manifest: the command that made them (``pack formula-d``,
+    ``rules``, ``motox draw``), then where and what — the folder and the merged PDF, else the sheets' names
+    (``formula-d/formula-d-rules``, ``motox/course-ramps``, ``monza``). A command owns what its job wrote: a
+    rerun of ``rules formula-d`` removes a page it no longer makes, never a file of ``pack formula-d`` beside it."""
+    from .outputs import safe_name
+
+    what = safe_name(merged) if merged and len(sheets) > 1 else ",".join(sorted({safe_name(s.name) for s in sheets}))
+    where = f"{safe_name(folder)}/{what}" if folder else what
+    return f"{command}: {where}" if command else where
 
 
 def _source(sheet: Sheet) -> str:

@@ -150,17 +150,19 @@ def hint_text(problem: Problem, wording: Callable[[Fix], str] = spec_wording) ->
     return problem.advice or fixes
 
 
-def listing(problems: Sequence[Problem], describe: Callable[[Problem], str] = str) -> str:
-    """One problem said as it is (by ``describe``); several as a first line and one line per problem."""
+def listing(problems: Sequence[Problem], describe: Callable[[Problem], str] = str, path=None) -> str:
+    """One problem said as it is (by ``describe``); several as ``paddock check`` lists them: a first line ("3
+    problems:"), then a line each (:func:`check_lines`: led by ``path`` and the spec line, where it has one). The
+    lines are joined by line breaks: the command line prints each as a line of its own."""
     if len(problems) == 1:
         return describe(problems[0])
-    return f"{len(problems)} problems:\n" + "\n".join(f"  - {describe(p)}" for p in problems)
+    return f"{len(problems)} problems:\n" + "\n".join(check_lines(path, problems, describe))
 
 
 def geometry_error(problems: Sequence[Problem], path, describe: Callable[[Problem], str] = str) -> GeometryError:
     """One :class:`GeometryError` listing ``problems`` (:func:`listing`); ``.problems`` keeps them."""
     line = problems[0].line if len(problems) == 1 else None
-    err = GeometryError(listing(problems, describe), file=path, line=line)
+    err = GeometryError(listing(problems, describe, path), file=path, line=line)
     err.problems = problems
     return err
 
@@ -168,4 +170,19 @@ def geometry_error(problems: Sequence[Problem], path, describe: Callable[[Proble
 def check_lines(path, problems: Sequence[Problem], describe: Callable[[Problem], str] = str) -> list[str]:
     """What a check command prints for ``problems`` under its first line: one indented line each, led by the
     file and spec line it belongs to (where it has one)."""
-    return [f"  {path}:{p.line}: {describe(p)}" if p.line else f"  {describe(p)}" for p in problems]
+    return [f"  {path}:{p.line}: {describe(p)}" if p.line and path else f"  {describe(p)}" for p in problems]
+
+
+def error_entries(err, entry: Callable[[Problem], dict] | None = None) -> list[dict]:
+    """The problems of an error for a ``--json`` answer: each :class:`Problem` it lists (``err.problems``, said
+    by ``entry``: default :meth:`Problem.as_dict`), or the error itself as one problem of kind ``input`` (a file
+    that cannot be read, an option out of range) with its file, line and field."""
+    problems = getattr(err, "problems", None)
+    if problems and all(isinstance(p, Problem) for p in problems):
+        return [(entry or Problem.as_dict)(p) for p in problems]
+    one = {"kind": "input", "where": err.field or "", "message": err.message, "hint": err.hint or ""}
+    for key in ("file", "line", "field"):
+        if getattr(err, key, None) is not None:
+            one[key] = getattr(err, key)
+    one["fixes"] = []
+    return [one]

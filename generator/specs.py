@@ -16,6 +16,8 @@ given twice in one mapping. Tags never run code (safe constructors only).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -58,6 +60,26 @@ def __getattr__(name: str):
     if name == "Float":
         return _number(float)
     raise AttributeError(name)
+
+
+# ---------------------------------------------------------------------------------------------------- names
+
+
+def clean_name(text: str) -> str:
+    """A name as Paddock prints it: runs of white space (tabs, line breaks) as one space, none at the ends.
+    ValueError if nothing is left (a team called "   ")."""
+    text = " ".join(str(text).split())
+    if not text:
+        raise ValueError("must not be blank")
+    return text
+
+
+def name_key(text: str) -> str:
+    """What two names must differ in to be two people or two teams: not case ("Ferrari", "ferrari"), white space
+    ("Ferrari "), Unicode normalisation (an "é" written as one character or two), nor invisible characters (a
+    zero-width space). Letters of every script count ("Иван" and "Пётр" are two players)."""
+    text = "".join(ch for ch in unicodedata.normalize("NFKC", str(text)) if unicodedata.category(ch) != "Cf")
+    return " ".join(unicodedata.normalize("NFKC", text.casefold()).split())
 
 
 # ---------------------------------------------------------------------------------------------------- lines
@@ -267,17 +289,28 @@ def _shipped_loader_class():
     return ShippedLoader
 
 
-def _walk(node, path: KeyPath, lines: LineMap, keys: dict[int, Any]) -> None:
-    """Record the line of every key path (iteratively: nesting is bounded, but recursion is not needed)."""
-    from yaml.nodes import MappingNode, SequenceNode
+#: Control characters no text a user gives may hold (C0 but tab and line breaks, DEL, C1): a NUL made SVG that is
+#: not XML, an ESC or a BEL drew nothing and reached the terminal. Quoted YAML can write any of them ("\\0").
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
+
+def _walk(node, path: KeyPath, lines: LineMap, keys: dict[int, Any]) -> tuple | None:
+    """Record the line of every key path (iteratively: nesting is bounded, but recursion is not needed); return
+    the first key or text holding a control character, as ``(path, line, text)``, or None."""
+    from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    bad = None
     stack = [(node, path)]
     while stack:
         node, path = stack.pop()
         lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, ScalarNode) and bad is None and _CONTROL.search(node.value):
+            bad = (path, node.start_mark.line + 1, node.value)
         if isinstance(node, MappingNode):
             for key_node, value_node in node.value:
                 key = keys.get(id(key_node), getattr(key_node, "value", None))
+                if isinstance(key_node, ScalarNode) and bad is None and _CONTROL.search(key_node.value):
+                    bad = (path, key_node.start_mark.line + 1, key_node.value)
                 if not isinstance(key, str | int | float | bool | type(None)):
                     continue
                 line = key_node.start_mark.line + 1
@@ -290,6 +323,7 @@ def _walk(node, path: KeyPath, lines: LineMap, keys: dict[int, Any]) -> None:
             for i, item in enumerate(node.value):
                 lines.setdefault((*path, i), item.start_mark.line + 1)
                 stack.append((item, (*path, i)))
+    return bad
 
 
 def parse_yaml(text: str, path: str | Path = "<yaml>", *, trusted: bool = False) -> tuple[Any, LineMap]:
@@ -329,7 +363,17 @@ def parse_yaml(text: str, path: str | Path = "<yaml>", *, trusted: bool = False)
         loader.dispose()
     lines = LineMap()
     if node is not None:
-        _walk(node, (), lines, keys)
+        bad = _walk(node, (), lines, keys)
+        if bad is not None:
+            where, line, text = bad
+            chars = ", ".join(dict.fromkeys(escape(c) for c in _CONTROL.findall(text)))
+            raise InputError(
+                f"a control character ({chars}) in {quote(text)}",
+                file=path,
+                line=line,
+                field=field_name(where) or None,
+                hint="remove it: Paddock prints text as it is written",
+            )
     return data, lines
 
 
@@ -403,13 +447,31 @@ def _message(err: dict) -> str:
     msg = err["msg"].removeprefix("Value error, ")
     if err["type"] == "missing":
         return "this field is required"
+    if err["type"] in ("model_type", "dict_type", "model_attributes_type"):
+        return "give a mapping here (lines of 'key: value')"
     if err["type"] in ("int_type", "float_type") and isinstance(err.get("input"), bool):
         return "give a number here, not true/false"
     if err["type"] == "bool_type":
         return "give true or false"
     if err["type"] == "finite_number":
         return "give a finite number"
-    return msg
+    return re.sub(r" or instance of \w+", "", msg)  # pydantic's class names are none of the user's business
+
+
+def _read_as(err: dict) -> str:
+    """Why YAML gave a field that wants text something else: a date or a number written bare."""
+    import datetime
+
+    value = err.get("input")
+    if err["type"] != "string_type" or isinstance(value, bool):
+        return ""
+    if isinstance(value, datetime.date):
+        return ", which YAML reads as a date: put it in quotes to give it as text"
+    if isinstance(value, int | float):
+        return ", which YAML reads as a number: put it in quotes to give it as text"
+    if isinstance(value, bytes):
+        return " (a !!binary tag): give plain text"
+    return ""
 
 
 class FieldError(InputError):
@@ -474,7 +536,7 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
         elif err["type"] == "invalid_key":
             msg = "a key here must be a name (text)"
         elif "input" in err and not isinstance(err["input"], dict | list | bool) and err["type"] != "missing":
-            hint = f"got {quote(err['input'])}"
+            hint = f"got {quote(err['input'])}{_read_as(err)}"
         if extra:
             hint = f"{hint}; {extra}" if hint else extra
         raise InputError(msg, file=path, line=lines.line(loc), field=field_name(loc) or None, hint=hint) from None

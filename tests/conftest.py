@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-
-def pytest_configure(config):
-    """Paddock's per-user cache (generator/cache.py) in a folder of the test run's own, never the user's."""
-    import atexit
-    import os
-    import tempfile
-
-    folder = tempfile.mkdtemp(prefix="paddock-test-cache-")
-    os.environ["PADDOCK_CACHE_DIR"] = folder
-    atexit.register(shutil.rmtree, folder, True)
+# One BLAS thread, as the command sets for itself (generator/cli/__init__.py): OpenBLAS's threads only spin against
+# each other and the other test worker (a Formula D real board built in a test took 5x the CPU of the command).
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 
 def pdf_pages(data: bytes | Path):

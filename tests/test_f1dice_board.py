@@ -102,26 +102,78 @@ def test_a_bend_too_tight_for_a_car_is_a_located_error(tmp_path):
 
 def test_the_grid_holds_the_field_on_straight_track(field_board):
     c, facts, _, cars = field_board
-    assert len(c.grid) == cars == 24
+    assert len(c.grid) == cars == facts.grid == 24
     assert {s.lane for s in c.grid if s.number == 1} == {0}  # pole on the left, as the qualifying sheet's P1
-    action = [SPoly(c.strip(*c.unit_bounds(u), c.half_width, -c.half_width)) for u in board_mod.action_units(c)]
     corners = [SPoly(c.strip(cr.s_start, cr.s_end, c.half_width, -c.half_width)).buffer(0) for cr in c.corners]
     for slot in c.grid:
         box = SPoly(slot.outline)
         assert box.area > 100
-        for geom in action + corners:
+        for geom in corners:
             assert box.intersection(geom).area < 1e-6, slot.number
-    assert set(facts.grid_units) == set(c.grid_units) and not set(facts.action_units) & set(c.grid_units)
-    assert facts.action_units == board_mod.action_units(c)
+    # every 10th unit is an action unit, the one under the grid too (unit 50 of 59: the grid covers 48-59)
+    every = list(range(c.spec.action_every, c.units_count + 1, c.spec.action_every))
+    assert list(facts.action_units) == board_mod.action_units(c) == every
+    assert set(every) & set(c.grid_units)
 
 
-def test_a_field_larger_than_the_straight_is_a_located_error():
+def test_grid_slots_and_the_action_unit_under_them_both_read(field_board):
+    """Where the grid stands on an action unit, its stripes show round the slots and both numbers read: the
+    unit's on its tab, each slot's on a white disc; the text reads back from the PDF."""
+    import pypdfium2
+
+    c, _, page, _ = field_board
+    under = [u for u in board_mod.action_units(c) if u in c.grid_units]
+    assert under
+    img = _grey(page)
+    for u in under:
+        a, b = c.unit_bounds(u)
+        cell = SPoly(c.strip(a + 1, b - 1, c.half_width - 1, -c.half_width + 1))
+        plain = [v for v in range(2, 10) if v not in board_mod.action_units(c)][0]
+        pa, pb = c.unit_bounds(plain)
+        base = _mean(img, SPoly(c.strip(pa + 1, pb - 1, c.half_width - 1, -c.half_width + 1)))
+        assert abs(_mean(img, cell) - base) >= 0.2 * base  # the striped unit still stands out
+    doc = pypdfium2.PdfDocument(render(Document([page]), "pdf")[0])
+    text = doc[0].get_textpage().get_text_range()
+    doc.close()
+    words = text.split()
+    for u in under:
+        assert str(u) in words
+    for slot in c.grid:
+        assert str(slot.number) in words
+
+
+def test_every_fifth_unit_is_numbered_small_and_the_pole_has_a_box(field_board):
+    from generator.scene import Text, walk
+
+    c, _, page, _ = field_board
+    texts = [i for i in walk(page.items()) if isinstance(i, Text)]
+    small = {t.text for t in texts if t.size < 2.2 and t.text.isdigit()}
+    expect = {str(u) for u in board_mod.numbered_units(c)}
+    assert expect and expect <= small
+    assert {"5", "15", "25", "35", "45"} <= expect  # between the action units, off the grid
+    assert any(t.text.startswith("POLE POSITION") for t in texts)
+
+
+def test_a_field_larger_than_the_straight_is_a_located_error(tmp_path):
+    """On a circuit of the user's: the spec line and how to lengthen the straight, and the field that fits as
+    another fix. On Paddock's own board (nothing for the user to edit): the field that fits, the board named by
+    its title, never a file inside the package."""
     settings = PageSettings()
+    mine = tmp_path / "my-circuit.yaml"
+    mine.write_text(spec_path("monza-like").read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(GeometryError) as info:
+        f1_pack.board_circuit(mine, 24, settings)
+    msg = str(info.value)
+    assert "24 grid slots" in msg and "units of straight behind the start line" in msg
+    assert "lengthen the straight before the line" in msg and f"{mine}:" in msg
+    straight = info.value.problems[0].numbers["straight_units"]
+    assert [f.value for f in info.value.problems[0].fixes if f.field == "cars"] == [2 * straight]
     with pytest.raises(GeometryError) as info:
         f1_pack.board_circuit(spec_path("monza-like"), 24, settings)
     msg = str(info.value)
-    assert "24 grid slots" in msg and "units of straight behind the start line" in msg
-    assert "lengthen the straight before the line" in msg and "monza-like.yaml:" in msg
+    assert msg.startswith("the board Autodromo Veloce: grid: 24 grid slots") and ".yaml" not in msg
+    assert f"race a field of {2 * straight} cars" in msg
+    f1_pack.board_circuit(spec_path("monza-like"), 2 * straight, settings)  # and that field fits
 
 
 def _grey(page) -> Image.Image:

@@ -135,12 +135,12 @@ def test_qualifying_modifiers_equal_the_rulebook(pack):
 def test_points_tables_equal_the_rulebook(pack):
     folder, _ = pack
     book = rulebook_points()
-    data = [s["points"] for s in f1_facts.points_systems()["systems"]]
+    data = [s.points for s in f1_facts.facts().points.systems]
     assert sorted(map(tuple, data)) == sorted(map(tuple, book))
     assert [25, 18, 15, 12, 10, 8, 6, 4, 2, 1] in data
     text = pdf_text(folder / "race-reference.pdf").replace("\r", "")
     text = text[text.index("Points systems") :]
-    labels = [s["label"] for s in f1_facts.points_systems()["systems"]]
+    labels = [s.label for s in f1_facts.facts().points.systems]
     for i, system in enumerate(data):
         start = text.index(labels[i])
         end = text.index(labels[i + 1]) if i + 1 < len(labels) else len(text)
@@ -196,7 +196,12 @@ def test_race_length_and_lap_chart_read_back(pack):
     assert f"{laps} laps of {lap_units} units" in race
     for column in ["Grid"] + [f"Lap {n}" for n in range(1, laps + 1)]:
         assert column in race
-    assert "P24" in race and "Retirements" in race and "snake eyes" in race
+    assert "P24" in race and "Lap counter" in race and "snake eyes" in race
+    from generator.games.f1_dice.slips import wing_text
+
+    for _, driver in load_field("f1-2011").drivers:  # the counter's cars, as their wings say
+        assert wing_text(driver) in race
+    assert "3 letters" not in race
     card = pdftotext_or_pdfium(folder / "race-reference.pdf")
     assert f"{laps} laps of {lap_units} units: {laps * lap_units} units in all." in " ".join(card.split())
     assert "Pit stops — your house rule" in card
@@ -310,8 +315,9 @@ def test_no_pit_leaves_the_pit_lane_off_and_the_pit_lane_has_a_garage_per_team(t
 
 
 def test_reference_card_and_summary_agree_on_rounds_action_squares_and_dead_heats(pack):
-    """A player reading either sheet gets the same race: the rounds it takes, which units are action squares (none
-    under the grid), and the whole dead-heat rule (team order, team-mates, a deciding die for equal teams)."""
+    """A player reading either sheet gets the same race: the rounds it takes, which units are action squares
+    (every 10th, the one under the grid too), and the whole dead-heat rule (team order, team-mates, a deciding die
+    for equal teams)."""
     from generator.games.f1_dice.pack import race_facts
 
     folder, sheets = pack
@@ -319,9 +325,12 @@ def test_reference_card_and_summary_agree_on_rounds_action_squares_and_dead_heat
     rules = " ".join(" ".join(pdftotext_or_pdfium(p).split()) for p in sorted(folder.glob("rules-*.pdf")))
     rounds = [int(n) for n in re.findall(r"about (\d+) rounds", card + " " + rules)]
     assert len(rounds) >= 2 and len(set(rounds)) == 1, rounds
-    facts = race_facts(f1_dice.board_circuit(None, 24, PageSettings(), garages=12))
-    assert facts.action_under_grid and facts.rounds == rounds[0]
-    assert "but none under the starting grid" in card and "but none under the starting grid" in rules
+    circuit = f1_dice.board_circuit(None, 24, PageSettings(), garages=12)
+    facts = race_facts(circuit)
+    assert facts.rounds == rounds[0]
+    assert set(facts.action_units) & set(circuit.grid_units)  # the grid stands on an action unit: it is kept
+    listed = "units 10, 20, 30, 40 and 50"
+    assert facts.action_units == (10, 20, 30, 40, 50) and listed in card and listed in rules
     assert "team higher on the qualifying sheet" in card and "deciding die" in card
 
 
@@ -361,8 +370,69 @@ def test_a_real_line_too_short_for_the_field_asks_for_cars_and_races_them(tmp_pa
     qualifying = pdf_text(tmp_path / "out" / "f1-dice" / "qualifying.pdf")
     assert f"{most} cars" in qualifying
     rules = " ".join(pdf_text(tmp_path / "out" / "f1-dice" / "rules-1.pdf").split())
-    assert f"With the {most} cars of the F1 2011 field" in rules  # the rule summary races the pack's field
+    assert f"For the F1 2011 field, {most} cars:" in rules  # the rule summary races the pack's field
     field = load_field("f1-2011")
-    kept = {d.name for _, d in field.first_cars(most).drivers}
+    kept = {d.name for _, d in field.drivers[:most]}
     assert all(name in qualifying for name in kept)
     assert not any(d.name in qualifying for _, d in field.drivers if d.name not in kept)
+
+
+def test_cars_races_exactly_that_many_cars_a_team_cut_short_if_need_be():
+    """--cars N races the first N cars of the field in its order, whatever the size of its teams: a team whose
+    drivers do not all fit races those that do (and is said so)."""
+    import warnings
+
+    field = load_field("f1-2011")
+    for n in (1, 2, 3, 5, 21, 24, 99):
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            cut = f1_dice.first_cars(field, n)
+        assert [d.name for _, d in cut.drivers] == [d.name for _, d in field.drivers[:n]]
+        assert bool(seen) == (n < 24 and n % 2 == 1), [str(w.message) for w in seen]
+    assert "races 1 of its 2 cars" in str(seen[0].message) if seen else True
+
+
+def test_cars_writes_formula_d_tokens_only_for_a_formula_d_field_or_when_asked(tmp_path):
+    _cli("cars", "f1-2011", "-o", tmp_path / "a", "-f", "pdf", "-q")
+    assert not list((tmp_path / "a" / "cars-f1-2011").glob("car-tokens*"))
+    _cli("cars", "f1-2011", "--tokens", "-o", tmp_path / "b", "-f", "pdf", "-q")
+    assert list((tmp_path / "b" / "cars-f1-2011").glob("car-tokens*"))
+    league = tmp_path / "fd.yaml"
+    text = (Path(__file__).resolve().parents[1] / "templates" / "teams" / "f1-2011.yaml").read_text(encoding="utf-8")
+    league.write_text(text.replace("game: f1-dice", "game: formula-d"), encoding="utf-8")
+    _cli("cars", league, "-o", tmp_path / "c", "-f", "pdf", "-q")
+    assert list((tmp_path / "c" / "cars-fd").glob("car-tokens*"))
+
+
+def test_a_mistake_in_the_users_team_file_names_that_file_line_and_field(tmp_path):
+    from generator.errors import InputError
+
+    league = tmp_path / "league.yaml"
+    league.write_text(
+        "name: Home\nteams:\n  - name: Alpha\n    colours: {primary: red}\n    qualifing: {q1: 1, q2: 0, q3: 0}\n"
+        "    drivers:\n      - {name: Ann Bee}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(InputError) as info:
+        f1_dice.build(PageSettings(), teams=league)
+    err = info.value
+    assert err.file == str(league) and err.line == 5 and "qualifing" in (err.field or ""), str(err)
+    assert "templates" not in str(err)
+
+
+def test_the_tile_labels_of_the_assembly_page_stand_on_blank_paper():
+    """--tile-onto a4: every tile's label on the assembly page is clear of what the board draws (its legend text
+    above all), inside the part of its window no other tile shares."""
+    from shapely import box
+
+    from generator.compose.tiling import LABEL_H, LABEL_W, label_spots, plan
+    from generator.paper import Paper
+
+    page = f1_dice.build(PageSettings())[0].page
+    p = plan(page, Paper("a4", "landscape"))
+    scale = 0.4  # as on the assembly page: any scale, the label's box grows as the picture shrinks
+    spots = label_spots(p, LABEL_W / scale, LABEL_H / scale)
+    assert len(spots) == len(p.tiles) >= 4
+    for cx, cy in spots.values():
+        b = box(cx - LABEL_W / scale / 2, cy - LABEL_H / scale / 2, cx + LABEL_W / scale / 2, cy + LABEL_H / scale / 2)
+        assert not p.drawn.intersects(b)

@@ -137,7 +137,15 @@ def test_corners_json_entries_are_check_json_entries_plus_the_counts(capsys):
     assert (data["name"], data["file"], data["lanes"]) == (check["name"], check["file"], check["lanes"])
     assert len(data["corners"]) == len(check["corners"]) == 4
     for mine, theirs in zip(data["corners"], check["corners"], strict=True):
-        assert set(mine) == set(theirs) | {"stops_suggested", "long", "short", "spaces_per_lane", "real_radius_m"}
+        assert set(mine) == set(theirs) | {
+            "stops_suggested",
+            "long",
+            "short",
+            "spaces_per_lane",
+            "real_radius_m",
+            "from",
+            "to",
+        }
         same = {k: v for k, v in theirs.items() if k != "stops"}
         assert {k: v for k, v in mine.items() if k in same} == same
         assert theirs["stops"] is None and mine["stops_suggested"] and mine["stops"] >= 1

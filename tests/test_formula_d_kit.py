@@ -109,16 +109,16 @@ def test_gt_values_printed_are_clean_digits_of_the_rulebook():
     drivers = facts.gt_drivers()
     assert len(drivers) == 10
     for d in drivers:
-        known = {k: v for k, v in d["wp"].items() if v is not None}
+        known = {k: v for k, v in d.wp.items() if v is not None}
         if not known:
             continue
-        cells = d["ocr"]
-        assert "\t".join(cells) in text.replace("\t\t", "\t"), d["id"]
+        cells = d.ocr
+        assert "\t".join(cells) in text.replace("\t\t", "\t"), d.id
         for i, key in enumerate(facts.zone_keys()):
-            if d["wp"][key] is not None:
-                assert cells[i] == str(d["wp"][key]), (d["id"], key)
+            if d.wp[key] is not None:
+                assert cells[i] == str(d.wp[key]), (d.id, key)
             else:
-                assert not re.fullmatch(r"\d", cells[i]), (d["id"], key, "a clean digit left unprinted")
+                assert not re.fullmatch(r"\d", cells[i]), (d.id, key, "a clean digit left unprinted")
 
 
 def test_gt_unknown_values_become_write_ins_and_players_can_supply_them():
@@ -199,8 +199,8 @@ def has_row(text: str, *cells: object) -> bool:
 def test_gear_ranges_read_back_equal_the_rulebooks(pack):
     rows = rulebook_table("Gear\tDie\tMovement", r"^(\d)\t[^\t]*\t(\d+) to (\d+)$", "Note:")
     assert len(rows) == 6
-    assert [(int(g), int(a), int(b)) for g, a, b in rows] == [(g["gear"], g["min"], g["max"])
-                                                              for g in facts.rules()["gears"]]  # fmt: skip
+    assert [(int(g), int(a), int(b)) for g, a, b in rows] == [(g.gear, g.min, g.max)
+                                                              for g in facts.rules().gears]  # fmt: skip
     for text in texts(pack):
         for g, lo, hi in rows:
             assert has_row(text, g, f"{lo}–{hi}"), (g, lo, hi)
@@ -227,16 +227,16 @@ def test_team_points_read_back_equal_the_rulebooks(pack):
     for a, b, p in rows:
         for place in filter(None, (a, b)):
             points[int(place)] = int(p)
-    assert list(points.values()) == facts.rules()["team_points"] == [10, 8, 6, 5, 4, 3, 2, 1, 0, 0]
+    assert list(points.values()) == list(facts.rules().team_points) == [10, 8, 6, 5, 4, 3, 2, 1, 0, 0]
     for text in texts(pack):
         assert has_row(text, "Place", *points.keys())
         assert has_row(text, "Points", *points.values())
 
 
 def test_black_die_rolls_read_back(pack):
-    r = facts.rules()["rolls"]
+    r = facts.rules().rolls
     for text in texts(pack):
-        assert has_row(text, "Collision", "car body", facts.span(*r["collision"]["good"]), "1–2")
+        assert has_row(text, "Collision", "car body", facts.span(*r.collision.good), "1–2")
         assert has_row(text, "Engine", "engine", "1–4", "1–3")
         assert has_row(text, "Damage marker", "road handling", "1–4", "1–5")
 
@@ -290,13 +290,13 @@ def test_cards_hold_the_rules_a_first_game_needs(tmp_path):
     r = facts.rules()
     pages = reference_pages(PageSpec(PAPER), road_race=True)
     text = " ".join(i.text for p in pages for i in walk(p.items()) if isinstance(i, Text))
-    assert f"The race is {facts.game()['laps']} laps" in text
+    assert f"The race is {facts.game().laps} laps" in text
     for phrase in ("Start formation", "Order of play", "Driving code", "Qualifying lap (optional)", "never above"):
         assert phrase in text
-    assert "Brake WP per space not moved" in text and r["braking"]["brake_wp_per_space"] is None
+    assert "Brake WP per space not moved" in text and r.braking.brake_wp_per_space is None
 
 
 def test_gt_without_weather_leaves_marcellin_out():
-    with_weather = [p.driver["id"] for p in builds.players_from_names(["A", "B", "C"], gt=True, weather=True)]
-    without = [p.driver["id"] for p in builds.players_from_names(["A", "B", "C"], gt=True, weather=False)]
+    with_weather = [p.driver.id for p in builds.players_from_names(["A", "B", "C"], gt=True, weather=True)]
+    without = [p.driver.id for p in builds.players_from_names(["A", "B", "C"], gt=True, weather=False)]
     assert "marcellin" in with_weather and "marcellin" not in without

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from shapely import LineString, Polygon
 
-from generator.games.formula_d import real
+from generator.games.formula_d import real, real_corners, real_line
 from generator.games.formula_d.overlay import LAYER, corner_marks, formula_d_board, load_circuit, stepped_line
 from generator.paper import PaperChoice
 from generator.scene import Text, walk
@@ -65,7 +65,7 @@ def test_corners_and_stops_come_from_the_real_circuit(ims):
     assert all(round(k.angle) in range(80, 95) for k in ims.corners)
     assert [m.stops for m in marks] == [1, 1, 1, 1]
     assert not any(m.stops_suggested for m in marks)  # declared, printed as the board's own
-    for radius, turn in real.real_bends(ims):
+    for radius, turn in real_corners.real_bends(ims):
         assert 150 < radius < 260 and 75 < turn < 100
 
 
@@ -101,17 +101,17 @@ def monza_bare():
 def test_stretching_a_straight_keeps_every_heading_and_closes_the_loop():
     from generator.track.load import read_points
 
-    Q = real._resampled(read_points(MONZA), 5.0)
-    run = real.longest_real_straight(Q)
+    Q = real_line.resampled(read_points(MONZA), 5.0)
+    run = real_line.longest_real_straight(Q)
     assert 1100 <= len(run) * 5.0 <= 1300  # Monza's main straight, Parabolica to the first chicane: about 1.2 km
-    S = real.stretched(Q, run, 2.0)
+    S = real_line.stretched(Q, run, 2.0)
     d0, d1 = np.roll(Q, -1, 0) - Q, np.roll(S, -1, 0) - S  # the closing segment included: the loop closes
     l0, l1 = np.hypot(*d0.T), np.hypot(*d1.T)
     cross = (d0[:, 0] * d1[:, 1] - d0[:, 1] * d1[:, 0]) / (l0 * l1)
     assert np.abs(cross).max() < 1e-9 and ((d0 * d1).sum(1) > 0).all()  # every heading as it was
     ratio = l1 / l0
     assert np.allclose(ratio[run], 2.0)
-    corner = real.real_corners(Q)
+    corner = real_line.corner_mask(Q)
     assert ratio.min() >= 0.5 - 1e-9
     assert np.abs(ratio[corner] - 1).max() < 0.15  # the corners keep their shape; the other straights give way
 
@@ -122,7 +122,7 @@ def test_a_real_straight_long_enough_for_top_gear_gets_six_gear_on_the_board(mon
     circuit, not against what it drew."""
     c = monza_bare
     assert real.longest_straight(c) >= 21
-    assert 1.0 < c.stretch <= real.settings()["sixth_gear_stretch"]["max_stretch"]
+    assert 1.0 < c.stretch <= real_line.settings().sixth_gear_stretch.max_stretch
     assert len(c.corners) >= math.ceil(0.75 * 8)  # Monza's eight corners (chicanes, Lesmos, Ascari, Parabolica)
     page = formula_d_board(MONZA, circuit=c)
     words = [t.text for layer in page.layers.values() for t in walk(layer.items) if isinstance(t, Text)]
@@ -138,7 +138,7 @@ def test_the_grid_and_the_first_moves_stand_clear_of_every_corner(monza_bare):
     """The start line stands where the grid behind it and the first 2 spaces past it (a 1st-gear start) are clear
     of every corner; the legend says how far that is from the real timing line."""
     c = monza_bare
-    ahead = real.settings()["start_clear_spaces"] * c.unit_length
+    ahead = real_line.settings().start_clear_spaces * c.unit_length
     for k in c.corners:
         for m in (-1, 0, 1):
             a, b = k.s_start + m * c.lap_length, k.s_end + m * c.lap_length
@@ -166,10 +166,10 @@ def test_a_chicane_is_one_corner():
     a = Corner(100, 130, 115, 34, 40, "right", stops=3)
     b = Corner(140, 160, 150, 34, 40, "left", stops=1)
     c = Corner(170, 200, 185, 34, 40, "right", stops=2)
-    out = real._join_chicanes([a, b, c], 5000.0, u, 4 * u)
+    out = real_corners._join_chicanes([a, b, c], 5000.0, u, 4 * u)
     assert [(k.s_start, k.s_end, k.stops) for k in out] == [(100, 160, 3), (170, 200, 2)]
     same_way = Corner(140, 160, 150, 34, 40, "right", stops=1)
-    assert len(real._join_chicanes([a, same_way], 5000.0, u, 4 * u)) == 2  # a bend that tightens is two corners
+    assert len(real_corners._join_chicanes([a, same_way], 5000.0, u, 4 * u)) == 2  # a bend that tightens is two corners
 
 
 def test_a_circuit_with_no_long_straight_is_not_stretched():
@@ -177,17 +177,17 @@ def test_a_circuit_with_no_long_straight_is_not_stretched():
     from generator.track.load import read_points
 
     brands = SHARED / "BrandsHatch.csv"
-    Q = real._resampled(read_points(brands), 5.0)
-    assert len(real.longest_real_straight(Q)) * 5.0 < real.settings()["sixth_gear_stretch"]["real_straight_m"]
+    Q = real_line.resampled(read_points(brands), 5.0)
+    assert len(real_line.longest_real_straight(Q)) * 5.0 < real_line.settings().sixth_gear_stretch.real_straight_m
 
 
 def test_stops_by_real_radius():
-    assert real.stops_for(15, 180) == 3
-    assert real.stops_for(30, 90) == 3
-    assert real.stops_for(50, 90) == 2
-    assert real.stops_for(190, 90) == 1
-    assert real.stops_for(90, 30) is None  # a fast kink: taken flat out, no corner
-    assert real.stops_for(25, 30) == 3  # a slow kink (a chicane's flick) is a corner
+    assert real_line.stops_for(15, 180) == 3
+    assert real_line.stops_for(30, 90) == 3
+    assert real_line.stops_for(50, 90) == 2
+    assert real_line.stops_for(190, 90) == 1
+    assert real_line.stops_for(90, 30) is None  # a fast kink: taken flat out, no corner
+    assert real_line.stops_for(25, 30) == 3  # a slow kink (a chicane's flick) is a corner
 
 
 def test_corners_command_reads_a_csv(capsys):
@@ -216,7 +216,7 @@ def test_a_board_with_no_pit_lane_gets_a_pack_without_pits(monkeypatch):
     from generator.games.formula_d import pack
     from generator.paper import PageSettings
 
-    monkeypatch.setattr(pack, "summary_sheets", lambda game, opts: [])
+    monkeypatch.setattr(pack, "summary_sheets", lambda *a, **k: [])
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always")
         sheets = pack.build(PageSettings(), track=IMS, pit_roll=4)

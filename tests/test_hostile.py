@@ -69,9 +69,27 @@ def refused(code: int, err: str, codes=(2, 3)) -> str:
     return lines[0]
 
 
+def listed(code: int, err: str, codes=(2, 3)) -> list[str]:
+    """An error as one line, or as ``paddock check`` lists problems: 'paddock: error: … N problems:', then N
+    indented lines; every line under LINE_MAX characters, no literal '\\n', no traceback, exit 2 or 3."""
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert code in codes, err
+    assert lines and lines[0].startswith("paddock: error: "), err
+    assert "Traceback" not in err and "\x1b" not in err and "\\n" not in err, err
+    assert all(len(line) <= LINE_MAX for line in lines), err
+    if len(lines) > 1:
+        n = re.search(r"(\d+) problems:$", lines[0])
+        assert n, err
+        assert all(line.startswith("  ") for line in lines[1:]), err
+        assert len(lines) - 1 in (int(n.group(1)), int(n.group(1)) + 1) or lines[-1].startswith("  … and "), err
+    return lines
+
+
 def bounded(args: list[str], cwd: Path) -> tuple[int, str, float, int]:
-    """``paddock ARGS`` as a subprocess: (exit code, stderr, seconds, peak RSS in bytes), killed after 3x the time
-    budget (a hang fails the test instead of blocking it) and capped at 4 GB of address space as a safety net."""
+    """``paddock ARGS`` as a subprocess: (exit code, stderr, CPU seconds, peak RSS in bytes), killed after 3x the
+    time budget of wall time (a hang fails the test instead of blocking it) and capped at 4 GB of address space
+    as a safety net. The time is the CPU time the run used (user and system): the work it did, which the other
+    processes of a busy machine (other test workers) do not stretch the way they stretch the wall clock."""
 
     def limits() -> None:
         with contextlib.suppress(ValueError, OSError):  # not settable on macOS: the RSS check still holds
@@ -99,7 +117,7 @@ def bounded(args: list[str], cwd: Path) -> tuple[int, str, float, int]:
                 pid, status, usage = os.wait4(proc.pid, 0)
                 break
             time.sleep(0.01)
-        seconds = time.perf_counter() - t0
+        seconds = usage.ru_utime + usage.ru_stime
     proc.returncode = os.waitstatus_to_exitcode(status)
     rss = usage.ru_maxrss * (1 if sys.platform == "darwin" else 1024)
     return proc.returncode, err_path.read_text(encoding="utf-8", errors="replace"), seconds, rss
@@ -271,6 +289,23 @@ def test_a_font_error_escapes_control_characters(capsys, tmp_path):
     assert "\\x1b" in line and ":3:" in line
 
 
+def test_a_long_path_keeps_the_message_and_its_fix(capsys, tmp_path):
+    """A teams file deep in folders (a path of ~250 characters: the font error's line was cut just where its
+    message began): the path loses its middle, the file name, line, field, message and fix stay."""
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 9)
+    deep.mkdir(parents=True)
+    teams = deep / "teams.yaml"
+    teams.write_text(
+        'name: X\nteams:\n  - name: "Red\\u2603Bull"\n    colours: {primary: red}\n    drivers: [{name: Ann}]\n',
+        encoding="utf-8",
+    )
+    code, _, err = run(capsys, "cars", teams, "-o", tmp_path / "out")
+    line = refused(code, err)
+    assert len(str(teams)) > 250 and "…" in line
+    assert "teams.yaml:3: field 'teams[0].name'" in line and "'Red☃Bull'" in line
+    assert line.endswith("— remove or replace them (Latin, Latin Extended-A, Greek and Cyrillic letters are fine)")
+
+
 # --------------------------------------------------------------------------------------------- output locations
 
 
@@ -434,17 +469,22 @@ def test_csv_with_a_byte_order_mark_or_decimal_commas(tmp_path):
 
 
 def test_a_long_error_line_is_shortened_before_its_fix(capsys):
+    """A long line loses the middle of its longest word (a path keeps its start, its file name and line), never
+    its fix; a list of problems is a line each (issue 32: no literal '\\n', no list cut inside a problem)."""
     from generator.cli import say
 
     say("error", "/" + "very-long-folder/" * 30 + "x.csv: grid: too short — race a smaller field (--cars 10)")
     line = capsys.readouterr().err.strip()
-    assert len(line) <= LINE_MAX and line.endswith("… — race a smaller field (--cars 10)")
+    assert len(line) <= LINE_MAX and line.endswith("/x.csv: grid: too short — race a smaller field (--cars 10)")
+    assert line.startswith("paddock: error: /very-long-folder/") and "…" in line
     say("error", "x" * 400)
     line = capsys.readouterr().err.strip()
-    assert len(line) == LINE_MAX and line.endswith("x…")
-    say("error", "2 problems:\n  - first: " + "y" * 300 + " — fix it\n  - second — fix that")  # a list: first kept
-    line = capsys.readouterr().err.strip()
-    assert len(line) == LINE_MAX and "first: yyy" in line and line.endswith("y…")
+    assert len(line) == LINE_MAX and "x…x" in line
+    say("error", "2 problems:\n  first: " + "y" * 300 + " — fix it\n  second — fix that")
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "paddock: error: 2 problems:" and lines[2] == "  second — fix that"
+    assert len(lines) == 3 and len(lines[1]) <= LINE_MAX and lines[1].startswith("  first: yyy")
+    assert lines[1].endswith("y — fix it") and "\\n" not in "".join(lines)
 
 
 @pytest.mark.parametrize("rows", [None, 300_000], ids=["short", "survey-grade"])

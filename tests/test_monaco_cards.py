@@ -22,7 +22,7 @@ def car_sheets(field):
 
 def test_card_shows_ratings_costs_and_the_whole_speed_track():
     field = load_field("monaco-example")
-    (page,) = monaco_card_pages(field, A4)
+    page, back = monaco_card_pages(field, A4)
     texts = [i.text for i in page.layers["card-text"].items if isinstance(i, Text)]
     assert texts.count("Marcel Proust") == 1 and "Team L'Escargot" in texts and "Evian 2CV" in texts
     assert "12" in texts  # Marcel: skill 6 + tech 6 = 12 points
@@ -32,7 +32,7 @@ def test_card_shows_ratings_costs_and_the_whole_speed_track():
 
 
 def test_gauge_ticks_are_true_inches():
-    (page,) = monaco_card_pages(load_field("monaco-example"), A4)
+    page, _ = monaco_card_pages(load_field("monaco-example"), A4)
     lines = [i for i in page.layers["card-lines"].items if isinstance(i, Polyline) and len(i.points) == 2]
     horizontal = [p for p in lines if p.points[0][1] == p.points[1][1]]
     gauge = [p for p in horizontal if abs((p.points[1][0] - p.points[0][0]) - 76.2) < 1e-9]
@@ -60,3 +60,37 @@ def test_cards_only_for_rated_fields():
     assert "monaco-cards" not in names and "car-slips" in names
     with pytest.raises(StopIteration):
         next(n for n in names if n.startswith("monaco"))
+
+
+def test_every_page_of_cards_has_its_backs_mirrored_for_long_edge_duplex():
+    """A card's back lies where the card lies once the sheet is turned over on its long edge: its x mirrored about
+    the page's middle, its y the same."""
+    field = load_field("monaco-example")
+    front, back = monaco_card_pages(field, A4)
+    assert back.title.endswith("backs")
+    width = A4.paper.width
+
+    def cards(page):
+        out = {}
+        for t in page.layers["card-text"].items:
+            if isinstance(t, Text):
+                for _, d in field.drivers:
+                    if t.text == d.name or t.text.endswith(f"· {d.name}"):
+                        out[d.name] = (t.x, t.y)
+        return out
+
+    def frames(page):
+        return [(i.points[0], i.points[2]) for i in page.layers["card-cut"].items]
+
+    f, b = cards(front), cards(back)
+    assert set(f) == set(b) == {d.name for _, d in field.drivers}
+    fronts = {name: next(fr for fr in frames(front) if fr[0][0] <= x <= fr[1][0] and fr[0][1] <= y <= fr[1][1])
+              for name, (x, y) in f.items()}  # fmt: skip
+    backs = {name: next(fr for fr in frames(back) if fr[0][0] <= x <= fr[1][0] and fr[0][1] <= y <= fr[1][1])
+             for name, (x, y) in b.items()}  # fmt: skip
+    for name in f:
+        (fx0, fy0), (fx1, fy1) = fronts[name]
+        (bx0, by0), (bx1, by1) = backs[name]
+        assert abs((width - fx1) - bx0) < 1e-6 and abs(fy0 - by0) < 1e-6
+    text = " ".join(t.text for t in back.layers["card-text"].items if isinstance(t, Text))
+    assert "Race wins: +1 skill each, at once (at most 6)" in text and "skill or more spins off" in text

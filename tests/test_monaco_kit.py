@@ -121,7 +121,7 @@ def test_the_turn_gauge_is_45_degrees_in_the_pdf():
         a = np.array([35 * math.cos(math.radians(p1)), 35 * math.sin(math.radians(p1))])
         b = np.array([60 * math.cos(math.radians(p2)), 60 * math.sin(math.radians(p2))])
         directions.append(math.degrees(math.atan2(*(b - a)[::-1])))
-    assert abs((directions[1] - directions[0]) - facts.rules()["turn"]["free_angle_deg"]) <= 0.2
+    assert abs((directions[1] - directions[0]) - facts.rules().turn.free_angle_deg) <= 0.2
 
 
 def test_collision_gauge_and_grid_spacer_are_an_inch():
@@ -165,9 +165,9 @@ def test_points_option_changes_every_sheet(field):
 def test_race_log_ranges_agree_with_the_rules(field):
     text = pdf_text(pdf(race_log(field, PageSpec(RACE_PAPER))))
     r = facts.rules()
-    assert f"at most {r['speed']['max']}″" in text and f"at most {r['speed']['change_per_turn']}″ a turn" in text
-    assert f"a {r['damage_out_roll']} puts the car out" in text
-    assert f"adding {r['spin_off']['damage_roll_add']}" in text
+    assert f"at most {r.speed.max}″" in text and f"at most {r.speed.change_per_turn}″ a turn" in text
+    assert f"a {r.damage_out_roll} puts the car out" in text
+    assert f"adding {r.spin_off.damage_roll_add}" in text
     for t, d in field.drivers:  # top speed: one die + skill + tech, at most 18
         top = min(18, 6 + d.monaco.skill + d.monaco.tech)
         assert f"{d.name} ({t.name})" in text

@@ -36,11 +36,13 @@ def test_pack_holds_every_sheet_on_the_paper_asked_for(packs, key):
         "tools-ruler",
         "tools-gauges",
         "speed-dials",
-        "monaco-cards",
+        "monaco-cards-1",  # the cards, then their backs (for printing on both sides)
+        "monaco-cards-2",
         "practice",
         "race-log",
         "standings",
         "squads",
+        "between-seasons",
     ):
         assert stem in names, stem
     for sheet in sheets:

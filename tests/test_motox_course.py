@@ -286,3 +286,52 @@ def test_draw_command_writes_the_diagram(tmp_path, capsys):
     path = sample_courses()[0]
     assert run(["motox", "draw", str(path), "-o", str(tmp_path), "-f", "pdf", "-q"]) == 0
     assert (tmp_path / "motox" / f"course-{path.stem}.pdf").is_file()
+
+
+# -- budgets and hostile numbers (issue 28) ------------------------------------------------------------------
+
+
+def test_ten_thousand_tile_positions_are_refused_with_the_limit(tmp_path, capsys):
+    """10,000 positions took `motox check` over 120 s and printed thousands of lines: refused at once, naming
+    the limit and the count, on the line where the budget runs out."""
+    from generator.games.motox.course import MAX_TILES
+
+    snake = [[x if y % 2 == 0 else 99 - x, y] for y in range(100) for x in range(100)]
+    path = write(tmp_path, {"name": "Big", "players": 4, "tiles": snake})
+    for args in (["motox", "check", str(path)], ["motox", "draw", str(path), "-o", str(tmp_path), "-q"]):
+        assert run(args) == 2
+        err = capsys.readouterr().err
+        assert f"10,000 tiles; Paddock checks at most {MAX_TILES}" in err
+        assert f"{path}:{MAX_TILES + 4}:" in err and "Traceback" not in err
+    long_path = write(tmp_path, {"name": "Long", "players": 4, "path": ["start"] + ["straight 24"] * 500}, "p.yaml")
+    assert run(["motox", "check", str(long_path)]) == 2
+    assert f"more than {MAX_TILES} tiles by entry 10" in capsys.readouterr().err
+
+
+def test_a_course_within_the_budget_is_still_checked(tmp_path, capsys):
+    from generator.games.motox.course import MAX_TILES
+
+    snake = [[x if y % 2 == 0 else 9 - x, y] for y in range(MAX_TILES // 10) for x in range(10)]
+    path = write(tmp_path, {"name": "Snake", "players": 4, "tiles": snake})
+    assert run(["motox", "check", str(path)]) == 3
+    assert f"the course has {MAX_TILES} tiles; every one of the 24" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["1e308", "1.0e308", ".inf", "-.inf", ".nan", "1e999"])
+@pytest.mark.parametrize("command", ["check", "draw", "pack"])
+def test_a_tile_at_a_huge_or_infinite_or_nan_position_is_a_located_error(tmp_path, capsys, value, command):
+    """Once OverflowError ("cannot convert float infinity to integer") or Python's own words: now one line naming
+    the file, the line and the field."""
+    path = tmp_path / "bad.yaml"
+    path.write_text(f"name: Bad\nplayers: 4\ntiles:\n  - [0, 0]\n  - [{value}, 0]\n", encoding="utf-8")
+    args = {
+        "check": ["motox", "check", str(path)],
+        "draw": ["motox", "draw", str(path), "-o", str(tmp_path / "out"), "-q"],
+        "pack": ["pack", "motox", "--course", str(path), "-o", str(tmp_path / "out"), "-q"],
+    }[command]
+    assert run(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"paddock: error: {path}:5: field 'tiles[1]': tile 2 at [")
+    assert "whole or half tiles" in err and len(err.splitlines()) == 1
+    assert "Overflow" not in err and "convert" not in err
+    assert not (tmp_path / "out").exists()

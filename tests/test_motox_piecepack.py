@@ -12,11 +12,11 @@ import pytest
 from generator import writers
 from generator.compose import inksaver
 from generator.errors import InputError
-from generator.games.motox import dice_bikes, facts, pieces
+from generator.games.motox import dice_pawns, facts, pieces
 from generator.games.motox.piecepack_sheet import layout, parse_tile_size, piecepack_pages
 from generator.games.motox.sides import RINGS
 from generator.paper import PageSpec, Paper
-from generator.scene import Circle, Document, Polygon, Polyline, Text, walk
+from generator.scene import Circle, Document, Group, Polygon, Polyline, Text, walk
 from generator.writers import svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -27,7 +27,7 @@ COIN = 19.05
 
 @pytest.fixture(scope="module")
 def duplex_pages():
-    return piecepack_pages(A4, None, "long")
+    return piecepack_pages(A4, None, "long", "motox")  # the MotoX look: dirt squares to measure
 
 
 def svg_layer(page, name: str):
@@ -162,7 +162,7 @@ def _fold_net():
 
     Faces are unit squares at grid cells; folding a neighbour across a shared edge turns it 90° about that edge.
     A face's frame is (normal, u, v) with u along the net's +x and v along +y."""
-    cells = {f: c for f, c in dice_bikes.NET.items()}
+    cells = {f: c for f, c in dice_pawns.NET.items()}
     root = "front"
     frames = {root: ((0, 0, 1), (1, 0, 0), (0, 1, 0))}
     todo = [root]
@@ -198,24 +198,24 @@ def test_die_nets_fold_to_a_die():
     frames = _fold_net()
     normals = {f: fr[0] for f, fr in frames.items()}
     assert len(set(normals.values())) == 6  # six faces, no two on the same side
-    value = dice_bikes.FACE_VALUE
+    value = dice_pawns.FACE_VALUE
     assert sorted(value.values()) == sorted(r.value for r in facts.ranks())
     for f, g in itertools.combinations(normals, 2):
         if normals[f] == tuple(-x for x in normals[g]):
             assert value[f] + value[g] == facts.die_opposite_sum(), (f, g)
     # Every one of the cube's 12 edges is closed exactly once: a fold of the net or a glue tab.
     folds = set()
-    for f, g in itertools.combinations(dice_bikes.NET, 2):
-        (fx, fy), (gx, gy) = dice_bikes.NET[f], dice_bikes.NET[g]
+    for f, g in itertools.combinations(dice_pawns.NET, 2):
+        (fx, fy), (gx, gy) = dice_pawns.NET[f], dice_pawns.NET[g]
         if abs(fx - gx) + abs(fy - gy) == 1:
             folds.add(frozenset((normals[f], normals[g])))
-    tabs = [_edge_key(frames, f, side) for f, side in dice_bikes.TABS]
+    tabs = [_edge_key(frames, f, side) for f, side in dice_pawns.TABS]
     assert len(folds) == 5 and len(tabs) == 7
     assert len(folds | set(tabs)) == 12 and not folds & set(tabs)
 
 
 def test_dice_sheet_draws_four_nets_with_suit_coloured_faces():
-    (page,) = dice_bikes.dice_bikes_pages(A4)
+    (page,) = dice_pawns.dice_pawns_pages(A4)
     items = list(walk(page.layers["pieces"].items))
     colours = {s.colour for s in facts.suits()}
     numerals = [t for t in items if isinstance(t, Text)]
@@ -238,7 +238,7 @@ def test_every_back_lies_behind_its_face(paper, mode):
     """Mirror the back page about the printer's flip edge: each coin's suit ring and each tile's squares land
     on the face they belong to (±0.2 mm), measured from the drawn pages."""
     spec = PageSpec(Paper(paper, "portrait"))
-    pages = piecepack_pages(spec, None, mode)
+    pages = piecepack_pages(spec, None, mode, "motox")
     placed = layout(spec, None, mode)
     W, H = spec.width, spec.height
 
@@ -260,8 +260,12 @@ def test_every_back_lies_behind_its_face(paper, mode):
             fx, fy = flip(bx, by)
             assert abs(fx - (p.face[0] + p.face[2] / 2)) <= 0.2 and abs(fy - (p.face[1] + p.face[3] / 2)) <= 0.2
         # Tiles: the four squares of each back, mirrored, lie inside its face's quarters.
-        squares = [
-            i for i in walk(back.layers["pieces"].items) if isinstance(i, Polygon) and i.style.fill == pieces.DIRT
+        squares = [  # each back is drawn about its own corner and placed by its group's offset
+            Polygon(tuple((x + g.offset[0], y + g.offset[1]) for x, y in i.exterior), (), i.style)
+            for g in back.layers["pieces"].items
+            if isinstance(g, Group)
+            for i in g.items
+            if isinstance(i, Polygon) and i.style.fill == pieces.DIRT
         ]
         for p in (p for p in mine if p.kind == "tile"):
             x, y, s, _ = p.face
@@ -287,13 +291,12 @@ def test_pieces_keep_inside_both_pages_content_boxes():
     """The back of a duplex sheet mirrors the front: neither may reach the margins or the print-check band."""
     from generator.scene import bounds
 
-    for mode in ("long", "short"):
-        for paper in ("a4", "letter"):
-            spec = PageSpec(Paper(paper, "portrait"))
-            for page in piecepack_pages(spec, None, mode):
-                x, y, w, h = spec.content_box
-                bx0, by0, bx1, by1 = bounds(page.items())
-                assert bx0 >= x - 0.05 and by0 >= y - 0.05 and bx1 <= x + w + 0.05 and by1 <= y + h + 0.05
+    for mode, paper, look in itertools.product(("long", "short"), ("a4", "letter"), pieces.LOOKS):
+        spec = PageSpec(Paper(paper, "portrait"))
+        for page in piecepack_pages(spec, None, mode, look):
+            x, y, w, h = spec.content_box
+            bx0, by0, bx1, by1 = bounds(page.items())
+            assert bx0 >= x - 0.05 and by0 >= y - 0.05 and bx1 <= x + w + 0.05 and by1 <= y + h + 0.05
 
 
 def test_fold_over_strips_join_face_and_back_on_a_fold_line():
@@ -325,7 +328,7 @@ def test_ink_saver_turns_large_fills_into_hatching(duplex_pages):
 
     from generator.compose.colour import luminance
 
-    saved = inksaver.apply(Document(list(duplex_pages) + dice_bikes.dice_bikes_pages(A4)))
+    saved = inksaver.apply(Document(list(duplex_pages) + dice_pawns.dice_pawns_pages(A4)))
     for page in saved.pages:
         for item in walk(page.items()):
             style = getattr(item, "style", None)

@@ -97,7 +97,7 @@ def test_a_board_is_measured_against_a_survey_grade_line_thinned_as_the_adaptati
 def test_nearest_points_of_a_survey_grade_line_are_argmins_own():
     """Formula D measures each corner of a real circuit on the real line near it: for a 300,000-point line the
     nearest point is found through a tree, and must be exactly the point np.argmin finds (ties: the lowest index)."""
-    real = importlib.import_module("generator.games.formula_d.real")
+    real = importlib.import_module("generator.games.formula_d.real_corners")
     rng = np.random.default_rng(3)
     P = rng.uniform(0, 100, (50_000, 2))
     P = np.vstack((P, P[:100]))  # repeated points: equally near, the first wins
@@ -110,7 +110,7 @@ def test_nearest_points_through_a_tree_in_source_coordinates_are_argmins_own():
     """Each corner pass of a real circuit's board searches the survey-grade line through one tree made in the
     line's own coordinates (metres), kept between passes; the points it finds on the page (mm, turned, perhaps
     raced the other way round) are still exactly argmin's, ties to the lowest index included."""
-    real = importlib.import_module("generator.games.formula_d.real")
+    real = importlib.import_module("generator.games.formula_d.real_corners")
     adapt = importlib.import_module("generator.track.adapt")
     rng = np.random.default_rng(5)
     src = rng.uniform(-800, 800, (40_000, 2))

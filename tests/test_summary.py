@@ -187,14 +187,14 @@ def test_every_placeholder_resolves(game):
 def test_the_board_action_squares_and_race_reach_the_f1_dice_summary():
     from generator.games.f1_dice.facts import RaceFacts
 
-    # a board ruled every 5th unit, its grid on units 15 and 16: unit 15 is not an action square
-    race = RaceFacts(lap_units=40, action_every=5, laps=4, laps_default=True, grid_units=(15, 16))
+    # a board ruled every 5th unit (its unit 15 in a tunnel): the summary lists the units the board marks
+    race = RaceFacts(lap_units=40, action_every=5, laps=4, laps_default=True, action_units=(5, 10, 20, 25, 30, 35, 40))
     five = " ".join(summaries.load("f1-dice", race_facts=race).strings())
     assert "every 5th unit" in five and "every 10th" not in five
-    assert "(5, 10, 20 …) — but none under the starting grid" in five
+    assert "(on this board: units 5, 10, 20, 25, 30, 35 and 40)" in five
     assert f"4 laps of 40 units (160 units), about {race.rounds} rounds" in five
     plain = " ".join(summary("f1-dice").strings())
-    assert "Every 10th unit (10, 20, 30 …) is an action square" in plain
+    assert "Every 10th unit is an action square (units 10, 20, 30 and so on)" in plain
 
 
 # -- layout ----------------------------------------------------------------------------------------------------
@@ -248,6 +248,48 @@ def test_no_heading_ends_a_column(game, form):
             assert (a.page, a.column) == (b.page, b.column)
 
 
+@pytest.mark.parametrize("form", FORMS, ids=[f[0] for f in FORMS])
+@pytest.mark.parametrize("game", GAMES)
+def test_numbered_steps_stay_in_one_column(game, form):
+    """A list of numbered steps is read in one go: never split over a column or a page (a booklet's page)."""
+    _, spec, booklet = form
+    result, _ = layout(game, spec, booklet)
+    kinds = {(n, i): b.kind for n, sec in enumerate(summary(game).sections) for i, b in enumerate(sec.blocks)}
+    where: dict[tuple[int, int], set] = {}
+    for p in result.placements:
+        if p.chunk.block is not None and kinds[p.chunk.block] == "steps":
+            where.setdefault(p.chunk.block, set()).add((p.page, p.column))
+    assert where, f"{game} has numbered steps"
+    for block, places in where.items():
+        assert len(places) == 1, f"{game}: the steps of section {block[0] + 1} break over {sorted(places)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_last_page_shares_its_text_between_its_columns(game):
+    """No blank column at the end: the last page's text is shared between its columns (as evenly as the blocks
+    that stay whole allow)."""
+    result, _ = layout(game)
+    last = result.placements[-1].page
+    ends = {}
+    for p in result.placements:
+        if p.page == last:
+            ends[p.column] = max(ends.get(p.column, 0.0), p.y + p.chunk.height)
+    assert len(ends) == result.columns, f"{game}: a column of the last page is blank"
+    assert max(ends.values()) <= 0.75 * sum(ends.values())
+
+
+def test_backticks_print_as_bold_not_as_backticks():
+    from generator.compose.summary_chunks import printed
+
+    assert (
+        printed("No piecepack? `paddock pack motox` prints one.") == "No piecepack? **paddock pack motox** prints one."
+    )
+    assert printed("**run `paddock check`**") == "**run paddock check**"
+    text = pdf_text(pdf("motox"))
+    assert "`" not in text and "paddock motox check" in text
+    assert "`paddock motox check`" in markdown(summary("motox"))  # Markdown keeps them: it shows them as code
+
+
 # -- the booklet -----------------------------------------------------------------------------------------------
 
 
@@ -262,6 +304,23 @@ def test_saddle_stitch_order():
         assert sorted(p for side in sides for p in side) == list(range(1, n + 1))
     with pytest.raises(ValueError):
         B.imposition(6)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_booklet_front_cover_carries_no_print_footer(game):
+    """The sheet's one-line print footer (title and paper) goes under the left-hand page: on the first side that is
+    the back cover, so the front cover (right of the fold) has nothing but the summary's own page footer."""
+    from generator.compose.printcheck import LAYER
+    from generator.paper import PageSettings
+    from generator.pipeline import Sheet, prepare
+
+    settings = PageSettings()
+    pages = summaries.summary_pages(summary(game), settings, booklet=True)
+    for k, page in enumerate(pages):
+        (printed_page,) = prepare(Sheet(f"side-{k}", page), settings)
+        footer = [t for t in walk(printed_page.layers[LAYER].items) if isinstance(t, Text)]
+        assert len(footer) == 1 and "landscape" in footer[0].text
+        assert bounds(footer)[2] <= printed_page.width / 2 - B.FOLD_MARGIN + 0.01, "the footer crosses the fold"
 
 
 @pytest.mark.parametrize("game", GAMES)

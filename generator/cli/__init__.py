@@ -30,7 +30,7 @@ def _register() -> None:
     global _REGISTERED
     if _REGISTERED:
         return
-    from . import calibrate, cars, pack, rules, track  # noqa: F401  (each adds its commands to `app`)
+    from . import calibrate, cars, pack, preview, rules, track  # noqa: F401  (each adds its commands to `app`)
 
     pack.register_games()
     _REGISTERED = True
@@ -76,22 +76,49 @@ def _one_command(args: list[str]):
 
 
 LINE_MAX = 300  # the longest line Paddock prints about a problem: a message quotes values, never dumps them
+LISTED_MAX = 40  # the most lines under the first of a message that lists problems (a check lists them all)
 
 
 def say(kind: str, text: str) -> None:
-    """One ``paddock: KIND: …`` line on stderr: control characters escaped, at most :data:`LINE_MAX` long."""
-    from ..specs import escape
+    """A message on stderr: its first line as ``paddock: KIND: …``, each further line (a message that lists
+    several problems, as ``paddock check`` does) indented on a line of its own; control characters escaped,
+    every line at most :data:`LINE_MAX` long (:func:`fit_line`), at most :data:`LISTED_MAX` lines listed. An
+    internal error (Python's words, which may hold line breaks of their own) stays one line."""
+    from ..messages import escape
 
-    line = f"paddock: {kind}: {escape(str(text))}"
-    if len(line) > LINE_MAX:
-        # one problem: what to do comes after its last " — ", so a long path or message is shortened before it,
-        # never the fix; a list of problems keeps its first ones whole (the rest are cut)
-        head, sep, fix = line.rpartition(" — ")
-        if sep and "\n" not in str(text) and len(fix) <= LINE_MAX - 100:
-            line = head[: LINE_MAX - len(sep) - len(fix) - 1] + "…" + sep + fix
-        else:
-            line = line[: LINE_MAX - 1] + "…"
-    typer.echo(line, err=True)
+    lines = [str(text)] if kind == "internal error" else str(text).split("\n")
+    out = [fit_line(f"paddock: {kind}: {escape(lines[0])}")]
+    rest = [line.rstrip() for line in lines[1:] if line.strip()]
+    for line in rest[:LISTED_MAX]:
+        out.append(fit_line(escape(line if line.startswith(" ") else "  " + line)))
+    if len(rest) > LISTED_MAX:
+        out.append(f"  … and {len(rest) - LISTED_MAX} more")
+    typer.echo("\n".join(out), err=True)
+
+
+def fit_line(line: str) -> str:
+    """``line`` at most :data:`LINE_MAX` long. What to do comes after its last " — " and is kept whole; what is
+    cut is the middle of its longest words first (a long path keeps its start and its file name and line), then
+    the end of what comes before the fix."""
+    if len(line) <= LINE_MAX:
+        return line
+    head, sep, fix = line.rpartition(" — ")
+    if not sep or len(fix) > LINE_MAX - 100:
+        head, sep, fix = line, "", ""
+    room = LINE_MAX - len(sep) - len(fix)
+    words = head.split(" ")
+    while len(head) > room:
+        i = max(range(len(words)), key=lambda k: len(words[k]))
+        word = words[i]
+        keep = max(40, len(word) - (len(head) - room) - 1)
+        if keep + 1 >= len(word):
+            break
+        front = keep // 3
+        words[i] = word[:front] + "…" + word[len(word) - (keep - front) :]
+        head = " ".join(words)
+    if len(head) > room:
+        head = head[: room - 1] + "…"
+    return head + sep + fix
 
 
 def _usage(err) -> str:
@@ -179,10 +206,17 @@ def _run(args: list[str]) -> int:
             else:
                 code = _internal(err)
         finally:
+            quiet = _quiet(args)
             for w in caught:  # Paddock's own notices; a library's warning is a bug to find, not news for the user
-                if issubclass(w.category, LayoutWarning) or "PADDOCK_DEBUG" in os.environ:
+                if (issubclass(w.category, LayoutWarning) and not quiet) or "PADDOCK_DEBUG" in os.environ:
                     say("warning", w.message)
     return code
+
+
+def _quiet(args: list[str]) -> bool:
+    """Whether the command line asks for quiet (``-q``/``--quiet``): errors only, no notices."""
+    options = args[: args.index("--")] if "--" in args else args
+    return any(a in ("-q", "--quiet") for a in options)
 
 
 def _leave(code: int) -> None:

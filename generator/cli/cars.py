@@ -21,12 +21,18 @@ def cars(
         float, typer.Option("--unit", min=10, max=40, help="The board's lane unit in mm; slips scale with it.")
     ] = 20.0,
     blank_rows: Annotated[int, typer.Option("--blank-rows", min=0, max=20, help="Rows of blank slips.")] = 2,
-    tokens: Annotated[bool, typer.Option("--tokens/--no-tokens", help="Formula D-size car tokens too.")] = True,
+    tokens: Annotated[
+        bool | None,
+        typer.Option(
+            "--tokens/--no-tokens",
+            help="Formula D car tokens too (default: only for a field whose teams file says 'game: formula-d').",
+        ),
+    ] = None,
     list_: Annotated[bool, typer.Option("--list", help="List the presets and exit.")] = False,
     *,
     opts,
 ) -> None:
-    """Car slips for every driver of a field (and Monaco! cards and Formula D tokens where the field has them)."""
+    """Car slips for every driver of a field (and Monaco! cards and Formula D tokens where the field is for them)."""
     from .. import games
     from ..teams import load_field, preset_names
 
@@ -36,6 +42,8 @@ def cars(
             typer.echo(f"{name}: {f.name} — {len(f.teams)} teams, {len(f.drivers)} drivers")
         return
     field = load_field(teams)
+    if tokens is None:  # a field for another game gets no token sheet it did not ask for
+        tokens = field.game == "formula-d"
     sheets = games.car_sheets(field, opts.pages, unit=unit, blank_rows=blank_rows, tokens=tokens)
     publish(sheets, opts, folder=cars_folder(teams), merged="cars-print", title=f"Paddock — cars: {field.name}")
 

@@ -6,7 +6,7 @@ import functools
 import inspect
 import sys
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Annotated
 
@@ -17,7 +17,8 @@ from ..pipeline import Output
 from ..writers import PREVIEW_DPI
 
 OUTPUT_PARAMS = [
-    ("out", Annotated[Path, typer.Option("--out", "-o", help="Folder for the generated files.")], Path("output")),
+    # a str, not a Path: a Path turns --out "" (an unset shell variable) into the current folder
+    ("out", Annotated[str, typer.Option("--out", "-o", help="Folder for the generated files.")], "output"),
     ("format", Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, png.")], "pdf,png"),
     (
         "paper",
@@ -63,7 +64,11 @@ OUTPUT_PARAMS = [
         ],
         6.0,
     ),
-    ("quiet", Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar, no summary.")], False),
+    (
+        "quiet",
+        Annotated[bool, typer.Option("--quiet", "-q", help="Errors only: no progress bar, no summary, no notices.")],
+        False,
+    ),
 ]
 
 
@@ -73,10 +78,15 @@ class Options:
 
     pages: PageSettings = PageSettings()
     output: Output = Output()
+    command: str = ""  # the command as typed, without 'paddock' ("pack formula-d"): what its files are, see publish
+
+
+CONTEXT = "paddock_context"
 
 
 def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet) -> Options:
     from ..errors import InputError
+    from ..messages import quote
     from ..paper import parse_paper_choice
     from ..pipeline import ALL_FORMATS
 
@@ -84,7 +94,7 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet) -> 
     bad = [f for f in formats if f not in ALL_FORMATS]
     if bad or not formats:
         raise InputError(
-            f"unknown format '{','.join(bad) or format}'",
+            f"unknown format {quote(','.join(bad) or format, 40)}",
             field="--format",
             hint="use a comma-separated list of pdf, svg, png",
         )
@@ -101,7 +111,7 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet) -> 
     pages = PageSettings(
         paper=paper_option(paper, "--paper"), tile_onto=paper_option(tile_onto, "--tile-onto"), edge=edge
     )
-    return Options(pages, Output(out=out, formats=formats, dpi=dpi, ink_saver=ink_saver, quiet=quiet))
+    return Options(pages, Output(out=Path(out), formats=formats, dpi=dpi, ink_saver=ink_saver, quiet=quiet))
 
 
 def _flag(param: inspect.Parameter) -> str:
@@ -140,12 +150,15 @@ def output_options(func):
         params.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default))
     names = [n for n, _, _ in OUTPUT_PARAMS]
     flags = {p.name: _flag(p) for p in params}
+    # Typer hands a parameter typed as its Context the running command's context: its path names the command
+    params.append(inspect.Parameter(CONTEXT, inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context))
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
+        ctx = kwargs.pop(CONTEXT)
         refuse_empty(kwargs, flags)
         values = {n: kwargs.pop(n) for n in names}
-        kwargs["opts"] = make_options(**values)
+        kwargs["opts"] = replace(make_options(**values), command=" ".join(ctx.command_path.split()[1:]))
         return func(*args, **kwargs)
 
     wrapper.__signature__ = sig.replace(parameters=params)
@@ -157,6 +170,7 @@ def output_options(func):
 
 def publish(sheets, opts: Options, folder: str = "", merged: str | None = None, title: str = "Paddock"):
     """Publish sheets with a one-line progress counter on a terminal (unless --quiet) and a one-line summary."""
+    from ..pipeline import job_name
     from ..pipeline import publish as _publish
 
     output = opts.output
@@ -169,8 +183,9 @@ def publish(sheets, opts: Options, folder: str = "", merged: str | None = None, 
             sys.stderr.write(f"\r\x1b[Krendering {done[0]}/{len(sheets)}: {name[:40]}")
             sys.stderr.flush()
 
+    job = job_name(sheets, folder, merged, command=opts.command)
     try:
-        written = _publish(sheets, output, opts.pages, folder, merged, title, progress=progress)
+        written = _publish(sheets, output, opts.pages, folder, merged, title, progress=progress, job=job)
     finally:
         if progress is not None:
             sys.stderr.write("\r\x1b[K")

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..preview.rebuild import Watcher as _Watcher
 from .common import output_options, publish
 from .root import app
 
@@ -40,6 +41,18 @@ CrossingOpt = Annotated[
         metavar="bridge|tunnel",
         help="Draw every place the track crosses itself (and the spec declares no crossings) as a bridge or a "
         "tunnel; a real figure-eight from a CSV is a bridge anyway.",
+        show_default=False,
+    ),
+]
+
+
+GameOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        metavar="GAME",
+        help="Check the board this game's pack prints (its spaces, paper and corners), e.g. formula-d; default: "
+        "the spec's 'game'.",
         show_default=False,
     ),
 ]
@@ -112,6 +125,7 @@ def cli_error(err):
     names its option, a geometry error's fixes are worded as options. Every command's errors pass through here
     (``generator.cli.main``)."""
     from ..errors import GeometryError, InputError
+    from ..messages import said
     from ..problems import Problem, geometry_error
     from ..track import OverrideError
 
@@ -120,8 +134,8 @@ def cli_error(err):
             return InputError(f"--{err.key} {err.reason}", file=err.file, hint=f"leave out --{err.key}")
         if err.key == "fit" and not isinstance(err.value, int):
             reason = "give 'page' or the lap length in units (e.g. --fit 60)"
-            return InputError(f"--fit {err.value}: {reason}", file=err.file)
-        return InputError(f"--{err.key} {err.value}: {err.reason}", file=err.file)
+            return InputError(f"--fit {said(err.value)}: {reason}", file=err.file)
+        return InputError(f"--{err.key} {said(err.value)}: {err.reason}", file=err.file)
     problems = getattr(err, "problems", None)
     if isinstance(err, GeometryError) and problems and all(isinstance(p, Problem) for p in problems):
         worded = geometry_error(err.problems, err.file, problem_text)
@@ -181,9 +195,10 @@ def centre_line(c) -> list:
     return np.round(xy, 2).tolist()
 
 
-def check_summary(path: Path, result=None, error=None) -> dict:
+def check_summary(path: Path, result=None, error=None, warnings=()) -> dict:
     """The ``check --json`` answer: for an :class:`~generator.track.Analysis` ``result``, or for a spec that could
-    not be read (``error``, a PaddockError: its one problem). Every key is always there (null when unknown)."""
+    not be read (``error``, a PaddockError: its one problem); ``warnings``: every warning the check said on stderr.
+    Every key is always there (null when unknown)."""
     out: dict = {
         "name": None,
         "file": str(path),
@@ -204,6 +219,7 @@ def check_summary(path: Path, result=None, error=None) -> dict:
         "north": None,
         "source_to_page": None,
         "centre_line": [],
+        "warnings": [str(w) for w in warnings],
     }
     if error is not None:
         problem = {"kind": "input", "where": error.field or "", "message": error.message, "hint": error.hint or ""}
@@ -266,16 +282,41 @@ def change_text(change: str) -> str:
     return f"close: auto changed {change}" if change.startswith("segment ") else change
 
 
-def _sheets(spec_path: Path, opts, overrides: dict | None = None):
-    from .. import track
+def _board_game(spec_path: Path, asked: str | None, overrides: dict | None = None):
+    """The game whose board a spec is checked and drawn as (``--game``, else the spec's ``game``), when that game
+    builds its own (Formula D's per-lane board with its corners); None: the circuit engine's board."""
     from ..errors import PaddockError
-    from ..games import board_notes
+    from ..games import get
+    from ..track import load_spec
+
+    name = asked
+    if name is None:
+        try:
+            name = load_spec(spec_path, overrides)[0].game
+        except PaddockError:
+            return None  # the build says what is wrong with the spec
+    return get(name) if name else None
+
+
+def _sheets(spec_path: Path, opts, overrides: dict | None = None):
+    from ..errors import PaddockError
+    from ..games import plain_board
+    from ..outputs import safe_name
+    from ..pipeline import Sheet
+    from ..problems import geometry_error
 
     try:
-        circuit = track.load(spec_path, opts.pages.board_paper(), overrides, opts.pages.edge, notes=board_notes)
+        game = _board_game(spec_path, None, overrides)
+        done = game.board_analysis(spec_path, opts.pages.board_paper(), opts.pages.edge, overrides) if game else None
+        if done is not None:  # the game's own board (Formula D): as its pack prints it
+            if done.problems:
+                raise geometry_error(done.problems, done.source)
+            circuit = done.circuit
+            return circuit, [Sheet(safe_name(circuit.name.lower().replace(" ", "-")), game.board_page(circuit))]
+        circuit, sheet = plain_board(spec_path, opts.pages, overrides)
     except PaddockError as err:
         raise cli_error(err) from None
-    return circuit, [track.board_sheet(circuit)]
+    return circuit, [sheet]
 
 
 def _say_changes(circuit, say) -> None:
@@ -302,111 +343,32 @@ def track_cmd(
     if not watch:
         circuit, sheets = _sheets(spec, opts, over)
         publish(sheets, opts, title=f"Paddock — {circuit.name}")
-        _say_changes(circuit, lambda line: typer.echo(line, err=True))
+        if not opts.output.quiet:
+            _say_changes(circuit, lambda line: typer.echo(line, err=True))
         return
     Watcher(spec, opts, overrides=over).run()
 
 
-class Watcher:
-    """Rebuilds a spec whenever it (or the centre-line CSV it names) changes: one :meth:`step` per poll.
-
-    ``say`` receives each status line (stderr by default). A bad edit prints its error and the watcher carries
-    on; the next save that fixes it rebuilds."""
+class Watcher(_Watcher):
+    """``track --watch``: rewrites the board's files whenever the spec (or the centre-line CSV it names) changes,
+    on the rebuild path ``paddock preview`` shares (:mod:`generator.preview.rebuild`). ``say`` receives each
+    status line (stderr by default)."""
 
     def __init__(self, spec: Path, opts, say=None, overrides: dict | None = None) -> None:
-        self.spec = spec
+        super().__init__(spec, say or (lambda line: typer.echo(line, err=True)))
         self.opts = opts
         self.overrides = overrides
-        self.say = say or (lambda line: typer.echo(line, err=True))
-        self.last: tuple | None = None
-        self._csv: tuple[int | None, Path | None] = (None, None)  # (spec mtime it was read at, csv path)
-        self.builds = 0
-        self.errors = 0
 
-    def _mtime(self, f: Path | None) -> int | None:
-        try:
-            return f.stat().st_mtime_ns if f is not None else None
-        except OSError:
-            return None
+    def build(self):
+        circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
+        publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
+        return circuit
 
-    def _csv_of(self, spec_mtime: int | None) -> Path | None:
-        """The CSV the spec reads, re-read from the spec only when the spec itself changed."""
-        if self._csv[0] != spec_mtime:
-            from ..errors import PaddockError
-            from ..track import load_spec
-            from ..track.load import csv_path
+    def built(self, circuit) -> None:
+        _say_changes(circuit, self.say)
 
-            csv = None
-            try:
-                s, _, _ = load_spec(self.spec)
-                csv = csv_path(s, self.spec)
-            except (PaddockError, RecursionError, MemoryError, ValueError, OSError):
-                pass  # the build says what is wrong with the spec; here only the CSV to watch is wanted
-            self._csv = (spec_mtime, csv)
-        return self._csv[1]
-
-    def stamp(self) -> tuple:
-        m = self._mtime(self.spec)
-        csv = self._csv_of(m)
-        return (m, str(csv), self._mtime(csv))
-
-    def step(self) -> bool:
-        """Rebuild if anything changed since the last step; True if a build (good or bad) was attempted."""
-        import time
-        import warnings
-
-        from ..errors import PaddockError
-        from ..messages import quote
-        from ..notices import LayoutWarning
-
-        try:
-            now = self.stamp()
-        except Exception as err:  # noqa: BLE001 — whatever an edit does, the watcher keeps watching
-            now = ("unreadable", type(err).__name__, str(err))
-        if now == self.last:
-            return False
-        self.last = now
-        try:
-            with warnings.catch_warnings(record=True) as caught:  # this build's notices, said as they happen
-                warnings.simplefilter("always")
-                try:
-                    circuit, sheets = _sheets(self.spec, self.opts, self.overrides)
-                    publish(sheets, self.opts, title=f"Paddock — {circuit.name}")
-                    _say_changes(circuit, self.say)
-                finally:
-                    for w in caught:
-                        if isinstance(w.message, LayoutWarning):
-                            self.say(f"paddock: warning: {w.message}")
-        except PaddockError as err:
-            self.errors += 1
-            self.say(f"paddock: error: {err}")
-            self.say("paddock: still watching; save a fix to rebuild")
-        except RecursionError:
-            self.errors += 1
-            self.say("paddock: error: the spec is nested too deeply to read; still watching")
-        except Exception as err:  # a bug must not end a design session: report it and keep watching
-            self.errors += 1
-            self.say(f"paddock: internal error ({type(err).__name__}: {quote(str(err), 60)}); still watching")
-        else:
-            self.builds += 1
-            self.say(f"paddock: built {circuit.name} at {time.strftime('%H:%M:%S')}")
-        return True
-
-    def run(self, interval: float = 0.4, max_steps: int | None = None, sleep=None) -> None:
-        """Poll until Ctrl-C (or ``max_steps`` polls, for tests)."""
-        import time
-
-        sleep = sleep or time.sleep
-        self.say(f"paddock: watching {self.spec} (Ctrl-C to stop)")
-        n = 0
-        try:
-            while max_steps is None or n < max_steps:
-                self.step()
-                n += 1
-                if max_steps is None or n < max_steps:
-                    sleep(interval)
-        except KeyboardInterrupt:
-            self.say("paddock: stopped watching")
+    def name(self, circuit) -> str:
+        return circuit.name
 
 
 @app.command("check")
@@ -421,28 +383,44 @@ def check_cmd(
     smoothing: SmoothingOpt = None,
     fit: FitOpt = None,
     crossing: CrossingOpt = None,
+    game: GameOpt = None,
 ) -> None:
     """Validate a circuit without drawing it: exit 0 only if it builds; list every problem otherwise."""
     import json
+    import warnings
 
     from .. import track
     from ..errors import EXIT_GEOMETRY, PaddockError
     from ..games import board_notes
+    from ..notices import LayoutWarning
     from ..paper import parse_paper_choice
     from ..problems import check_lines
 
-    try:
-        choice = parse_paper_choice(paper) if paper is not None else None
-        over = _overrides(lanes, smoothing, fit, crossing)
-        result = track.check(spec, paper=choice, overrides=over, edge=edge, notes=board_notes)
-    except PaddockError as err:
-        err = cli_error(err)
+    with warnings.catch_warnings(record=True) as caught:  # what is said on stderr is in the JSON too
+        warnings.simplefilter("always")
+        try:
+            choice = parse_paper_choice(paper) if paper is not None else None
+            over = _overrides(lanes, smoothing, fit, crossing)
+            board = _board_game(spec, game, over)
+            result = board.board_analysis(spec, choice, edge, over) if board else None
+            if result is None:
+                result = track.check(spec, paper=choice, overrides=over, edge=edge, notes=board_notes)
+        except PaddockError as err:
+            error = cli_error(err)
+        else:
+            error = None
+    once = {str(w.message): w for w in caught}.values()  # a fix tried builds the board again: said once
+    said = [w.message for w in once if issubclass(w.category, LayoutWarning)]
+    for w in once:  # said as every command says them
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    if error is not None:
         if not json_out:
-            raise err from None
+            raise error from None
         # a spec that cannot be read still gets its machine-readable answer (and keeps its exit code)
-        typer.echo(json.dumps(check_summary(spec, error=err), indent=2, ensure_ascii=False, default=_plain))
-        raise typer.Exit(code=err.exit_code) from None
-    summary = check_summary(spec, result)
+        out = check_summary(spec, error=error, warnings=said)
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False, default=_plain))
+        raise typer.Exit(code=error.exit_code) from None
+    summary = check_summary(spec, result, warnings=said)
     if json_out:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False, default=_plain))
     else:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..paper import PageSpec, Paper
+from ..paper import FOOTER_BAND, PageSpec, Paper
+from ..scene import Page, Text
+from ..units import pt_to_mm
 
 BOOKLET_PAPER = Paper("a4", "landscape")  # the booklet's sheet: two A5 pages side by side
 FOLD_MARGIN = 10.0  # mm each side of the fold
@@ -52,3 +54,21 @@ def frames(spec: PageSpec, inset: float) -> tuple[float, Callable[[int], float]]
     width = half - FOLD_MARGIN - (cx + inset)
     left, right = cx + inset, half + FOLD_MARGIN
     return width, lambda n: left if left_of_fold(n) else right
+
+
+def print_footer(page: Page) -> tuple[float, float, float, float] | None:
+    """A text sheet side's one-line print footer (its title and paper) under its left-hand page: on the first
+    side that is the back cover, so the front cover (the right half) stays clean. Drawn here, the print check adds
+    no other. Returns the footer's box (None on a sheet to scale, which keeps its scale bars)."""
+    from ..fonts import fit_size
+    from .printcheck import BAR_TOP, LAYER, footer_text
+
+    if page.spec.to_scale:
+        return None
+    x, y, _, h = page.printable
+    top = y + h - FOOTER_BAND
+    text = footer_text(page)
+    width = page.width / 2 - FOLD_MARGIN - x
+    size, _ = fit_size(text, "condensed", pt_to_mm(7), width)
+    page.layer(LAYER).add(Text(text, x, top + BAR_TOP + 2.6, size, "condensed", "#666666"))
+    return (x, top, width, FOOTER_BAND)

@@ -4,8 +4,8 @@ and how to draw itself. This module knows every kind of block (text, list, steps
 write_in) and the summary's type sizes; it decides nothing about pages.
 
 Keeps: a heading keeps with the two lines after it, a paragraph never leaves one line alone at a column's foot or
-head, examples and reading notes stay whole where they can, a short table stays whole and a long one repeats its
-header where it breaks.
+head, numbered steps, examples and reading notes stay whole where they can, a short table stays whole and a long
+one repeats its header where it breaks. Text in backticks (a command) prints in bold (:func:`printed`).
 """
 
 from __future__ import annotations
@@ -97,6 +97,7 @@ class Chunk:
     kind: str = "line"  # heading | line | row | head | box | write_in
     head: Chunk | None = None  # repeated at the top of a new column (a table's header)
     frame: Frame | None = None
+    block: tuple[int, int] | None = None  # (section, block) it was cut from; None for a heading
 
 
 def baseline(y: float, step: float, size: float, font: str = "regular") -> float:
@@ -119,6 +120,20 @@ def _line_draw(line, size: float, step: float, indent: float, color: str = INK, 
     return draw
 
 
+def printed(text: str) -> str:
+    """``text`` as the page prints it: a span in backticks (a command, ``paddock pack motox``) set in bold, as
+    Markdown shows it as code, the backticks dropped; inside bold text the backticks are simply dropped."""
+    if "`" not in text:
+        return text
+    out = []
+    for k, part in enumerate(text.split("**")):
+        if k % 2:
+            out.append(part.replace("`", ""))
+        else:
+            out.append("".join(f"**{p}**" if j % 2 and p else p for j, p in enumerate(part.split("`"))))
+    return "**".join(out)
+
+
 def _lines(
     text: str,
     width: float,
@@ -132,7 +147,7 @@ def _lines(
 ) -> list[Chunk]:
     """One chunk per wrapped line; no line is left alone at the foot or the head of a column."""
     step = size * t.leading
-    wrapped = rich_wrap(text, width - indent, size, font)
+    wrapped = rich_wrap(printed(text), width - indent, size, font)
     out = []
     for k, line in enumerate(wrapped):
         out.append(Chunk(step, _line_draw(line, size, step, indent, color, lead if k == 0 else None), frame=frame))
@@ -148,7 +163,7 @@ def _heading(section: Section, width: float, t: Type) -> Chunk:
     tag = "OPTIONAL"
     tag_size = t.label
     tag_w = text_width(tag, tag_size, "condensed-bold") + 2.4 if section.optional else 0.0
-    lines = rich_wrap(section.heading, width - (tag_w + 2 if tag_w else 0), size, "bold", "bold")
+    lines = rich_wrap(printed(section.heading), width - (tag_w + 2 if tag_w else 0), size, "bold", "bold")
     step = size * 1.2
     height = len(lines) * step + 2.4
 
@@ -253,7 +268,7 @@ def _shift(draw: Draw, dx: float) -> Draw:
 def _write_in(label: str, width: float, t: Type) -> list[Chunk]:
     box_w, box_h = 26.0, 7.5
     size = t.body
-    lines = rich_wrap(label, width - box_w - 3, size, "condensed-bold", "condensed-bold")
+    lines = rich_wrap(printed(label), width - box_w - 3, size, "condensed-bold", "condensed-bold")
     step = size * t.leading
     height = max(len(lines) * step, box_h) + 1.0
 
@@ -272,7 +287,7 @@ def _write_in(label: str, width: float, t: Type) -> list[Chunk]:
 def chunks_of(summary: Summary, width: float, t: Type) -> list[Chunk]:
     """The summary cut into chunks for columns ``width`` mm wide."""
     out: list[Chunk] = []
-    for section in summary.sections:
+    for n, section in enumerate(summary.sections):
         out.append(_heading(section, width, t))
         for i, block in enumerate(section.blocks):
             if block.kind == "text":
@@ -293,6 +308,9 @@ def chunks_of(summary: Summary, width: float, t: Type) -> list[Chunk]:
                     if k:
                         lines[0].before = 0.7
                     part += lines
+                if block.kind == "steps":
+                    for c in part[:-1]:
+                        c.keep = True  # numbered steps are read in one go: never split over a column or a page
                 if plain(block.items[-1]).rstrip().endswith(":"):
                     part[-1].keep = True  # a last item that introduces what follows stays with it
             elif block.kind == "table":
@@ -308,6 +326,7 @@ def chunks_of(summary: Summary, width: float, t: Type) -> list[Chunk]:
             if i and section.blocks[i - 1].kind in ("table", "example", "reading"):
                 gap = max(gap, t.block_gap + 1.0)
             part[0].before = gap if i else 0.0
+            for c in part:
+                c.block = (n, i)
             out += part
     return out
-

@@ -45,6 +45,7 @@ class Placement:
     page: int  # logical page, 0-based
     column: int
     y: float  # top, in the logical page's frame (0 = the frame's top)
+    index: int | None = None  # the chunk's place in the flowed list (None: a table header repeated)
 
 
 @dataclass
@@ -96,11 +97,45 @@ def _flow(
             out.append(Placement(ch.head, page, col, y))
             y += head
         y += before
-        out.append(Placement(ch, page, col, y))
+        out.append(Placement(ch, page, col, y, i))
         y += ch.height
         empty = False
         i += 1
     return out
+
+
+def _balanced(
+    chunks: list[Chunk], placements: list[Placement], columns: int, top: Callable[[int], float], bottom: float
+) -> list[Placement]:
+    """``placements`` with the last page's text shared evenly between its columns, rather than the first column
+    filled and the others left blank: the last page's chunks poured again into the shortest columns they fit."""
+    if columns < 2 or not placements:
+        return placements
+    last = placements[-1].page
+    first = min(p.index for p in placements if p.page == last and p.index is not None)
+    tail = chunks[first:]
+
+    def pour(foot: float) -> list[Placement] | None:
+        placed = _flow(tail, columns, lambda p: top(last) if p == 0 else 0.0, foot, [])
+        return placed if placed and placed[-1].page == 0 else None
+
+    lo, hi = top(last), bottom
+    best = pour(hi)
+    if best is None:
+        return placements
+    for _ in range(24):  # bisect the lowest foot at which the tail still fits the page
+        mid = (lo + hi) / 2
+        trial = pour(mid)
+        if trial is None:
+            lo = mid
+        else:
+            hi, best = mid, trial
+        if hi - lo < 0.5:
+            break
+    if max(p.column for p in best) < columns - 1:  # still one column (a single chunk): nothing to share
+        return placements
+    moved = [Placement(p.chunk, last, p.column, p.y, None if p.index is None else p.index + first) for p in best]
+    return [p for p in placements if p.page != last] + moved
 
 
 def _title_block(summary: Summary, width: float, t: Type) -> tuple[float, Draw]:
@@ -168,12 +203,14 @@ def compose(summary: Summary, spec: PageSpec, *, booklet: bool = False) -> Layou
     title_h, title_draw = _title_block(summary, fw, t)
     body_bottom = fb - FOOTER_H - fy
 
+    def top(page: int) -> float:
+        return title_h if page == 0 else 0.0
+
     def pour(squeeze: float) -> tuple[list[Placement], list[str], int]:
         tt = replace(t, section_gap=t.section_gap * squeeze, block_gap=t.block_gap * squeeze)
         problems: list[str] = []
-        placed = _flow(
-            chunks_of(summary, colw, tt), columns, lambda p: title_h if p == 0 else 0.0, body_bottom, problems
-        )
+        chunks = chunks_of(summary, colw, tt)
+        placed = _balanced(chunks, _flow(chunks, columns, top, body_bottom, problems), columns, top, body_bottom)
         pages = (placed[-1].page + 1) if placed else 1
         return placed, problems, imposed.sheets(pages) if booklet else pages
 
@@ -198,12 +235,18 @@ def compose(summary: Summary, spec: PageSpec, *, booklet: bool = False) -> Layou
     where = {n: (k, fx(n)) for k, side in enumerate(order) for n in side}
     title = f"{summary.title} — rule summary" + (" (booklet)" if booklet else "")
     pages = []
+    footer = None
     for k in range(len(order)):
         page = Page(spec, page_title(k + 1, len(order), title))
         for name in LAYERS:
             page.layer(name)
+        if booklet:
+            footer = imposed.print_footer(page)  # under the left-hand page: the front cover stays clean
         pages.append(page)
     boxes: list[list[tuple[float, float, float, float]]] = [[] for _ in order]
+    if booklet and footer is not None:
+        for side in boxes:
+            side.append(footer)
     for n in range(1, count + 1):
         k, x = where[n]
         if n > used:
@@ -212,10 +255,10 @@ def compose(summary: Summary, spec: PageSpec, *, booklet: bool = False) -> Layou
             title_draw(pages[k], x, fy, fw)
         number_left = booklet and imposed.left_of_fold(n)  # the page number on the outer edge
         _footer(summary, n, count, fw, t, number_left)(pages[k], x, fb - FOOTER_H + 1.2, fw)
-        top = fy + (title_h if n == 1 else 0.0)
+        ytop = fy + (title_h if n == 1 else 0.0)
         if n == 1:
             boxes[k].append((x, fy, fw, title_h))  # the title block spans the columns
-        boxes[k] += [(x + c * (colw + COLUMN_GAP), top, colw, fy + body_bottom - top) for c in range(columns)]
+        boxes[k] += [(x + c * (colw + COLUMN_GAP), ytop, colw, fy + body_bottom - ytop) for c in range(columns)]
         boxes[k].append((x, fb - FOOTER_H, fw, FOOTER_H))  # the page footer
     for p in placements:
         k, x = where[p.page + 1]
@@ -245,4 +288,3 @@ def _frames(placements: list[Placement], pages: list[Page], where, fy: float, co
             pages[k].add("boxes", rect(x, y, BAR_W, h, Style(stroke=None, fill=EXAMPLE_BAR)))
         else:
             pages[k].add("boxes", rect(x + 0.15, y + 0.15, colw - 0.3, h - 0.3, READING_FRAME))
-

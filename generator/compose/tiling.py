@@ -314,6 +314,7 @@ def assembly_page(p: TilePlan, *, edge: float = DEFAULT_EDGE) -> Page:
     for t in p.skipped:  # blank tiles: a thin grey frame, no label (nothing to print there)
         x, y, w, h = t.window
         frame.add(rect(sx + x * scale, top + y * scale, w * scale, h * scale, Style(stroke="#bbbbbb", width=0.2)))
+    spots = label_spots(p, LABEL_W / scale, LABEL_H / scale)
     for t in p.tiles:
         x, y, w, h = t.window
         frame.add(
@@ -325,18 +326,45 @@ def assembly_page(p: TilePlan, *, edge: float = DEFAULT_EDGE) -> Page:
                 Style(stroke="#c0392b", width=0.35, dash=(1.5, 1.0)),
             )
         )
-        cx, cy = sx + (x + w / 2) * scale, top + (y + h / 2) * scale
-        frame.add(rect(cx - 6, cy - 4, 12, 8, Style(stroke="#c0392b", width=0.3, fill="#ffffff")))
-        frame.add(
-            Text(
-                t.label,
-                sx + (x + w / 2) * scale,
-                top + (y + h / 2) * scale,
-                pt_to_mm(16),
-                "bold",
-                "#c0392b",
-                anchor="middle",
-                valign="middle",
-            )
-        )
+        mx, my = spots[(t.row, t.col)]
+        cx, cy = sx + mx * scale, top + my * scale
+        frame.add(rect(cx - LABEL_W / 2, cy - LABEL_H / 2, LABEL_W, LABEL_H, LABEL_BOX))
+        frame.add(Text(t.label, cx, cy, pt_to_mm(16), "bold", "#c0392b", anchor="middle", valign="middle"))
     return page
+
+
+LABEL_W, LABEL_H = 12.0, 8.0  # mm on the assembly page: a tile's label and its white box
+LABEL_BOX = Style(stroke="#c0392b", width=0.3, fill="#ffffff")
+
+
+def label_spots(p: TilePlan, w: float, h: float) -> dict[tuple[int, int], tuple[float, float]]:
+    """Where each tile's label goes on the sheet (source mm, the label's centre; ``w`` × ``h`` is its box at the
+    sheet's scale): in the part of the tile's window no neighbour shares, on blank paper (never over the
+    board's legend, a label or the track) nearest the window's centre; the centre when the window has no blank
+    paper big enough."""
+    from shapely import box
+
+    others = {(t.row, t.col): _window_box(t) for t in p.tiles}
+    out: dict[tuple[int, int], tuple[float, float]] = {}
+    taken = []
+    for t in p.tiles:
+        x, y, ww, hh = t.window
+        mine = _window_box(t)
+        for key, geom in others.items():
+            if key != (t.row, t.col):
+                mine = mine.difference(geom)
+        centre = (x + ww / 2, y + hh / 2)
+        cands = [(x + w / 2 + i * (ww - w) / 24, y + h / 2 + j * (hh - h) / 24) for i in range(25) for j in range(25)]
+        cands.sort(key=lambda c: ((c[0] - centre[0]) ** 2 + (c[1] - centre[1]) ** 2, c))
+        pick = centre
+        for cx, cy in cands:
+            b = box(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+            if not mine.contains(b) or (p.drawn is not None and p.drawn.intersects(b)):
+                continue
+            if any(o.intersects(b) for o in taken):
+                continue
+            pick = (cx, cy)
+            break
+        taken.append(box(pick[0] - w / 2, pick[1] - h / 2, pick[0] + w / 2, pick[1] + h / 2))
+        out[(t.row, t.col)] = pick
+    return out

@@ -9,6 +9,7 @@ can discover every game for ``--help`` without loading a drawing library.
     from generator import games
     for game in games.all_games(): ...
     sheets = games.get("formula-d").pack(PageSettings(), players="Ann,Bob")
+    circuit, sheet = games.board_of("my.yaml", PageSettings())     # the board the spec's game prints
 
 Shared libraries (circuits in ``generator.track``, teams and liveries in ``generator.teams``, layout blocks in
 ``generator.compose``) serve every game; a game never imports another game.
@@ -26,9 +27,22 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..paper import PageSettings
     from ..pipeline import Sheet
     from ..teams import Field
+    from ..track import Circuit
+
+
+@dataclass(frozen=True)
+class BoardFacts:
+    """What a game says about one of its boards beside it (``paddock preview``): ``figures``, (label, value)
+    pairs ("Race", "3 laps"); ``tables``, each ``{"title": …, "columns": [...], "rows": [[...], ...]}``
+    (Formula D's corners: stops, the green and red paths)."""
+
+    figures: tuple[tuple[str, str], ...] = ()
+    tables: tuple[dict, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,6 +85,30 @@ class Game(ABC):
         """What a designer of a circuit board for this game (a spec's ``game``) should look at, in words (see
         :func:`board_notes`); none by default."""
         return []
+
+    def board(self, spec_path: str | Path, settings: PageSettings, **options: Any) -> tuple[Circuit, Sheet]:
+        """The board of the circuit ``spec_path`` (a spec or a centre-line CSV) exactly as this game's pack prints
+        it (its composer, its layer over the track), laid out on ``settings``: the built circuit and the sheet.
+        Raises what the pack raises (an InputError, a GeometryError listing the problems). By default the plain
+        board of ``paddock track`` (:func:`plain_board`); ``options`` are the game's own (none by default)."""
+        return plain_board(spec_path, settings)
+
+    def board_facts(self, circuit: Any) -> BoardFacts:
+        """What the game says beside its board (``circuit``, as :meth:`board` built it): none by default."""
+        return BoardFacts()
+
+    def board_analysis(
+        self, path: Any, paper: Any = None, edge: float | None = None, overrides: dict | None = None
+    ) -> Any:
+        """A circuit spec built as this game's pack prints its board (its spaces, paper and corners), for ``check``
+        and ``track``: an :class:`~generator.track.Analysis` (never raising for geometry), or None where the
+        circuit engine's own build is the game's board."""
+        return None
+
+    def board_page(self, circuit: Any) -> Any:
+        """The page of the board :meth:`board_analysis` built, as this game's pack prints it (its layer on the
+        engine's)."""
+        return None
 
     def module(self, name: str) -> ModuleType:
         """A module of the game's package, imported on first use (``pack``, ``summary``, ``cars`` …): the
@@ -134,6 +172,32 @@ def board_notes(circuit) -> list[str]:
     _discover()
     game = _GAMES.get(circuit.spec.game)
     return game.board_notes(circuit) if game is not None else []
+
+
+def plain_board(spec_path, settings, overrides: dict | None = None):
+    """The board ``paddock track`` draws of ``spec_path`` on ``settings``: the circuit (its spec's game's notes
+    said as warnings) and its sheet. ``overrides``: spec fields replaced (``track.OVERRIDABLE``)."""
+    from .. import track
+
+    circuit = track.load(spec_path, settings.board_paper(), overrides, settings.edge, notes=board_notes)
+    return circuit, track.board_sheet(circuit)
+
+
+def board_of(spec_path, settings, game: str | None = None, **options) -> tuple[Any, Sheet]:
+    """The board of ``spec_path`` as the pack of ``game`` (default: the game the spec names, ``game:``, f1-dice
+    when it names none) prints it: see :meth:`Game.board`."""
+    return board_game(spec_path, game).board(spec_path, settings, **options)
+
+
+def board_game(spec_path, game: str | None = None) -> Game:
+    """The game whose board ``spec_path`` is: ``game`` if given, else the one its spec names (its ``game``
+    field: f1-dice by default). The spec is read for that (an InputError where it cannot be)."""
+    if game is None:
+        from ..track import load_spec
+
+        spec, _, _ = load_spec(spec_path)
+        game = spec.game
+    return get(game)
 
 
 def default_game() -> Game:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..compose.colour import parse_colour
 from ..data import is_shipped, template, templates_dir
 from ..errors import GlyphError, InputError
-from ..specs import FieldError, Int, LineMap, load_yaml, located, quote, validate
+from ..specs import FieldError, Int, LineMap, clean_name, load_yaml, located, name_key, quote, validate
 
 LIVERIES = ("plain", "stripe", "twin-stripe", "two-tone", "nose")
 TIERS = ("front", "midfield", "back")
@@ -98,12 +98,7 @@ class Driver(_Strict):
     @field_validator("name", "short", "monogram")
     @classmethod
     def _strip(cls, v):
-        if v is None:
-            return v
-        v = " ".join(v.split())
-        if not v:
-            raise ValueError("must not be blank")
-        return v
+        return None if v is None else clean_name(v)
 
     @property
     def surname(self) -> str:
@@ -145,6 +140,11 @@ class Team(_Strict):
     tie_break: Literal["rulebook", "paddock"] | None = None
     drivers: list[Driver] = Field(min_length=1, max_length=MAX_DRIVERS)
 
+    @field_validator("name")
+    @classmethod
+    def _strip(cls, v):
+        return clean_name(v)
+
 
 class TeamField(_Strict):
     """A whole field: every team that takes part."""
@@ -152,6 +152,11 @@ class TeamField(_Strict):
     name: str = Field(default="Teams", min_length=1, max_length=60)
     game: Literal["f1-dice", "monaco", "formula-d"] | None = None
     teams: list[Team] = Field(min_length=1, max_length=MAX_TEAMS)
+
+    @field_validator("name")
+    @classmethod
+    def _strip(cls, v):
+        return clean_name(v)
 
     @model_validator(mode="after")
     def _field_size(self) -> TeamField:
@@ -248,12 +253,19 @@ def check_field(field: TeamField, path: str | Path, lines: LineMap) -> None:
         raise located(InputError(message, hint=hint), path, lines, loc)
 
     squad_max = monaco_rules()["squad_max"] if field.is_monaco else 0  # Monaco!'s rules: read for Monaco! fields only
-    seen: dict[str, tuple] = {}
-    team_names: set[str] = set()
+    seen: dict[str, tuple] = {}  # a driver's name_key: where it was
+    numbers: dict[int, tuple] = {}  # a car number: where it was
+    team_names: dict[str, int] = {}
     for ti, team in enumerate(field.teams):
-        if team.name in team_names:
-            fail(f"two teams are called {quote(team.name)}", ("teams", ti, "name"), "give each team its own name")
-        team_names.add(team.name)
+        first = team_names.setdefault(name_key(team.name), ti)
+        if first != ti:
+            said = "" if team.name == field.teams[first].name else f" and {quote(field.teams[first].name)}"
+            fail(
+                f"two teams are called {quote(team.name)}{said} (teams {first + 1} and {ti + 1}; case, spaces and "
+                "invisible characters do not tell names apart)",
+                ("teams", ti, "name"),
+                "give each team its own name",
+            )
         _glyphs(team.name, path, lines, ("teams", ti, "name"))
         if field.is_monaco and len(team.drivers) > squad_max:
             fail(
@@ -269,9 +281,27 @@ def check_field(field: TeamField, path: str | Path, lines: LineMap) -> None:
             )
         for di, d in enumerate(team.drivers):
             loc = ("teams", ti, "drivers", di)
-            if d.name in seen:
-                fail(f"the driver {quote(d.name)} is listed twice", (*loc, "name"), "each driver races for one team")
-            seen[d.name] = loc
+            key = name_key(d.name)
+            if key in seen:
+                other = field.teams[seen[key][1]].drivers[seen[key][3]].name
+                said = "" if other == d.name else f" (as {quote(other)} at line {lines.line((*seen[key], 'name'))})"
+                fail(
+                    f"the driver {quote(d.name)} is listed twice{said}",
+                    (*loc, "name"),
+                    "each driver races for one team; names that differ only in case, spaces or invisible "
+                    "characters are one name",
+                )
+            seen[key] = loc
+            if d.number is not None:
+                if d.number in numbers:
+                    ot, od = numbers[d.number][1], numbers[d.number][3]
+                    fail(
+                        f"car number {d.number} is given twice: {quote(field.teams[ot].drivers[od].name)} (line "
+                        f"{lines.line((*numbers[d.number], 'number'))}) and {quote(d.name)}",
+                        (*loc, "number"),
+                        "give every car its own number",
+                    )
+                numbers[d.number] = loc
             for key in ("name", "short", "monogram"):
                 value = getattr(d, key)
                 if value:

@@ -136,9 +136,21 @@ def _unit_fills(c: Circuit) -> dict[int, str]:
 
 
 def action_units(c: Circuit) -> list[int]:
-    """Units across: the marked action units — every Nth, but none under the grid or a tunnel."""
-    skip = set(c.grid_units) | set(c.hidden_units())
+    """Units across: the marked action units — every Nth, but none in a tunnel (the grid's slots are drawn over
+    those it stands on, both readable)."""
+    skip = set(c.hidden_units())
     return [u for u in range(c.spec.action_every, c.units_count + 1, c.spec.action_every) if u not in skip]
+
+
+#: Units across: every Nth unit carries its number, small (the action units carry theirs on a tab).
+NUMBER_EVERY = 5
+
+
+def numbered_units(c: Circuit) -> list[int]:
+    """Units across that carry a small number: every :data:`NUMBER_EVERY`th, but not an action unit (its number is
+    on its tab), a unit under the grid (its slots' numbers are there) or one in a tunnel."""
+    skip = set(action_units(c)) | set(c.grid_units) | set(c.hidden_units())
+    return [u for u in range(NUMBER_EVERY, c.units_count + 1, NUMBER_EVERY) if u not in skip]
 
 
 def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_override: str | None = None) -> None:
@@ -289,13 +301,21 @@ def _draw_start(page: Page, c: Circuit, free: FreeSpace) -> None:
     feats.add(
         _line(np.vstack((c.strip(-q, q, half, -half), c.strip(-q, q, half, -half)[:1])), Style(stroke=INK, width=0.3))
     )
-    # grid slots behind the line
+    # grid slots behind the line. Units across: the number on a white disc, so slot and action unit both read
+    # where the grid stands on one (its stripes and frame show round the disc); per-lane spaces: the number alone
+    across = c.graph is None
     size = pt_to_mm(9)
     for slot in c.grid:
         feats.add(_line(np.array(slot.outline), Style(stroke=INK, width=0.35)))
         x, y = slot.centre
+        number, fs = str(slot.number), size
+        if across:
+            r = min(2.6, c.lane_width * 0.3)
+            disc = tuple((x + r * math.cos(k / 20 * math.tau), y + r * math.sin(k / 20 * math.tau)) for k in range(20))
+            feats.add(Polygon(_pts(np.array(disc)), (), Style(stroke=GRID_NO, width=0.2, fill=WHITE)))
+            fs = fit_number(number, size, 1.7 * r)
         # upright like the unit numbers, dark enough to read across the table
-        feats.add(Text(str(slot.number), x, y, size, "bold", GRID_NO, "middle", "middle"))
+        feats.add(Text(number, x, y, fs, "bold", GRID_NO, "middle", "middle"))
     _start_label_and_arrow(page, c, free)
 
 
@@ -492,6 +512,12 @@ def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
 # ----------------------------------------------------------------------------------------------- labels
 
 
+def fit_number(text: str, size: float, width: float) -> float:
+    """``size``, or smaller for ``text`` to fit ``width`` (a three-digit grid number on its disc)."""
+    w = text_width(text, size, "bold")
+    return size if w <= width else size * width / w
+
+
 def _space_label_rotation(c: Circuit, sp) -> float:
     """Per-lane labels read across the lane, turned upright."""
     return _upright(math.degrees(float(c.line.heading((sp.s0 + sp.s1) / 2))) + 90)
@@ -518,10 +544,20 @@ def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
                     x, y = x + 1.7 * ux, y + 1.7 * uy
                 labels.add(Text(str(sp.index + 1), x, y, size, "condensed-bold", INK, "middle", "middle", rot))
         return
-    size = pt_to_mm(8)
-    for u in action_units(c):
+    small = pt_to_mm(5.5)
+    for u in numbered_units(c):  # every 5th unit, small and muted: for saying where a car is
         s0, s1 = c.unit_bounds(u)
         sm = (s0 + s1) / 2
+        x, y = c.point_at(sm)
+        rot = _upright(math.degrees(float(c.line.heading(sm))))
+        labels.add(Text(str(u), x, y, small, "condensed-bold", MUTED, "middle", "middle", rot))
+    size = pt_to_mm(8)
+    grid = set(c.grid_units)
+    for u in action_units(c):
+        s0, s1 = c.unit_bounds(u)
+        # the tab sits on the centre line: between two lanes' grid slots, or, with a lane on the centre line (3
+        # lanes), at the back of the unit, clear of that slot's number
+        sm = s0 + 0.18 * (s1 - s0) if u in grid and c.lanes % 2 else (s0 + s1) / 2
         text = str(u)
         x, y = c.point_at(sm)
         rot = _upright(math.degrees(float(c.line.heading(sm))))

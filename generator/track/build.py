@@ -374,10 +374,9 @@ def _along(
     c.crossings = features.crossings(c, found)
     checks.check_crossings(report, c, found)
     checks.check_proximity(report, c)
-    if spec.pit is not None:
-        c.pit = features.pit_lane(report, c)
-        if c.pit is not None:
-            checks.check_pit(report, c)
+    c.pit = features.pit_lane(report, c, check=checks.check_pit)  # a bare centre line's gets one by its grid
+    if c.pit is not None and spec.pit is not None:
+        checks.check_pit(report, c)
     if spec.units == "per-lane":
         c.graph = lane_graph(c)
         c.danger_spaces = features.danger_spaces(c)

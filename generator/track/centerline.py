@@ -300,13 +300,15 @@ def read_csv(path, text: str | None = None) -> np.ndarray:
     """x, y columns (metres or anything) of a racetrack-database CSV (``# x_m,y_m,...``) or a plain x,y CSV.
 
     Fields are separated by commas, or by semicolons — and then a comma inside a number is a decimal comma
-    (``1,5;2,3`` is the point 1.5, 2.3, as spreadsheets in many languages write it). A UTF-8 byte-order mark is
-    fine. The file is read through Paddock's one bounded reader (regular files only, at most 32 MB)."""
+    (``1,5;2,3`` is the point 1.5, 2.3, as spreadsheets in many languages write it) — or by tabs or spaces. A
+    UTF-8 byte-order mark is fine. The file is read through Paddock's one bounded reader (regular files only, at
+    most 32 MB)."""
     from ..errors import InputError
     from ..inputs import read_text
     from ..specs import quote
 
     rows = []
+    skipped = None  # the first line read as a header: said if no point follows
     if text is None:
         text = read_text(path, what="centre-line CSV")
     for no, raw in enumerate(text.splitlines(), 1):
@@ -315,12 +317,15 @@ def read_csv(path, text: str | None = None) -> np.ndarray:
             continue
         if ";" in line:  # semicolon-separated: a comma is a decimal comma
             parts = [p.strip().replace(",", ".") for p in line.split(";")]
-        else:
+        elif "," in line:
             parts = [p.strip() for p in line.split(",")]
+        else:  # separated by tabs or spaces
+            parts = line.split()
         try:
             x, y = float(parts[0]), float(parts[1])
         except (ValueError, IndexError):
             if not rows:  # a header line such as "x,y"
+                skipped = skipped or (no, line)
                 continue
             raise InputError(
                 f"cannot read a point from {quote(line, 40)}",
@@ -342,6 +347,13 @@ def read_csv(path, text: str | None = None) -> np.ndarray:
             raise InputError(
                 f"more than {MAX_CSV_POINTS:,} points", file=path, line=no, hint="thin the centre line out first"
             )
+    if not rows and skipped is not None:
+        raise InputError(
+            f"no line holds a point: line {skipped[0]} reads {quote(skipped[1], 40)}",
+            file=path,
+            line=skipped[0],
+            hint="each line needs x and y as numbers, separated by a comma (or a semicolon, a tab or spaces)",
+        )
     if len(rows) < 4:
         raise InputError(f"only {len(rows)} point(s) in the CSV", file=path, hint="a circuit needs at least four")
     points = np.asarray(rows, dtype=float)

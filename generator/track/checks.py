@@ -308,6 +308,7 @@ def check_positions(report: Report, c: Circuit) -> None:
                 "use fewer grid slots",
                 ("grid",),
                 where="grid",
+                numbers={"most_cars": c.units_count // 3 * c.lanes},
             )
 
 

@@ -248,9 +248,22 @@ def crossings(c: Circuit, found) -> list[CrossingInfo]:
 # -------------------------------------------------------------------------------------------------- pit lane
 
 
-def pit_lane(report: Report, c: Circuit) -> PitLane | None:
-    """The pit lane beside the track from the spec's units (a smoothstep taper in and out) and its garages."""
-    spec = c.spec.pit
+def pit_lane(report: Report, c: Circuit, spec=None, check=None) -> PitLane | None:
+    """The pit lane beside the track from the spec's units (a smoothstep taper in and out) and its garages
+    (``spec``: a pit lane of the spec's kind other than the spec's own). A bare centre line's board, which has no
+    spec to declare one, gets :func:`bare_pit`'s, each place tried checked by ``check`` (``checks.check_pit``),
+    unless the board has problems already."""
+    if spec is None and c.spec.pit is None:
+        if not is_bare_line(c) or check is None or report.problems:
+            return None
+        pit = bare_pit(c, check)
+        if pit is not None:
+            a, b = c.unit_at(pit.s0 % c.lap_length), c.unit_at((pit.s1 - 1e-6) % c.lap_length)
+            report.changes.append(f"a pit lane drawn beside the grid's straight, units {a} to {b} on the {pit.side}")
+        else:
+            report.changes.append("no pit lane: none fits beside the grid's straight without folding or touching")
+        return pit
+    spec = spec or c.spec.pit
     u = c.unit_length
     L = c.lap_length
     if spec.from_ > c.units_count or spec.to > c.units_count:
@@ -289,24 +302,107 @@ def pit_lane(report: Report, c: Circuit) -> PitLane | None:
     poly = np.vstack((ptin, ptout[::-1]))
     pit.polygon = tuple(map(tuple, np.round(poly, 4)))
     pit.unit_s = pit_units(c, pit)
-    # garages along the outer edge of the full-width part
-    g0 = s0 + taper
-    if spec.garages:
-        w = garage_width(pit)
-        for i in range(spec.garages):
-            a, b = g0 + i * w + 0.6, g0 + (i + 1) * w - 0.6
-            ss = np.linspace(a, b, max(2, int((b - a) / 2)))
-            pp = line.point(ss)
-            tt = line.heading(ss)
-            nn = np.column_stack((np.sin(tt), -np.cos(tt))) * sign
-            o = c.half_width + PIT_GAP + c.lane_width
-            ring = np.vstack((pp + nn * o, (pp + nn * (o + GARAGE_D))[::-1]))
-            mid = line.point((a + b) / 2)
-            tm = float(line.heading((a + b) / 2))
-            nm = np.array([math.sin(tm), -math.cos(tm)]) * sign
-            centre = mid + nm * (o + GARAGE_D / 2)
-            pit.garage_boxes.append((tuple(map(tuple, np.round(ring, 4))), (float(centre[0]), float(centre[1]))))
+    _garages(c, pit)
     return pit
+
+
+def _garages(c: Circuit, pit: PitLane) -> None:
+    """The pit lane's garages along the outer edge of its full-width part."""
+    if not pit.garages:
+        return
+    line = c.line
+    sign = 1.0 if pit.side == "left" else -1.0
+    g0 = pit.s0 + pit.taper
+    w = garage_width(pit)
+    for i in range(pit.garages):
+        a, b = g0 + i * w + 0.6, g0 + (i + 1) * w - 0.6
+        ss = np.linspace(a, b, max(2, int((b - a) / 2)))
+        pp = line.point(ss)
+        tt = line.heading(ss)
+        nn = np.column_stack((np.sin(tt), -np.cos(tt))) * sign
+        o = c.half_width + PIT_GAP + c.lane_width
+        ring = np.vstack((pp + nn * o, (pp + nn * (o + GARAGE_D))[::-1]))
+        mid = line.point((a + b) / 2)
+        tm = float(line.heading((a + b) / 2))
+        nm = np.array([math.sin(tm), -math.cos(tm)]) * sign
+        centre = mid + nm * (o + GARAGE_D / 2)
+        pit.garage_boxes.append((tuple(map(tuple, np.round(ring, 4))), (float(centre[0]), float(centre[1]))))
+
+
+def is_bare_line(c: Circuit) -> bool:
+    """A board ruled across of a centre line given as a CSV on its own (``paddock track Monza.csv``, ``pack
+    --track X.csv``): no spec file says where its pit lane goes."""
+    from pathlib import Path
+
+    return c.spec.csv is not None and c.spec.units == "across" and Path(str(c.source or "")).suffix.lower() == ".csv"
+
+
+#: A bare line's pit lane runs along the grid's straight: (units behind the grid, units after the line), the
+#: longest first, shorter when the longer do not fit; at least BARE_PIT_MIN units in all.
+BARE_PIT_ENDS = ((3, 4), (2, 3), (4, 1), (1, 4), (1, 2), (6, 0), (0, 6))
+BARE_PIT_MIN = 6
+
+
+def bare_pit(c: Circuit, check) -> PitLane | None:
+    """The pit lane of a bare centre line's board: beside the straight the grid stands on, as a real circuit's
+    pit lane runs beside its start line, on the side with room (the infield first), its garages one per two
+    grid slots. The longest that checks clean (no fold, clear of the track elsewhere, on the paper); None when
+    none does."""
+    from shapely.errors import GEOSException
+
+    from .model import Pit
+
+    n = c.units_count
+    rows = grid_rows(c)
+    garages = max(1, math.ceil(c.spec.grid / 2))
+    # the infield is left of the race direction for an anticlockwise lap on the page (y down: negative area)
+    x, y = c.line.xy[:-1, 0], c.line.xy[:-1, 1]
+    area = 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+    sides = ("left", "right") if area < 0 else ("right", "left")
+    u = c.unit_length
+    for behind, ahead in BARE_PIT_ENDS:
+        span = rows + behind + ahead
+        if span < BARE_PIT_MIN or span > n // 2:
+            continue
+        first = (n - rows - behind) % n + 1
+        last = (ahead - 1) % n + 1
+        s = np.linspace(-(rows + behind) * u, ahead * u, 4 * span + 1)
+        k = c.line.curvature(s % c.lap_length)
+        for side in sides:
+            sign = 1.0 if side == "left" else -1.0
+            reach = c.half_width + PIT_GAP + c.lane_width + GARAGE_D
+            if float((k * sign).max()) * reach >= 1:  # it would fold on the inside of a bend: not worth building
+                continue
+            spec = Pit(side=side, **{"from": first}, to=last, garages=garages)
+            scratch = Report(c.source, None)
+            pit = pit_lane(scratch, c, spec)
+            if pit is None or scratch.problems or not _sound(pit):
+                continue
+            c.pit = pit
+            try:
+                check(scratch, c)
+            except GEOSException:  # a track outline too broken to measure against: no pit lane on it
+                scratch.problems.append(None)
+            c.pit = None
+            if not scratch.problems:
+                return pit
+    return None
+
+
+def _sound(pit: PitLane) -> bool:
+    """The pit lane's outline and every garage are simple polygons (none folds over itself on a bend)."""
+    from shapely import Polygon as SPoly
+
+    return all(SPoly(ring).is_valid for ring in (pit.polygon, *(r for r, _ in pit.garage_boxes)))
+
+
+def with_garages(c: Circuit, pit: PitLane, garages: int) -> PitLane:
+    """``pit`` with ``garages`` garages along its full-width part (a pack's garage per team)."""
+    from dataclasses import replace
+
+    out = replace(pit, garages=garages, garage_boxes=[])
+    _garages(c, out)
+    return out
 
 
 def pit_units(c: Circuit, pit: PitLane) -> tuple[float, ...]:

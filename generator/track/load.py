@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
+from ..messages import quote, said
 from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
 from .model import CircuitSpec
 
@@ -31,7 +32,7 @@ class OverrideError(InputError):
     def __init__(self, key: str, value, reason: str, *, file, applies: bool = True) -> None:
         self.key, self.value, self.reason, self.applies = key, value, reason, applies
         if applies:
-            super().__init__(f"override '{key}: {value}': {reason}", file=file, field=key)
+            super().__init__(f"override '{key}: {said(value)}': {reason}", file=file, field=key)
         else:
             super().__init__(f"'{key}' {reason}", file=file, field=key, hint=f"leave out the '{key}' override")
 
@@ -61,10 +62,7 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
     if path.suffix.lower() == ".csv":
         if not path.is_file():
             raise InputError("file not found", file=path, hint="check the path")
-        # "brands_hatch", "brands-hatch" and "BrandsHatch" all name Brands Hatch ("IMS" stays as it is)
-        name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", path.stem.replace("_", " ").replace("-", " "))
-        # no smoothing: a bare centre line is adapted to the board keeping its shape (see adapt.py)
-        spec = CircuitSpec(name=name, csv=str(path.resolve()))
+        spec = _csv_spec(path)
         lines = LineMap()
     else:
         from ..data import is_shipped
@@ -82,6 +80,26 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
             raise OverrideError("crossing", crossing, "give 'bridge' or 'tunnel'", file=path)
         spec._crossing = crossing
     return spec, lines, path
+
+
+def _csv_spec(path: Path) -> CircuitSpec:
+    """The spec of a bare centre-line CSV: named after its file. A file name the board cannot print (control
+    characters, letters the bundled font lacks) is an error about the file, not a field it does not have."""
+    from pydantic import ValidationError
+
+    # "brands_hatch", "brands-hatch" and "BrandsHatch" all name Brands Hatch ("IMS" stays as it is)
+    name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", path.stem.replace("_", " ").replace("-", " "))
+    name = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())[:60] or "Circuit"
+    try:
+        # no smoothing: a bare centre line is adapted to the board keeping its shape (see adapt.py)
+        return CircuitSpec(name=name, csv=str(path.resolve()))
+    except ValidationError as exc:
+        reason = exc.errors(include_url=False)[0]["msg"].removeprefix("Value error, ")
+        raise InputError(
+            f"the circuit is named after the file, {quote(name)}, and {reason}",
+            file=path,
+            hint="rename the file, or write a spec with a 'name' and 'csv: " + path.name + "'",
+        ) from None
 
 
 def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> CircuitSpec:
@@ -104,10 +122,12 @@ def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> Circuit
     try:
         return CircuitSpec.model_validate({**data, **over})
     except ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        key = str(err["loc"][0]) if err["loc"] else "option"
-        msg = err["msg"].removeprefix("Value error, ")
-        raise OverrideError(key, over.get(key, ""), msg, file=path) from None
+        errs = exc.errors(include_url=False)
+        key = str(errs[0]["loc"][0]) if errs[0]["loc"] else "option"
+        # a union ('page' or a number of units) says why each member refused the value: say them together
+        msgs = [e["msg"].removeprefix("Value error, ") for e in errs if e["loc"][:1] == errs[0]["loc"][:1]]
+        msg = msgs[0] + "".join(f" or {m.removeprefix('Input should be ')}" for m in msgs[1:])
+        raise OverrideError(key, over.get(key, ""), msg.replace("Input should be", "it should be"), file=path) from None
 
 
 def csv_path(spec: CircuitSpec, path: Path | str | None) -> Path | None:
@@ -214,12 +234,29 @@ def _plausible(P: np.ndarray | None) -> bool:
     )
 
 
+def _count_points(data: bytes, path) -> None:
+    """Refuse a CSV of more than MAX_CSV_POINTS points before parsing it: its lines, less comments and blank
+    lines, counted in the bytes (a 32 MB file of 8 million short points was parsed whole first, ~1 GB)."""
+    lines = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
+    if lines <= MAX_CSV_POINTS + 1:  # one header line
+        return
+    skipped = data.count(b"\n#") + data.startswith(b"#") + data.count(b"\n\n") + data.count(b"\n\r\n")
+    points = lines - skipped
+    if points > MAX_CSV_POINTS + 1:
+        raise InputError(
+            f"the centre-line CSV has {points:,} lines of points; Paddock reads at most {MAX_CSV_POINTS:,} points",
+            file=path,
+            hint="thin the centre line out first (a point every metre or two is plenty)",
+        )
+
+
 def _read_points(data: bytes, path) -> np.ndarray:
     import io
     import warnings
 
     from ..inputs import decode_text
 
+    _count_points(data, path)
     # plain ASCII (nearly every centre line) is parsed from the bytes as read: no 10 MB str to decode and copy
     # into a StringIO for a 300 000-point file (53 -> 38 ms); anything else is decoded and checked as UTF-8 first
     text = None if data.isascii() else decode_text(data, path)

@@ -56,6 +56,9 @@ class ArcSpec(_Model):
             description="Length (mm) of a smooth easing (clothoid) at each end of the arc; 0 = a plain arc.",
         ),
     ] = 0.0
+    # Formula D: the arc is a corner, from the unit it begins in to the unit it ends in (as a 'corners' entry)
+    stops: Annotated[Int | None, Field(ge=1, le=3, description="Formula D: a corner with these stops.")] = None
+    name: Annotated[str | None, Field(max_length=40, description="Formula D: a corner of this name.")] = None
 
 
 class Segment(_Model):

@@ -9,8 +9,10 @@ Conventions
   lane centre.
 - ``ahead`` is the next space in the same lane (the one after the last space is space 0 of that lane: the loop).
   ``diagonal`` are the spaces a car may move to diagonally forward in the neighbouring lane(s): for each
-  neighbouring lane, the space of that lane whose centre-line span contains (or, failing that, first follows)
-  this space's end ``s1``.
+  neighbouring lane, the space of that lane whose centre-line span contains (or, failing that, first follows) the
+  point :data:`LEVEL` of a unit past this space's end ``s1`` — so a neighbour whose edge lies that close to this
+  space's end is level with it, and the move goes to the space starting there (diagonally forward), not to the one
+  beside.
 - Spaces under a tunnel are ``hidden``: they exist for geometry but cannot be stopped on; their numbers go on the
   far side (road-race rules).
 """
@@ -23,6 +25,9 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 
 Point = tuple[float, float]
+
+#: Space edges of neighbouring lanes this close (a fraction of a unit) are level: see ``diagonal`` above.
+LEVEL = 0.2
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,7 @@ def lane_graph(c) -> LaneGraph:
             diag = []
             for other in (lane - 1, lane + 1):
                 if 0 <= other < c.lanes:
-                    diag.append(first_id[other] + _containing(per_lane[other], s1, c.lap_length))
+                    diag.append(first_id[other] + _containing(per_lane[other], s1 + LEVEL * c.unit, c.lap_length))
             g.spaces.append(
                 Space(
                     id=first_id[lane] + j,

@@ -7,7 +7,7 @@ prints. Pixel size is the page size at ``dpi``; the PNG records the dpi so viewe
 100 % shows a 96-dpi preview at the sheet's true size on a typical screen, an A4 page (794 × 1123 px) or an A3
 board (1587 × 1123 px) fits a laptop screen, and a 2 cm lane unit is 76 px. The smallest text Paddock prints
 (5 pt) is still a readable 7 px there; the PDF is what prints. ``--dpi`` asks for more (up to
-:data:`MAX_PIXELS` per page).
+:data:`MAX_PIXELS` a page and :data:`MAX_RUN_PIXELS` for every page of a run together).
 
 **Palette.** A sheet is a few inks on white plus their anti-aliased edges, so each page is quantised to a
 256-colour palette (octree, chosen on a quarter of the pixels, then each pixel takes its nearest entry; no
@@ -33,6 +33,10 @@ PREVIEW_DPI = 96.0  # the default resolution: see above
 #: The most pixels one PNG page may have (A3 at 400 dpi is 31 million): bounds memory (~10 bytes a pixel while
 #: rendering, quantising and encoding) to well under a gigabyte.
 MAX_PIXELS = 40_000_000
+#: The most pixels of previews one run makes, every page together: time grows with them (~15 ns a pixel to
+#: rasterise, quantise and encode), so a run stays within seconds — the Monaco! pack (32 pages) up to ~310 dpi,
+#: the other packs up to ~500 dpi. Past this, ``--dpi`` is refused (the PDF, not the preview, is what prints).
+MAX_RUN_PIXELS = 300_000_000
 COLOURS = 256
 COMPRESS_LEVEL = 3  # zlib level: 6 saves a fifth of the bytes for twice the encoding time
 
@@ -56,8 +60,10 @@ def pixels(size_pt: tuple[float, float], dpi: float) -> tuple[int, int]:
 
 
 def check_pixels(sizes_pt, dpi: float) -> None:
-    """Refuse, before anything is drawn, a page whose PNG would exceed :data:`MAX_PIXELS`; say which dpi fits."""
-    for size in sizes_pt:
+    """Refuse, before anything is drawn, previews of more than :data:`MAX_PIXELS` a page or
+    :data:`MAX_RUN_PIXELS` in all (``sizes_pt``: every page of the run); say which dpi fits."""
+    sizes = list(sizes_pt)
+    for size in sizes:
         w, h = pixels(size, dpi)
         if w * h > MAX_PIXELS:
             most = int(72 * (MAX_PIXELS / (size[0] * size[1])) ** 0.5)
@@ -67,6 +73,16 @@ def check_pixels(sizes_pt, dpi: float) -> None:
                 field="--dpi",
                 hint=f"use --dpi {most} or less (the PDF is what prints), or leave png out of --format",
             )
+    total = sum(w * h for w, h in (pixels(size, dpi) for size in sizes))
+    if total > MAX_RUN_PIXELS:
+        area = sum(a * b for a, b in sizes)
+        most = int(72 * (MAX_RUN_PIXELS / area) ** 0.5)
+        raise InputError(
+            f"the PNG previews of these {len(sizes)} pages at {dpi:g} dpi would be {total / 1e6:,.0f} million pixels; "
+            f"Paddock makes at most {MAX_RUN_PIXELS // 1_000_000} million pixels of previews a run",
+            field="--dpi",
+            hint=f"use --dpi {most} or less (the PDF is what prints), or leave png out of --format",
+        )
 
 
 def _palette(image):

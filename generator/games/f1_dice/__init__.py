@@ -1,7 +1,7 @@
 """The paper-and-dice F1 game (``../shared/rules/f1-dice.txt``): an A3 board of 2 cm units, rear-wing car slips,
 qualifying Q1–Q3 by team, the action roll on every marked unit, three points systems."""
 
-from .. import Game, register
+from .. import BoardFacts, Game, register
 
 
 class F1Dice(Game):
@@ -16,6 +16,23 @@ class F1Dice(Game):
 
     def car_sheets(self, field, settings, **options):
         return self.module("cars").car_sheets(field, settings, **options)
+
+    def board(self, spec_path, settings, teams=None, laps=None, pit=True):
+        """The pack's board: a grid slot for every car of the field (``teams``, default the pack's), a garage per
+        team, the race length printed beside the start."""
+        from ...teams import load_field
+
+        pack = self.module("pack")
+        field = load_field(teams or self.module("facts").DEFAULT_TEAMS)
+        circuit = pack.board_circuit(spec_path, len(field.drivers), settings, garages=len(field.teams), pit=pit)
+        return circuit, pack.board_sheet(circuit, pack.race_facts(circuit, laps))
+
+    def board_facts(self, circuit):
+        from ...track.legend import ordinal
+
+        facts = self.module("pack").race_facts(circuit)
+        race = f"{facts.laps} laps, {facts.race_units} units"
+        return BoardFacts(figures=(("Race", race), ("Action roll", f"every {ordinal(facts.action_every)} unit")))
 
 
 GAME = register(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import InputError
+from ...errors import GeometryError, InputError
 from ...fonts import text_width
 from ...paper import PageSettings
 from ...pipeline import Sheet, numbered
@@ -42,13 +42,8 @@ def build(
     or fewer (a board whose straight cannot hold the whole field's grid)."""
     field = load_field(teams or DEFAULT_TEAMS)
     if cars is not None:
-        field = _first_cars(field, cars)
-    if not any(t.qualifying for t in field.teams):
-        raise InputError(
-            f"the field '{field.name}' has no f1-dice qualifying modifiers",
-            field="--teams",
-            hint="give each team 'qualifying: {q1: …, q2: …, q3: …}'",
-        )
+        field = first_cars(field, cars)
+    _plain_die(field)
     points_system(points)  # refuse a bad --points before drawing anything
     if laps is not None:
         check_laps(laps)
@@ -60,9 +55,7 @@ def build(
     reference = reference_sheet(field, settings.text_page(REFERENCE_PAPER), facts, points, circuit.pit is not None)
     sheets.append(Sheet("race-reference", reference))
     name = circuit.spec.title or circuit.name
-    sheets.append(
-        Sheet("race-sheet", race_sheet(len(field.drivers), name, facts, settings.text_page(RACE_PAPER), points))
-    )
+    sheets += numbered("race-sheet", race_sheet(field, name, facts, settings.text_page(RACE_PAPER), points))
     standings_page = settings.text_page(STANDINGS_PAPER)
     sheets.append(Sheet("standings", standings_sheet(field, standings_page, points, races)))
     sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
@@ -71,7 +64,8 @@ def build(
 
 
 def board_sheet(circuit, facts: RaceFacts) -> Sheet:
-    """The board with the race length printed on free paper near the start line."""
+    """The board with the race length printed on free paper near the start line, and a box beside pole position
+    for the pole-sitter's name (the rulebook: "write the name of the driver in pole position beside that unit")."""
     from shapely import box
 
     from ... import track as circuits
@@ -80,12 +74,12 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     from ...track.legend import ordinal
     from ...track.palette import INK, MUTED
     from ...units import pt_to_mm
-    from .facts import sheet_texts
+    from .facts import facts as game_facts
 
     board = circuits.draw_board(circuit)
-    say = sheet_texts()
-    head = say["board_laps"].format(laps=facts.laps)
-    note = say["board_laps_note"].format(race_units=facts.race_units, nth=ordinal(facts.action_every))
+    say = game_facts().words
+    head = say.board_laps.format(laps=facts.laps)
+    note = say.board_laps_note.format(race_units=facts.race_units, nth=ordinal(facts.action_every))
     big, small = pt_to_mm(14), pt_to_mm(7)
     w = max(text_width(head, big, "bold"), text_width(note, small, "regular")) + 2
     h = big * 1.2 + small * 1.6 + 2
@@ -97,35 +91,154 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
         lab = board.page.layer("labels")
         lab.add(Text(head, x, y + big * 0.95, big, "bold", INK))
         lab.add(Text(note, x, y + big * 1.2 + small * 1.1, small, "regular", MUTED))
+    _pole_box(board, circuit, say.board_pole)
     return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board.page)
 
 
-def _first_cars(field, cars: int):
+POLE_BOX = (42.0, 10.0)  # mm: room to write a name
+
+
+def _pole_box(board, circuit, label: str) -> None:
+    """A box to write the pole-sitter's name in, on free paper beside grid slot 1 (the pole lane's side first),
+    else as near it as there is."""
+    from shapely import box
+
+    from ...compose.blocks import fit
+    from ...scene import Polyline, Style, Text, rect
+    from ...track.palette import INK, MUTED
+    from ...units import pt_to_mm
+
+    pole = next((slot for slot in circuit.grid if slot.number == 1), None)
+    if pole is None:
+        return
+    w, h = POLE_BOX
+    s = -(pole.row + 0.5) * circuit.unit_length
+    sign = 1.0 if circuit.lane_offset(pole.lane) >= 0 else -1.0
+    prefer = []
+    for side in (sign, -sign):
+        for extra in (4.0, 8.0, 14.0):
+            for along in (0.0, -1.0, 1.0, -2.0):
+                cx, cy = circuit.offset_point(s + along * circuit.unit_length, side * (circuit.half_width + extra + h))
+                prefer.append((cx - w / 2, cy - h / 2))
+    spot = board.free.find(w + 1, h + 1, prefer, step=3.0)  # half a millimetre round it for its stroke
+    if spot is None:
+        return
+    board.free.take(box(spot[0], spot[1], spot[0] + w + 1, spot[1] + h + 1))
+    x, y = spot[0] + 0.5, spot[1] + 0.5
+    lab = board.page.layer("labels")
+    lab.add(rect(x, y, w, h, Style(stroke=INK, width=0.35, fill="#ffffff")))
+    size = fit(label, "condensed-bold", pt_to_mm(6), w - 2.4)
+    lab.add(Text(label, x + 1.2, y + 1.0 + size * 0.8, size, "condensed-bold", MUTED))
+    lab.add(Polyline(((x + 1.5, y + h - 2.0), (x + w - 1.5, y + h - 2.0)), Style(stroke=MUTED, width=0.15)))
+
+
+def first_cars(field, cars: int):
+    """The first ``cars`` cars of ``field``, in its order: whole teams while they fit, then the first drivers of
+    the next team (it races the cars that fit; its garage and qualifying line stay its own)."""
+    from ...messages import quote
     from ...notices import warn
 
-    try:
-        cut = field.first_cars(cars)
-    except ValueError as err:
-        raise InputError(f"--cars {cars}: {err}", field="--cars", hint="give at least that many") from None
-    n = len(cut.drivers)
-    if n < cars <= len(field.drivers):  # a team races whole
-        warn(f"--cars {cars}: {n} cars race, the first {len(cut.teams)} teams of '{field.name}' (a team races whole)")
-    return cut
+    if cars < 1:
+        raise InputError(f"--cars {cars}", field="--cars", hint="race at least 1 car")
+    if cars >= len(field.drivers):
+        return field
+    kept, n = [], 0
+    for team in field.teams:
+        room = cars - n
+        if room <= 0:
+            break
+        if len(team.drivers) > room:
+            warn(
+                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars (the first "
+                f"{cars} cars of {quote(field.name)} race)"
+            )
+            team = team.model_copy(update={"drivers": team.drivers[:room]})
+        kept.append(team)
+        n += len(team.drivers)
+    return field.model_copy(update={"teams": kept})
 
 
-def _fewer_cars(problem, spec):
-    """A grid a real centre line cannot hold anywhere, re-said for the pack: the fix is a smaller field
-    (``--cars``; its grid then goes where the line is straightest, as every bare line's does). A drawn circuit
-    keeps its own advice (lengthen the straight, or move its start line)."""
+def _plain_die(field) -> None:
+    """Teams the teams file gives no qualifying modifiers roll the plain die (d) in every session: said once."""
+    from ...messages import quote
+    from ...notices import warn
+
+    bare = [t.name for t in field.teams if t.qualifying is None]
+    if bare:
+        names = ", ".join(quote(n) for n in bare[:4]) + (f" and {len(bare) - 4} more" if len(bare) > 4 else "")
+        warn(
+            f"{names}: no qualifying modifiers in the teams file; Paddock's reading: they roll the plain die (d) "
+            "in every session"
+        )
+
+
+def _fewer_cars(problem, spec, path):
+    """A grid the board cannot hold, re-said for the pack: a smaller field always fits (``--cars``). For a real
+    centre line (its grid then goes where the line is straightest) and for Paddock's own boards, which the user
+    does not edit, that is the fix; a circuit the user drew keeps its own advice (lengthen the straight, move
+    the start line) with the smaller field as another fix."""
     from dataclasses import replace
 
+    from ...data import is_shipped
     from ...problems import Fix
 
-    most = problem.numbers.get("most_cars") if problem.kind == "grid" else None
-    if not most or spec.segments is not None:
+    if problem.kind != "grid":
         return problem
-    advice = f"no straight of the circuit holds the grid of more than {most} cars"
-    return replace(problem, advice=advice, fixes=(Fix("cars", most),))
+    here = problem.numbers.get("straight_units", 0) * spec.lanes  # what the straight behind the line holds
+    # a real line's grid goes where the line is straightest (its most); a drawn circuit's stays behind its line
+    anywhere = problem.numbers.get("most_cars") if spec.segments is None or "rows" not in problem.numbers else None
+    most = anywhere or here
+    if not most:
+        return problem
+    if spec.segments is None or is_shipped(path):
+        advice = (
+            f"no straight of the circuit holds the grid of more than {most} cars"
+            if anywhere
+            else f"the straight behind its line holds a grid of at most {most} cars"
+        )
+        # Paddock's own board: nothing in its file for the user to change, so no file line to point at
+        line = None if is_shipped(path) else problem.line
+        return replace(problem, advice=advice, fixes=(Fix("cars", most),), line=line)
+    return replace(problem, fixes=(*problem.fixes, Fix("cars", most)))
+
+
+def _grid_that_fits(problems, track, cars: int, settings, pit: bool) -> int | None:
+    """A grid longer than a third of the lap is refused before any straight is measured: the field that truly
+    fits, found by building the board for the largest field the lap allows (and, if its straight is shorter
+    still, for the field that straight holds)."""
+    most = next((p.numbers.get("most_cars") for p in problems if p.kind == "grid" and "rows" not in p.numbers), None)
+    for _ in range(3):
+        if not most or most >= cars:
+            return None
+        try:
+            board_circuit(track, most, settings, pit=pit)
+            return most
+        except GeometryError as err:
+            found = [f.value for p in getattr(err, "problems", ()) for f in p.fixes if f.field == "cars"]
+            if not found or found[0] >= most:
+                return None
+            most = found[0]
+    return None
+
+
+def _grid_error(problems, spec, path, fits: int | None = None):
+    """The board's problems as one error, the grid's re-said for the pack (``fits``: the field that was found to
+    fit); Paddock's own board is named by its title, not by a file inside the package."""
+    from dataclasses import replace
+
+    from ...data import is_shipped
+    from ...problems import geometry_error
+
+    if fits:
+        problems = [
+            replace(p, numbers={**p.numbers, "most_cars": fits}) if p.kind == "grid" and "rows" not in p.numbers else p
+            for p in problems
+        ]
+    err = geometry_error([_fewer_cars(p, spec, path) for p in problems], None if is_shipped(path) else path)
+    if is_shipped(path):
+        err.message = f"the board {spec.title or spec.name}: {err.message}"
+        err.args = (err.message,)
+    return err
 
 
 def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages: int | None = None, pit: bool = True):
@@ -134,7 +247,6 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     (``garages``), or no pit lane (``pit=False``)."""
     from ... import track as circuits
     from ...games import board_notes
-    from ...problems import geometry_error
     from ...track.checks import check_grid
     from ...track.problems import Report
 
@@ -145,20 +257,43 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     elif spec.pit is not None and garages:
         update["pit"] = spec.pit.model_copy(update={"garages": garages})
     spec = spec.model_copy(update=update)
-    circuit = circuits.build(spec, path, lines, settings.board_paper(), settings.edge, notes=board_notes)
+    try:
+        circuit = circuits.build(spec, path, lines, settings.board_paper(), settings.edge, notes=board_notes)
+    except GeometryError as err:
+        if not getattr(err, "problems", None):
+            raise
+        fits = _grid_that_fits(err.problems, track, cars, settings, pit)
+        raise _grid_error(err.problems, spec, path, fits) from None
     report = Report(path, lines)
+    if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
+        if not pit:
+            circuit.pit = None
+        elif garages and garages != circuit.pit.garages:
+            from ...track.features import garage_width, with_garages
+
+            more = with_garages(circuit, circuit.pit, garages)
+            if garage_width(more) >= MIN_GARAGE:
+                circuit.pit = more
     check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
     if report.problems:
-        raise geometry_error([_fewer_cars(p, spec) for p in report.problems], path)
+        raise _grid_error(report.problems, spec, path)
     return circuit
 
 
+#: mm: the narrowest garage a pack gives a team in a bare centre line's pit lane (else it keeps one per two cars)
+MIN_GARAGE = 6.0
+
+
 def race_facts(circuit, laps: int | None = None) -> RaceFacts:
-    """What every sheet printed with ``circuit`` must agree on: its lap, its action squares, the race length."""
+    """What every sheet printed with ``circuit`` must agree on: its lap, its action squares, its grid, the race
+    length."""
+    from ...track.board import action_units
+
     return RaceFacts(
         lap_units=circuit.units_count,
         action_every=circuit.spec.action_every,
         laps=laps if laps is not None else default_laps(circuit.units_count),
         laps_default=laps is None,
-        grid_units=tuple(circuit.grid_units),
+        action_units=tuple(action_units(circuit)),
+        grid=len(circuit.grid),
     )

@@ -1,5 +1,8 @@
 """The qualifying sheet (f1-dice §2.1): Q1 with the field pre-printed and each team's Q1–Q3 modifiers, entry lists
-for the later sessions, the team-modifier table with the tie-break rules, and a starting grid to fill in."""
+for the later sessions, the team-modifier table with the tie-break rules, and a starting grid to fill in.
+
+The sessions are the field's knock-out (:func:`.facts.knockout`): the rulebook's for 24 cars, else Paddock's
+reading, said under the title; a field too small for a knock-out runs Q1 alone."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
 from ...units import pt_to_mm
-from .facts import dmod, qualifying_rules, session_sizes, sheet_texts, tie_groups
+from .facts import cars_word, dmod, facts, knockout, modifiers, tie_groups
 from .sheet import inner, new_page
 
 PAPER = Paper("a4", "landscape")  # the sheet's own paper when the user names none
@@ -29,19 +32,29 @@ def _cell(page, text, x, y, width, size, font="condensed", color=INK, anchor="st
 def qualifying_sheet(field: TeamField, spec: PageSpec) -> Page:
     page = new_page(spec, f"Qualifying — {field.name}")
     x0, y0, cw, ch = inner(page)
-    rules = qualifying_rules()
-    words = sheet_texts()["qualifying"]
-    sizes = session_sizes(len(field.drivers))
-    sub = words["subtitle"].format(minimum_result=rules["minimum_result"])
-    top = title(page.layer("text"), f"Qualifying — {field.name}", x0, y0, cw, sub)
+    rules = facts().qualifying
+    words = facts().words.qualifying
+    n = len(field.drivers)
+    ko = knockout(n)
+    sizes = [(x.name, x.cars, x.first, x.last) for x in ko.sessions]
+    if len(sizes) > 1:
+        sub = words.subtitle.format(minimum_result=rules.minimum_result)
+    else:
+        sub = words.subtitle_one.format(session=sizes[0][0], minimum_result=rules.minimum_result)
+    text = page.layer("text")
+    top = title(text, f"Qualifying — {field.name}", x0, y0, cw, sub) - 2
+    top = paragraph(text, ko.heading(), x0, top, cw, pt_to_mm(8), "condensed-bold", leading=1.25)
+    if ko.reading():
+        top = paragraph(text, ko.reading(), x0, top + 0.5, cw, pt_to_mm(7), "condensed", GREY, leading=1.25)
+    top += 3
     bottom = y0 + ch
     gap = 6.0
-    # Column widths: Q1 (pre-printed field), one column per later session, the grid.
+    # Column widths: Q1 (pre-printed field), one column per later session (or one for the modifier table when
+    # Q1 is the only session), the grid.
     grid_w = 52.0
     later_w = 50.0
-    n_later = len(sizes) - 1
-    q1_w = cw - grid_w - n_later * later_w - (n_later + 1) * gap
-    n = len(field.drivers)
+    n_side = max(len(sizes) - 1, 1)
+    q1_w = cw - grid_w - n_side * later_w - (n_side + 1) * gap
     head_h = 11.0
     row_h = min(7.0, (bottom - top - head_h) / max(n, 1))
     x = x0
@@ -50,10 +63,13 @@ def qualifying_sheet(field: TeamField, spec: PageSpec) -> Page:
     for session, cars, first, last in sizes[1:]:
         _blank_session(page, session, cars, first, last, x, top, later_w, row_h, head_h)
         x += later_w + gap
-    # Team modifiers under the last session, where there is room.
-    last_rows = sizes[-1][1]
-    mod_top = top + head_h + last_rows * row_h + 8
-    mx = x - later_w - gap
+    # Team modifiers under the last session, where there is room (in their own column with Q1 alone).
+    if len(sizes) > 1:
+        mod_top = top + head_h + sizes[-1][1] * row_h + 8
+        mx = x - later_w - gap
+    else:
+        mod_top, mx = top, x
+        x += later_w + gap
     _modifier_table(page, field, mx, mod_top, later_w, bottom)
     _grid(page, n, sizes, x, top, grid_w, bottom)
     return page
@@ -70,7 +86,7 @@ def _session_header(page, heading, note, x, y, w, columns):
 
 def _q1_table(page, field: TeamField, x, top, w, row_h, head_h, size_info):
     session, cars, first, last = size_info
-    sessions = qualifying_rules()["sessions"]
+    sessions = facts().qualifying.sessions
     box_w = 9.0
     mod_w = 8.0
     total_x = x + w - box_w
@@ -80,7 +96,7 @@ def _q1_table(page, field: TeamField, x, top, w, row_h, head_h, size_info):
     cols = [("driver", x + 6, "start"), ("team", team_x, "start")]
     cols += [(s, mods_x + mod_w * (i + 0.5), "middle") for i, s in enumerate(sessions)]
     cols += [("roll", roll_x + box_w / 2, "middle"), ("total", total_x + box_w / 2, "middle")]
-    note = f"{cars} cars · slowest {last - first + 1} take P{first}–P{last}" if first > 1 else f"{cars} cars"
+    note = f"{cars_word(cars)} · slowest {last - first + 1} take P{first}–P{last}" if first > 1 else cars_word(cars)
     _session_header(page, session, note, x, top, w, cols)
     y = top + head_h
     for i, (team, driver) in enumerate(field.drivers):
@@ -93,12 +109,12 @@ def _q1_table(page, field: TeamField, x, top, w, row_h, head_h, size_info):
         )
         _cell(page, driver.name, x + 6, cy, team_x - x - 8, pt_to_mm(8), "condensed-bold")
         _cell(page, team.name, team_x, cy, mods_x - team_x - 2, pt_to_mm(7.5), "condensed")
-        q = team.qualifying
-        for k, s in enumerate(sessions):
+        mods = modifiers(team)
+        for k, _s in enumerate(sessions):
             bold = k == 0
             _cell(
                 page,
-                dmod(q.session(s)) if q else "d",
+                dmod(mods[k]),
                 mods_x + mod_w * (k + 0.5),
                 cy,
                 mod_w,
@@ -124,7 +140,13 @@ def _blank_session(page, session, cars, first, last, x, top, w, row_h, head_h):
         ("roll", roll_x + box_w / 2, "middle"),
         ("total", total_x + box_w / 2, "middle"),
     ]
-    note = f"{cars} cars · slowest {last - first + 1}: P{first}–P{last}" if first > 1 else f"{cars} cars: P1–P{last}"
+    note = (
+        f"{cars_word(cars)} · slowest {last - first + 1}: P{first}–P{last}"
+        if first > 1
+        else f"{cars_word(cars)}: P1–P{last}"
+        if last > 1
+        else f"{cars_word(cars)}: P1"
+    )
     _session_header(page, session, note, x, top, w, cols)
     y = top + head_h
     for i in range(cars):
@@ -139,16 +161,16 @@ def _blank_session(page, session, cars, first, last, x, top, w, row_h, head_h):
 
 
 def _modifier_table(page, field: TeamField, x, y, w, bottom):
-    rules = qualifying_rules()
-    words = sheet_texts()["qualifying"]
-    sessions = rules["sessions"]
-    teams = [t for t in field.teams if t.qualifying]
+    rules = facts().qualifying
+    words = facts().words.qualifying
+    sessions = rules.sessions
+    teams = field.teams
     size = pt_to_mm(7.5)
     row = 4.6
-    notes = [words["minimum_note"].format(minimum_result=rules["minimum_result"]), words["dead_heat"]]
+    notes = [words.minimum_note.format(minimum_result=rules.minimum_result), words.dead_heat]
     groups = tie_groups(field)
     if groups:
-        notes.append(words["tie_group"].format(groups="; ".join(" / ".join(g) for g in groups)))
+        notes.append(words.tie_group.format(groups="; ".join(" / ".join(g) for g in groups)))
     note_size = pt_to_mm(6.5)
     note_lines = sum(len(wrap(n, w, note_size, "condensed")) for n in notes)
     need = 6 + row * (len(teams) + 1) + 2.5 + note_lines * note_size * 1.3 + 0.5 * len(notes)
@@ -168,11 +190,11 @@ def _modifier_table(page, field: TeamField, x, y, w, bottom):
         if i % 2 == 0:
             page.add("shade", rect(x, y + row * i, w, row, Style(stroke=None, fill=ZEBRA)))
         _cell(page, t.name, x + 1, cy, name_w - 2, size, "condensed")
-        for k, s in enumerate(sessions):
+        for k in range(len(sessions)):
             page.add(
                 "text",
                 Text(
-                    dmod(t.qualifying.session(s)),
+                    dmod(modifiers(t)[k]),
                     x + name_w + col_w * (k + 0.5),
                     cy,
                     size,

@@ -1,46 +1,88 @@
-"""The race sheet: a lap chart (the order on track after every lap, grid first), the retirements with the lap and
-the reason, and the finishing order with each place's points, ready to copy into the standings."""
+"""The race sheet: a lap counter per car (a box to tick each time it crosses the line, and where and why it
+retired), the lap chart (the order on track after every lap, grid first) and the finishing order with each
+place's points, ready to copy into the standings.
+
+Every car has a code (its monogram, made unique in the field) that the lap chart and the finishing order are
+written with. A long race whose lap chart has no room beside the counter gets it on a page of its own.
+"""
 
 from __future__ import annotations
 
-from ...compose.blocks import fit, title
+from ...compose.blocks import fit, fitted_text, paragraph, title
 from ...compose.colour import GREY, INK, WHITE, ZEBRA
 from ...fonts import ascent
 from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
+from ...teams.models import TeamField
 from ...units import pt_to_mm
-from .facts import RaceFacts, points_system, sheet_texts
+from .facts import RaceFacts, points_system
+from .facts import facts as game_facts
 from .sheet import inner, new_page
+from .slips import wing_text
 
 PAPER = Paper("a4", "landscape")
 RULE = Style(stroke=INK, width=0.25)
 THIN = Style(stroke="#9a9a9a", width=0.15)
+BOX = Style(stroke=INK, width=0.2, fill=WHITE)
 HEAD = pt_to_mm(7.5)
-RETIRE_MIN = 92.0  # mm: driver, lap and the three reasons to tick
 SMALL = pt_to_mm(6.5)
+GAP = 6.0
+FINISH_W = 50.0
+CHART_COL_MIN = 9.0  # mm: a lap column narrower than this cannot take a code: the chart goes on its own page
+CHART_COL_MAX = 28.0
+LAP_BOX = 5.0  # mm: a lap box of the counter (narrower for a long race, down to LAP_BOX_MIN)
+LAP_BOX_MIN = 3.6
 
 
-def race_sheet(cars: int, circuit_name: str, facts: RaceFacts, spec: PageSpec, points_id: str | None = None) -> Page:
-    """For a field of ``cars`` on the board ``facts`` describes: a row per position, a column per lap."""
-    words = sheet_texts()["race"]
+def codes(field: TeamField) -> list[str]:
+    """Each car's code, in the field's order: its monogram (``VET``), with a digit added where two would be alike."""
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for _, driver in field.drivers:
+        code = driver.initials
+        seen[code] = seen.get(code, 0) + 1
+        out.append(code if seen[code] == 1 else f"{code}{seen[code]}")
+    return out
+
+
+def race_sheet(
+    field: TeamField, circuit_name: str, facts: RaceFacts, spec: PageSpec, points_id: str | None = None
+) -> list[Page]:
+    """For ``field`` on the board ``facts`` describes: the counter, the chart and the finishing order (a row per
+    car), on one page, or two when the lap chart needs the width of a page."""
+    words = game_facts().words.race
     page = new_page(spec, f"Race sheet — {circuit_name}")
     x0, y0, cw, ch = inner(page)
     text = page.layer("text")
-    sub = words["subtitle"].format(laps=facts.laps, lap_units=facts.lap_units)
-    top = title(text, words["title"].format(circuit=circuit_name), x0, y0, cw, sub)
+    sub = words.subtitle.format(laps=facts.laps, lap_units=facts.lap_units, action_list=facts.action_list)
+    top = title(text, words.title.format(circuit=circuit_name), x0, y0, cw) - 1
+    top = paragraph(text, sub, x0, top, cw, pt_to_mm(8), leading=1.25) + 2.5
     bottom = y0 + ch
+    cars = len(field.drivers)
     head_h = 8.0
-    row_h = min(7.0, (bottom - top - head_h - 12) / max(cars, 1))
-    # Three blocks side by side: the lap chart (a column per lap, up to ~28 mm each), the finishing order and the
-    # retirements, which take what the chart leaves (at least enough for the three reasons to tick).
-    finish_w, gap = 50.0, 6.0
-    chart_w = min(cw - finish_w - RETIRE_MIN - 2 * gap, 8.0 + (facts.laps + 1) * 28.0)
-    retire_w = cw - chart_w - finish_w - 2 * gap
-    _chart(page, x0, top, chart_w, head_h, row_h, cars, facts.laps, words)
-    fx = x0 + chart_w + gap
-    _finish(page, fx, top, finish_w, head_h, row_h, cars, points_id, words)
-    _retirements(page, fx + finish_w + gap, top, retire_w, head_h, bottom, words)
-    return page
+    rows_top = top + 6.5 + head_h  # under a block title and its header
+    row_h = min(7.0, (bottom - rows_top - 9) / max(cars, 1))
+    box = max(LAP_BOX_MIN, min(LAP_BOX, (cw - FINISH_W - GAP - 60) / max(facts.laps, 1)))
+    counter_w = 60 + facts.laps * box
+    chart_w = cw - counter_w - FINISH_W - 2 * GAP
+    beside = (chart_w - 8) / (facts.laps + 1) >= CHART_COL_MIN
+    _counter(page, field, x0, top, counter_w, head_h, row_h, facts.laps, box, words)
+    fx = x0 + counter_w + GAP
+    if beside:
+        chart_w = min(chart_w, 8.0 + (facts.laps + 1) * CHART_COL_MAX)
+        _chart(page, fx, top, chart_w, head_h, row_h, cars, facts.laps, words)
+        fx += chart_w + GAP
+    _finish(page, fx, top, FINISH_W, head_h, row_h, cars, points_id, words)
+    if beside:
+        return [page]
+    second = new_page(spec, f"Lap chart — {circuit_name}")
+    x0, y0, cw, ch = inner(second)
+    head = f"{facts.laps} laps of {facts.lap_units} units. {words.chart_note}"
+    top = title(second.layer("text"), f"{words.chart_heading} — {circuit_name}", x0, y0, cw, head)
+    row_h = min(7.0, (y0 + ch - top - 6.5 - head_h - 4) / max(cars, 1))
+    chart_w = min(cw, 8.0 + (facts.laps + 1) * CHART_COL_MAX)
+    _chart(second, x0, top, chart_w, head_h, row_h, cars, facts.laps, words)
+    return [page, second]
 
 
 def _header(page, label, x, y, w, h, anchor="middle") -> None:
@@ -64,13 +106,71 @@ def _header(page, label, x, y, w, h, anchor="middle") -> None:
 def _block_title(page, label, x, y) -> float:
     s = pt_to_mm(10.5)
     page.add("text", Text(label, x, y + ascent(s, "bold"), s, "bold", INK))
-    return y + ascent(s, "bold") + 2.0
+    return y + 6.5
+
+
+def _flag(page, x, y, w, h) -> None:
+    """A small chequered flag: the last lap's box."""
+    n, m = 4, 2
+    for i in range(n):
+        for j in range(m):
+            if (i + j) % 2 == 0:
+                page.add("grid", rect(x + i * w / n, y + j * h / m, w / n, h / m, Style(stroke=None, fill=INK)))
+    page.add("grid", rect(x, y, w, h, Style(stroke=INK, width=0.15)))
+
+
+def _counter(page, field: TeamField, x, top, w, head_h, row_h, laps, box, words) -> None:
+    """A row per car: its colours, code and wing name (and number), a box per lap, and where it retired."""
+    y = _block_title(page, words.counter_heading, x, top)
+    sw, code_w, car_w, out_w = 3.0, 10.0, 27.0, 18.0
+    lx = x + sw + code_w + car_w + 1
+    ox = x + w - out_w
+    _header(page, words.code_column, x, y, sw + code_w, head_h)
+    _header(page, words.car_column, x + sw + code_w, y, car_w, head_h, "start")
+    _header(page, words.laps_column, lx, y, laps * box, head_h * 0.55, "start")
+    for k in range(laps):  # the lap numbers, the last one under a chequered flag
+        bx = lx + k * box
+        ny = y + head_h * 0.55
+        page.add("shade", rect(bx, ny, box, head_h * 0.45, Style(stroke=None, fill="#e6e6e6")))
+        if k == laps - 1:
+            _flag(page, bx + box * 0.15, ny + 0.4, box * 0.7, head_h * 0.45 - 0.8)
+        else:
+            label = str(k + 1)
+            size = fit(label, "condensed", pt_to_mm(6), box - 0.6)
+            page.add("text", Text(label, bx + box / 2, ny + head_h * 0.225, size, "condensed", INK, "middle", "middle"))
+    _header(page, words.out_column, ox, y, out_w, head_h)
+    y += head_h
+    for i, ((team, driver), code) in enumerate(zip(field.drivers, codes(field), strict=True)):
+        ry = y + i * row_h
+        cy = ry + row_h / 2
+        if i % 2 == 0:
+            page.add("shade", rect(x, ry, w, row_h, Style(stroke=None, fill=ZEBRA)))
+        colour = Style(stroke=INK, width=0.1, fill=team.colours.primary)
+        page.add("swatch", rect(x + 0.4, cy - row_h * 0.32, sw - 0.8, row_h * 0.64, colour))
+        size = min(pt_to_mm(8), row_h * 0.6)
+        page.add(
+            "text",
+            fitted_text(code, x + sw + 1, cy, code_w - 1.5, max_size=size, font="condensed-bold", valign="middle"),
+        )
+        name = wing_text(driver) + (f" #{driver.number}" if driver.number is not None else "")
+        page.add(
+            "text",
+            fitted_text(name, x + sw + code_w, cy, car_w - 1.5, max_size=size, font="condensed", valign="middle"),
+        )
+        bh = min(row_h * 0.76, box - 0.8)
+        for k in range(laps):
+            page.add("boxes", rect(lx + k * box + 0.4, cy - bh / 2, box - 0.8, bh, BOX))
+        page.add("boxes", rect(ox + 1, cy - bh / 2, 6.5, bh, BOX))
+        page.add("boxes", rect(ox + 8.5, cy - bh / 2, out_w - 9.5, bh, BOX))
+    page.add("rules", rect(x, y, w, len(field.drivers) * row_h, RULE))
+    note_y = y + len(field.drivers) * row_h + 1.5
+    paragraph(page.layer("text"), words.counter_note, x, note_y, w, SMALL, "condensed", GREY, leading=1.2)
 
 
 def _chart(page, x, top, w, head_h, row_h, cars, laps, words) -> None:
-    y = _block_title(page, words["chart_heading"], x, top)
+    y = _block_title(page, words.chart_heading, x, top)
     pos_w = 8.0
-    columns = [words["grid_column"]] + [words["lap_column"].format(n=n) for n in range(1, laps + 1)]
+    columns = [words.grid_column] + [words.lap_column.format(n=n) for n in range(1, laps + 1)]
     col_w = (w - pos_w) / len(columns)
     _header(page, "Pos", x, y, pos_w, head_h)
     for i, label in enumerate(columns):
@@ -91,12 +191,12 @@ def _chart(page, x, top, w, head_h, row_h, cars, laps, words) -> None:
 
 def _finish(page, x, top, w, head_h, row_h, cars, points_id, words) -> None:
     system = points_system(points_id)
-    pts = system["points"]
-    y = _block_title(page, words["finish_heading"], x, top)
+    pts = system.points
+    y = _block_title(page, words.finish_heading, x, top)
     pos_w, pts_w = 8.0, 9.0
     _header(page, "Pos", x, y, pos_w, head_h)
-    _header(page, "Driver", x + pos_w, y, w - pos_w - pts_w, head_h, "start")
-    _header(page, words["points_column"], x + w - pts_w, y, pts_w, head_h)
+    _header(page, words.code_column, x + pos_w, y, w - pos_w - pts_w, head_h, "start")
+    _header(page, words.points_column, x + w - pts_w, y, pts_w, head_h)
     y += head_h
     for r in range(cars):
         ry = y + r * row_h
@@ -121,36 +221,5 @@ def _finish(page, x, top, w, head_h, row_h, cars, points_id, words) -> None:
             ),
         )
     page.add("rules", rect(x, y, w, cars * row_h, RULE))
-    note = f"{system['label']}: {'-'.join(str(p) for p in pts)}"
-    page.add("text", Text(note, x, y + cars * row_h + 3.2, fit(note, "condensed", SMALL, w), "condensed", GREY))
-
-
-def _retirements(page, x, top, w, head_h, bottom, words) -> None:
-    y = _block_title(page, words["retire_heading"], x, top)
-    names, lap, why = words["retire_columns"]
-    name_w, lap_w = w * 0.34, 8.0
-    why_w = w - name_w - lap_w
-    _header(page, names, x, y, name_w, head_h, "start")
-    _header(page, lap, x + name_w, y, lap_w, head_h)
-    _header(page, why, x + name_w + lap_w, y, why_w, head_h, "start")
-    y += head_h
-    row_h = 8.0
-    rows = int((bottom - 10 - y) // row_h)
-    reasons = words["reasons"]
-    for r in range(rows):
-        ry = y + r * row_h
-        if r % 2 == 0:
-            page.add("shade", rect(x, ry, w, row_h, Style(stroke=None, fill=ZEBRA)))
-        page.add(
-            "grid", rect(x + name_w + 1, ry + 1.2, lap_w - 2, row_h - 2.4, Style(stroke=INK, width=0.2, fill=WHITE))
-        )
-        bx = x + name_w + lap_w + 1.0
-        step = (why_w - 2) / len(reasons)
-        for k, reason in enumerate(reasons):
-            cx = bx + k * step
-            page.add("boxes", rect(cx, ry + row_h / 2 - 1.3, 2.6, 2.6, Style(stroke=INK, width=0.2, fill=WHITE)))
-            size = fit(reason, "condensed", pt_to_mm(6), step - 4)
-            page.add("text", Text(reason, cx + 3.4, ry + row_h / 2, size, "condensed", INK, valign="middle"))
-    page.add("rules", rect(x, y, w, rows * row_h, RULE))
-    note = words["reasons_note"]
-    page.add("text", Text(note, x, y + rows * row_h + 3.2, fit(note, "condensed", SMALL, w), "condensed", GREY))
+    note = words.finish_note.format(label=system.label, scale=system.scale)
+    paragraph(page.layer("text"), note, x, y + cars * row_h + 1.5, w, SMALL, "condensed", GREY, leading=1.2)

@@ -10,16 +10,8 @@ from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
 from ...units import pt_to_mm
-from .facts import (
-    RaceFacts,
-    action_table,
-    points_system,
-    points_systems,
-    race,
-    race_rules,
-    sheet_texts,
-    tie_groups,
-)
+from .facts import RaceFacts, knockout, points_system, tie_groups
+from .facts import facts as game_facts
 from .sheet import inner, new_page
 
 PAPER = Paper("a4", "portrait")
@@ -28,19 +20,17 @@ BODY = pt_to_mm(8.5)
 
 def fill(text: str, facts: RaceFacts) -> str:
     """Paddock's wording with the board's and the race's numbers filled in."""
-    examples = ", ".join(str(u) for u in facts.action_units[:3])
-    grid_note = sheet_texts()["reference"]["grid_note"] if facts.action_under_grid else ""
-    r = race()
+    r = game_facts().race
     return text.format(
         action_every=facts.action_every,
-        action_examples=examples,
-        grid_note=grid_note,
+        action_nth=facts.action_nth,
+        action_list=facts.action_list,
         laps=facts.laps,
         lap_units=facts.lap_units,
         race_units=facts.race_units,
         rounds=facts.rounds,
-        target_units=r["target_units"],
-        die_average=r["die_average"],
+        target_units=r.target_units,
+        die_average=r.die_average,
     )
 
 
@@ -48,30 +38,30 @@ def reference_sheet(
     field: TeamField, spec: PageSpec, facts: RaceFacts, points_id: str | None = None, pit_lane: bool = True
 ) -> Page:
     """The card for a race on a board described by ``facts`` (its action squares, lap, the race length)."""
-    rules = race_rules()
-    words = sheet_texts()["reference"]
+    rules = game_facts().rules
+    words = game_facts().words.reference
     page = new_page(spec, "Race reference")
     x0, y0, cw, ch = inner(page)
     text, rule = page.layer("text"), page.layer("rules")
-    y = title(text, rules["title"], x0, y0, cw, words["subtitle"])
+    y = title(text, rules.title, x0, y0, cw, words.subtitle)
     col_gap = 8.0
     col_w = (cw - col_gap) / 2
     # Left: the action roll and the rules of the race. Right: race length, quick race, points, house rules.
     ly = _action_box(page, x0, y, col_w, facts)
-    for section in rules["sections"]:
-        ly = heading(text, rule, section["heading"], x0, ly + 3, col_w)
-        ly = bullets(text, [fill(i, facts) for i in section["items"]], x0, ly, col_w, BODY)
-    ly = _tie_break(page, field, x0, ly + 3, col_w)
+    for section in rules.sections:
+        ly = heading(text, rule, section.heading, x0, ly + 3, col_w)
+        ly = bullets(text, [fill(i, facts) for i in section.items], x0, ly, col_w, BODY)
+    ly = _qualifying(page, field, x0, ly + 3, col_w)
     rx = x0 + col_w + col_gap
-    ry = heading(text, rule, words["race_heading"], rx, y, col_w)
+    ry = heading(text, rule, words.race_heading, rx, y, col_w)
     s = pt_to_mm(10)
-    text.add(Text(fill(words["race_line"], facts), rx, ry + ascent(s, "bold"), s, "bold", INK))
+    text.add(Text(fill(words.race_line, facts), rx, ry + ascent(s, "bold"), s, "bold", INK))
     ry += ascent(s, "bold") + 2.5
     if facts.laps_default:
-        ry = paragraph(text, fill(words["race_reason"], facts), rx, ry, col_w, pt_to_mm(7.5), "condensed") + 1.5
-    qr = rules["quick_race"]
-    ry = heading(text, rule, qr["heading"], rx, ry + 3, col_w)
-    ry = bullets(text, qr["items"], rx, ry, col_w, pt_to_mm(8.5))
+        ry = paragraph(text, fill(words.race_reason, facts), rx, ry, col_w, pt_to_mm(7.5), "condensed") + 1.5
+    qr = rules.quick_race
+    ry = heading(text, rule, qr.heading, rx, ry + 3, col_w)
+    ry = bullets(text, qr.items, rx, ry, col_w, pt_to_mm(8.5))
     tiers = {"front": [], "midfield": [], "back": []}
     for t in field.teams:
         if t.tier:
@@ -82,9 +72,9 @@ def reference_sheet(
             if not names:
                 continue
             s = pt_to_mm(8)
-            text.add(Text(words["tiers"][key], rx, ry + ascent(s, "condensed-bold"), s, "condensed-bold", INK))
+            text.add(Text(words.tiers[key], rx, ry + ascent(s, "condensed-bold"), s, "condensed-bold", INK))
             ry = paragraph(text, ", ".join(names), rx, ry + 4.0, col_w, s, "condensed", leading=1.3) + 1.0
-        note = words["tier_note"].format(field=field.name)
+        note = words.tier_note.format(field=field.name)
         ry = paragraph(text, note, rx, ry, col_w, pt_to_mm(7), "condensed", leading=1.3) + 2
     ry = _points_box(page, rx, ry + 3, col_w, points_id)
     if pit_lane:
@@ -92,25 +82,28 @@ def reference_sheet(
     return page
 
 
-def _tie_break(page, field: TeamField, x, y, w) -> float:
-    words = sheet_texts()["reference"]
+def _qualifying(page, field: TeamField, x, y, w) -> float:
+    """The field's knock-out (and Paddock's reading of it, for a field the rulebook does not write for) and the
+    dead-heat rules."""
+    words = game_facts().words.reference
     text = page.layer("text")
+    ko = knockout(len(field.drivers))
     named = [t.name for t in field.teams if t.tie_break == "rulebook"]
-    lines = [words["tie_break_team"]]
-    lines.append(words["tie_break_rulebook"].format(teams=", ".join(named)) if named else words["tie_break_yours"])
+    lines = [ko.heading(), *([ko.reading()] if ko.reading() else []), words.tie_break_team]
+    lines.append(words.tie_break_rulebook.format(teams=", ".join(named)) if named else words.tie_break_yours)
     groups = tie_groups(field)
     if groups:
-        lines.append(words["tie_break_group"].format(groups="; ".join(" / ".join(g) for g in groups)))
-    y = heading(text, page.layer("rules"), words["tie_break_heading"], x, y, w)
+        lines.append(words.tie_break_group.format(groups="; ".join(" / ".join(g) for g in groups)))
+    y = heading(text, page.layer("rules"), words.qualifying_heading, x, y, w)
     return bullets(text, lines, x, y, w, BODY)
 
 
 def _pit_box(page, x, y, w, bottom) -> float:
     """The players' own pit-stop rule: the rulebook has a pit lane but no rule for it."""
-    words = sheet_texts()["reference"]
+    words = game_facts().words.reference
     text = page.layer("text")
-    y = heading(text, page.layer("rules"), words["pit_heading"], x, y, w)
-    y = paragraph(text, words["pit_text"], x, y, w, pt_to_mm(8), leading=1.3) + 2
+    y = heading(text, page.layer("rules"), words.pit_heading, x, y, w)
+    y = paragraph(text, words.pit_text, x, y, w, pt_to_mm(8), leading=1.3) + 2
     h = max(18.0, min(34.0, bottom - y - 2))
     page.add("boxes", rect(x, y, w, h, Style(stroke=INK, width=0.3, fill=WHITE)))
     for k in range(1, int(h // 7)):
@@ -120,52 +113,47 @@ def _pit_box(page, x, y, w, bottom) -> float:
 
 
 def _action_box(page, x, y, w, facts: RaceFacts) -> float:
-    table = action_table()
-    words = sheet_texts()["reference"]
-    y = heading(page.layer("text"), page.layer("rules"), fill(words["action_heading"], facts), x, y, w)
+    table = game_facts().actions
+    words = game_facts().words.reference
+    y = heading(page.layer("text"), page.layer("rules"), fill(words.action_heading, facts), x, y, w)
     row = 8.5
-    for i, r in enumerate(table["rolls"]):
+    for i, r in enumerate(table.rolls):
         ry = y + i * row
         if i % 2 == 0:
             page.add("shade", rect(x, ry, w, row, Style(stroke=None, fill="#f2f2f2")))
         cy = ry + row / 2
         page.add("boxes", rect(x + 1.5, cy - 3, 6, 6, Style(stroke=INK, width=0.3, fill=WHITE)))
-        page.add("text", Text(str(r["roll"]), x + 4.5, cy, pt_to_mm(10), "bold", INK, anchor="middle", valign="middle"))
-        page.add("text", Text(r["title"], x + 10, cy, pt_to_mm(9), "bold", INK, valign="middle"))
-        effects = words["effects"]
-        if r["effect"] in ("retire", "none"):
-            effect = effects[r["effect"]]
-        else:
-            u = r["units"]
-            effect = effects["forward" if u > 0 else "back"].format(units=abs(u))
+        page.add("text", Text(str(r.roll), x + 4.5, cy, pt_to_mm(10), "bold", INK, anchor="middle", valign="middle"))
+        page.add("text", Text(r.title, x + 10, cy, pt_to_mm(9), "bold", INK, valign="middle"))
+        effect = words.effects.of(r)
         page.add("text", Text(effect, x + w - 1.5, cy, pt_to_mm(9), "regular", INK, anchor="end", valign="middle"))
-    return y + row * len(table["rolls"]) + 1
+    return y + row * len(table.rolls) + 1
 
 
 def _points_box(page, x, y, w, points_id) -> float:
-    data = points_systems()
-    words = sheet_texts()["reference"]
-    chosen = points_system(points_id)["id"]
+    data = game_facts().points
+    words = game_facts().words.reference
+    chosen = points_system(points_id).id
     text = page.layer("text")
-    y = heading(text, page.layer("rules"), words["points_heading"], x, y, w)
-    n = max(len(s["points"]) for s in data["systems"])
+    y = heading(text, page.layer("rules"), words.points_heading, x, y, w)
+    n = max(len(s.points) for s in data.systems)
     cell = w / n
-    for system in data["systems"]:
-        on = system["id"] == chosen
-        label = system["label"] + (words["this_championship"] if on else "")
+    for system in data.systems:
+        on = system.id == chosen
+        label = system.label + (words.this_championship if on else "")
         text.add(Text(label, x, y + ascent(pt_to_mm(8.5), "bold"), pt_to_mm(8.5), "bold", INK))
         y += 5.0
         for k in range(n):
             cx = x + k * cell
             text.add(Text(f"{k + 1}.", cx + cell / 2, y + 1.8, pt_to_mm(6), "condensed", GREY, "middle", "middle"))
-            scoring = k < len(system["points"])
+            scoring = k < len(system.points)
             fill_ = ("#fff3c4" if on else WHITE) if scoring else WHITE
             stroke = INK if scoring else "#cccccc"
             page.add("boxes", rect(cx + 0.4, y + 3.4, cell - 0.8, 6, Style(stroke=stroke, width=0.2, fill=fill_)))
             if scoring:
                 text.add(
-                    Text(str(system["points"][k]), cx + cell / 2, y + 6.4, pt_to_mm(9), "bold", INK, "middle", "middle")
+                    Text(str(system.points[k]), cx + cell / 2, y + 6.4, pt_to_mm(9), "bold", INK, "middle", "middle")
                 )
         y += 11.0
-        y = paragraph(text, system["note"], x, y, w, pt_to_mm(7.5), "condensed", leading=1.3) + 2.5
+        y = paragraph(text, system.note, x, y, w, pt_to_mm(7.5), "condensed", leading=1.3) + 2.5
     return y

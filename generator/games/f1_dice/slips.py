@@ -22,7 +22,7 @@ from ...scene import Circle, Page, Polyline, Primitive, Style, Text, rect
 from ...teams.livery import livery_items
 from ...teams.models import Driver, Team, TeamField, wing_lettering
 from ...units import pt_to_mm
-from .facts import board, dmod, slip
+from .facts import dmod, facts
 
 PAPER = Paper("a4", "portrait")
 
@@ -47,8 +47,8 @@ def slip_items(x: float, y: float, team: Team | None, driver: Driver | None, sca
 
     ``team`` None gives a blank slip for a hand-drawn livery; ``driver`` None a livery slip with a blank wing.
     """
-    size = slip()
-    w, h, wing = size["width"] * scale, size["length"] * scale, size["wing"] * scale
+    size = facts().cars.slip
+    w, h, wing = size.width * scale, size.length * scale, size.wing * scale
     out: dict[str, list[Primitive]] = {"slip-livery": [], "slip-text": [], "slip-cut": [], "slip-fold": []}
     if team is not None:
         c = team.colours
@@ -62,13 +62,10 @@ def slip_items(x: float, y: float, team: Team | None, driver: Driver | None, sca
             out["slip-livery"].append(rect(x, y, w, wing, Style(stroke=None, fill=c.primary)))
         out["slip-livery"].extend(livery_items(team, x, y + wing, w, h - wing))
         if driver is not None:
-            text = driver.wing_name
+            text = wing_text(driver, scale)
             font, size, ok = wing_lettering(text, scale)
             if not ok:
-                text = driver.initials
-                font, size, ok = wing_lettering(text, scale)
-                if not ok:
-                    warn(f"car slip: '{text}' is below the legible size on a {w:.1f} mm wing")
+                warn(f"car slip: '{text}' is below the legible size on a {w:.1f} mm wing")
             out["slip-text"].append(
                 Text(text, x + w / 2, y + wing / 2, size, font, text_on(c.primary), anchor="middle", valign="middle")
             )
@@ -91,6 +88,13 @@ def slip_items(x: float, y: float, team: Team | None, driver: Driver | None, sca
     fold = FOLD if team is None else FOLD.with_(stroke=text_on(team.colours.primary))
     out["slip-fold"].append(Polyline(((x, y + wing), (x + w, y + wing)), fold))
     return out
+
+
+def wing_text(driver: Driver, scale: float = 1.0) -> str:
+    """What the slip writes on the driver's wing: the short name or surname, or the initials where that does not
+    fit at a legible size (the race sheet names the car the same way)."""
+    text = driver.wing_name
+    return text if wing_lettering(text, scale)[2] else driver.initials
 
 
 def team_cells(team: Team, spares: int = 1) -> list[Cell]:
@@ -124,14 +128,14 @@ def layout_rows(field: TeamField | None, columns: int, spares: int = 1) -> list[
 
 def base_unit() -> float:
     """The board unit the rulebook's slip size belongs to (mm)."""
-    return float(board()["unit"])
+    return float(facts().board.unit)
 
 
 def slip_size(unit: float | None = None) -> tuple[float, float, float]:
     """``(width, length, wing)`` of a slip for a board of ``unit`` mm (the rulebook's at the base unit)."""
     k = (unit or base_unit()) / base_unit()
-    s = slip()
-    return s["width"] * k, s["length"] * k, s["wing"] * k
+    s = facts().cars.slip
+    return s.width * k, s.length * k, s.wing * k
 
 
 def slip_pages(

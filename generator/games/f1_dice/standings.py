@@ -10,7 +10,7 @@ from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
 from ...units import pt_to_mm
-from .facts import DEFAULT_RACES, points_system, sheet_texts
+from .facts import DEFAULT_RACES, facts, points_system
 from .sheet import inner, new_page
 
 PAPER = Paper("a4", "landscape")
@@ -29,7 +29,7 @@ def standings_sheet(field: TeamField, spec: PageSpec, points_id: str | None = No
         rows,
         points_id,
         races,
-        sheet_texts()["standings"]["subtitle"],
+        facts().words.standings.subtitle,
     )
 
 
@@ -48,18 +48,18 @@ def constructors_sheet(
         rows,
         points_id,
         races,
-        sheet_texts()["standings"]["constructors_subtitle"],
+        facts().words.standings.constructors_subtitle,
     )
 
 
 def _table(spec, page_title, heading, labels, rows, points_id, races, subtitle) -> Page:
     system = points_system(points_id)
-    words = sheet_texts()["standings"]
-    pts = "-".join(str(p) for p in system["points"])
-    best = words["best"].format(n=system["best_results"]) if system.get("best_results") else ""
+    words = facts().words.standings
+    pts = system.scale
+    best = words.best.format(n=system.best_results) if system.best_results else ""
     page = new_page(spec, page_title)
     x0, y0, cw, ch = inner(page)
-    top = title(page.layer("text"), heading, x0, y0, cw, subtitle.format(points=pts, label=system["label"], best=best))
+    top = title(page.layer("text"), heading, x0, y0, cw, subtitle.format(points=pts, label=system.label, best=best))
     n = len(rows)
     head_h = 14.0
     row_h = min(10.0, (y0 + ch - top - head_h) / max(n, 1))

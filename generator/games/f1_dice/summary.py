@@ -10,23 +10,19 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from . import GAME
 from .facts import (
     DEFAULT_RACES,
     DEFAULT_TEAMS,
     RaceFacts,
-    action_table,
-    board,
+    and_list,
+    cars_word,
     dmod,
+    knockout,
+    modifiers,
     ordinal,
-    points_systems,
-    qualifying_rules,
-    race,
-    session_sizes,
-    sheet_texts,
-    slip,
     tie_groups,
 )
+from .facts import facts as game_facts
 from .slips import PAPER as SLIP_PAPER
 
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
@@ -38,10 +34,6 @@ def _word(n: int) -> str:
 
 def _cm(mm: float) -> str:
     return f"{mm / 10:g}"
-
-
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 @cache
@@ -59,152 +51,171 @@ def _board_paper() -> str:
     return Paper(CircuitSpec.model_fields["paper"].default).size_label
 
 
-def _places(first: int, last: int) -> str:
-    return f"{first}–{last}" if first != last else str(first)
-
-
 def _race_reading(facts: RaceFacts | None) -> str:
     """What Paddock reads the race length as: this board's default (or chosen) laps, or the rule behind them."""
-    r = race()
+    r = game_facts().race
     if facts is not None:
         return (
             f"This pack's race is {facts.laps} laps of {facts.lap_units} units ({facts.race_units} units), about "
-            f"{facts.rounds} rounds of one die at {r['die_average']} units a roll: Paddock's default is the lap "
-            f"count nearest {r['target_units']} units of racing. Agree on another if you like."
+            f"{facts.rounds} rounds of one die at {r.die_average} units a roll: Paddock's default is the lap "
+            f"count nearest {r.target_units} units of racing. Agree on another if you like."
         )
     return (
-        f"Paddock's default is the lap count nearest {r['target_units']} units of racing (about "
-        f"{round(r['target_units'] / float(r['die_average']))} rounds of one die, at {r['die_average']} units a "
-        f"roll), and at least {r['min_laps']} laps. Agree on another before the start if you like."
+        f"Paddock's default is the lap count nearest {r.target_units} units of racing (about "
+        f"{round(r.target_units / float(r.die_average))} rounds of one die, at {r.die_average} units a "
+        f"roll), and at least {r.min_laps} laps. Agree on another before the start if you like."
     )
 
 
 def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
     """``race_facts``: the pack's board and race (its action squares, grid, laps), so the summary says what its
     other sheets show; the default board's interval and the race-length rule otherwise. ``field``: the pack's
-    field (``--teams``, ``--cars``), else the default one."""
-    b = board()
-    every = int(race_facts.action_every if race_facts else b["action_every"])
+    field (``--teams``, ``--cars``), else the default one. Every example and note holds for the field: the dead
+    heat is told with two of its drivers that show the rule (or in general, for a field of one car)."""
+    f = game_facts()
+    b = f.board
+    every = int(race_facts.action_every if race_facts else b.action_every)
     if race_facts:
-        shown = race_facts.action_units[:3]
-        grid_note = sheet_texts()["reference"]["grid_note"] if race_facts.action_under_grid else ""
+        where = f"on this board: units {race_facts.action_list}"
+        first_action = race_facts.action_units[0] if race_facts.action_units else every
     else:
-        shown, grid_note = [every * k for k in (1, 2, 3)], ""
-    s = slip()
-    q = qualifying_rules()
-    game = GAME.facts("game.yaml")
+        where, first_action = f"units {every}, {2 * every}, {3 * every} and so on", every
+    s = f.cars.slip
+    q = f.qualifying
+    game = f.game
     field = field or _field()
-    sizes = session_sizes(len(field.drivers))
-    rolls = action_table()["rolls"]
-    worst = min((r for r in rolls if r["effect"] == "move"), key=lambda r: r["units"])
-    retire = next(r for r in rolls if r["effect"] == "retire")
-    systems = points_systems()
-    best = next(sy for sy in systems["systems"] if sy.get("best_results"))
-    default = next(sy for sy in systems["systems"] if sy["id"] == systems["default"])
-    ties = tie_groups(field)
-    tie = ties[0] if ties else None
-    teams = {t.name: t for t in field.teams}
-    pair = next(t for t in field.teams if len(t.drivers) > 1)
-    mods = sorted({t.qualifying.session(q["sessions"][0]) for t in field.teams if t.qualifying}, reverse=True)
-    positive = next((m for m in mods if m > 0), mods[0])
+    ko = knockout(len(field.drivers))
+    worst, retire = f.actions.worst, f.actions.retire
+    best, default = f.points.best_of, f.points.default_system
     out = {
         "board_paper": _board_paper(),
         "slip_paper": SLIP_PAPER.size_label,
-        "mod_example": dmod(positive),
-        "mod_value": str(positive),
-        "lanes": str(b["lanes"]),
-        "lanes_word": _word(int(b["lanes"])),
-        "lane_cm": _cm(b["lane_width"]),
-        "lane_mm": f"{float(b['lane_width']):g}",
-        "track_cm": _cm(float(b["lane_width"]) * int(b["lanes"])),
-        "room_mm": f"{float(b['room_for_car']) * float(b['unit']):g}",
-        "unit_cm": _cm(b["unit"]),
+        "lanes": str(b.lanes),
+        "lanes_word": _word(b.lanes),
+        "lane_cm": _cm(b.lane_width),
+        "lane_mm": f"{b.lane_width:g}",
+        "track_cm": _cm(b.lane_width * b.lanes),
+        "room_mm": f"{b.room_for_car * b.unit:g}",
+        "unit_cm": _cm(b.unit),
         "action_every": str(every),
         "action_nth": ordinal(every),
-        "action_list": ", ".join(str(u) for u in shown) + " …",
-        "action_grid_note": grid_note,
-        "slip_w": f"{s['width']:g}",
-        "slip_l": f"{s['length']:g}",
-        "slip_wing": f"{s['wing']:g}",
-        "slip_body": f"{s['length'] - s['wing']:g}",
-        "die_sides": str(q["die_sides"]),
-        "minimum_result": str(q["minimum_result"]),
-        "sessions": _and(q["sessions"]),
-        "session_count": _word(len(q["sessions"])),
-        "first_session": q["sessions"][0],
-        "last_session": q["sessions"][-1],
+        "action_where": where,
+        "action_first": str(first_action),
+        "slip_w": f"{s.width:g}",
+        "slip_l": f"{s.length:g}",
+        "slip_wing": f"{s.wing:g}",
+        "slip_body": f"{s.body:g}",
+        "die_sides": str(q.die_sides),
+        "minimum_result": str(q.minimum_result),
+        "sessions": and_list(q.sessions),
+        "session_count": _word(len(q.sessions)),
+        "first_session": q.sessions[0],
+        "last_session": q.sessions[-1],
         "field": field.name,
-        "field_cars": str(len(field.drivers)),
-        "players_max": str(game["players"]["max"]),
-        "players_stretch": str(game["players"]["stretch"]),
-        "race_dice": _word(game["race_dice"]),
-        "quick_dice": _word(game["quick_race"]["dice"]),
-        "crash_double": str(game["quick_race"]["crash_double"]),
-        "retire_roll": str(retire["roll"]),
-        "worst_roll": str(worst["roll"]),
-        "worst_units": _word(-worst["units"]),
-        "best_results": str(best["best_results"]),
-        "best_label": best["label"],
-        "default_points": default["label"],
+        "field_cars": cars_word(len(field.drivers)),
+        "knockout_reading": _knockout_reading(ko),
+        "players_max": str(game.players.max),
+        "players_stretch": str(game.players.stretch),
+        "race_dice": _word(game.race_dice),
+        "quick_dice": _word(game.quick_race.dice),
+        "crash_double": str(game.quick_race.crash_double),
+        "retire_roll": str(retire.roll),
+        "worst_roll": str(worst.roll),
+        "worst_units": _word(-worst.units),
+        "best_results": str(best.best_results),
+        "best_label": best.label,
+        "default_points": default.label,
         "races": str(DEFAULT_RACES),
         "race_reading": _race_reading(race_facts),
-        "teammate_first": pair.drivers[0].name,
-        "teammate_second": pair.drivers[1].name,
-        "teammates_team": pair.name,
+        "tier_reading": (
+            f.words.summary.tiers_given if any(t.tier for t in field.teams) else f.words.summary.tiers_blank
+        ).format(field=field.name),
     }
-    for name, cars, first, last in sizes:
-        key = name.lower()
-        out[f"{key}_cars"] = str(cars)
-        out[f"{key}_places"] = _places(first, last)
-        out[f"{key}_out"] = str(last - first + 1)
-    if tie:
-        a, b_ = teams[tie[0]], teams[tie[1]]
-        out["tie_a"] = f"{a.drivers[0].name} ({a.name})"
-        out["tie_b"] = f"{b_.drivers[0].name} ({b_.name})"
+    out.update(_modifier_example(field))
+    out.update(_dead_heat(field))
     return out
+
+
+def _knockout_reading(ko) -> str:
+    words = game_facts().words.summary
+    return (words.knockout_rulebook if ko.rulebook else words.knockout_reading).format(**ko.reading_values())
+
+
+def _modifier_example(field) -> dict[str, str]:
+    """A modifier of the field to explain ``d+x`` with: the largest non-zero one in the first session, else in any
+    (``d+1`` for a field whose teams all roll the plain die)."""
+    words = game_facts().words.summary
+    mods = [m for t in field.teams for m in modifiers(t)[:1]] + [m for t in field.teams for m in modifiers(t)]
+    m = next((v for v in sorted(mods, key=lambda v: (v <= 0, -abs(v))) if v != 0), 1)
+    meaning = (words.mod_plus if m > 0 else words.mod_minus).format(n=abs(m))
+    return {"mod_example": dmod(m), "mod_meaning": meaning}
+
+
+def _dead_heat(field) -> dict[str, str]:
+    """The dead-heat note and example, told with the field's own drivers: two teams with identical modifiers
+    (the deciding die), else two teams (the table's order), else team-mates; in general for a field of one car."""
+    words = game_facts().words.summary
+    pair = next((t for t in field.teams if len(t.drivers) > 1), None)
+    mates = (
+        words.teammates.format(first=pair.drivers[0].name, second=pair.drivers[1].name, team=pair.name) if pair else ""
+    )
+    teams = {t.name: t for t in field.teams}
+    ties = tie_groups(field)
+
+    def named(t) -> str:
+        return f"{t.drivers[0].name} ({t.name})"
+
+    if ties:
+        a, b = teams[ties[0][0]], teams[ties[0][1]]
+        example = words.dead_heat_tie.format(a=named(a), b=named(b))
+    elif len(field.teams) > 1:
+        a, b = field.teams[0], field.teams[1]
+        example = words.dead_heat_teams.format(
+            a=named(a), b=named(b), a_name=a.drivers[0].name, team_a=a.name, team_b=b.name
+        )
+    elif pair:
+        first, second = pair.drivers[0].name, pair.drivers[1].name
+        example = words.dead_heat_mates.format(a=first, b=second, a_name=first, team=pair.name)
+    else:
+        example = words.dead_heat_any
+    return {"teammates_note": mates, "dead_heat_example": example}
 
 
 def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
     """The summary's tables; ``field`` as for :func:`values` (the race's other facts change no table)."""
     field = field or _field()
-    q = qualifying_rules()
-    words = sheet_texts()["reference"]
-    effects = words["effects"]
+    f = game_facts()
+    q = f.qualifying
+    words = f.words.reference
 
-    def effect(r: dict) -> str:
-        if r["effect"] in ("retire", "none"):
-            return effects[r["effect"]].capitalize()
-        return effects["forward" if r["units"] > 0 else "back"].format(units=abs(r["units"]))
+    def effect(r) -> str:
+        text = words.effects.of(r)
+        return text.capitalize() if r.effect in ("retire", "none") else text
 
-    systems = points_systems()["systems"]
-    places = max(len(sy["points"]) for sy in systems)
+    systems = f.points.systems
+    places = max(len(sy.points) for sy in systems)
     tiers = {"front": [], "midfield": [], "back": []}
     for t in field.teams:
         if t.tier:
             tiers[t.tier].append(t.name)
-    tier_words = words["tiers"]
+    tier_words = words.tiers
     return {
         "action_roll": {
             "columns": ["Roll", {"title": "What happens", "align": "start"}, {"title": "Move", "align": "start"}],
-            "rows": [[r["roll"], r["title"], effect(r)] for r in action_table()["rolls"]],
+            "rows": [[r.roll, r.title, effect(r)] for r in f.actions.rolls],
         },
         "sessions": {
             "columns": ["Session", "Cars", "Grid places settled", "Slowest out"],
-            "rows": [
-                [name, cars, _places(first, last), last - first + 1 if first > 1 else "–"]
-                for name, cars, first, last in session_sizes(len(field.drivers))
-            ],
+            "rows": [[x.name, x.cars, x.places, x.out or "–"] for x in knockout(len(field.drivers)).sessions],
         },
         "team_modifiers": {
-            "columns": [{"title": "Team", "align": "start"}, *q["sessions"]],
-            "rows": [
-                [t.name, *(dmod(t.qualifying.session(s)) for s in q["sessions"])] for t in field.teams if t.qualifying
-            ],
+            "columns": [{"title": "Team", "align": "start"}, *q.sessions],
+            "rows": [[t.name, *(dmod(m) for m in modifiers(t))] for t in field.teams],
         },
         "points": {
-            "columns": ["Place", *(sy["label"] for sy in systems)],
+            "columns": ["Place", *(sy.label for sy in systems)],
             "rows": [
-                [ordinal(k + 1), *(sy["points"][k] if k < len(sy["points"]) else "–" for sy in systems)]
+                [ordinal(k + 1), *(sy.points[k] if k < len(sy.points) else "–" for sy in systems)]
                 for k in range(places)
             ],
         },
@@ -214,6 +225,11 @@ def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
                 {"title": "Moves by", "align": "start"},
                 {"title": f"Teams ({field.name})", "align": "start"},
             ],
-            "rows": [[*tier_words[k].split(" — ", 1), ", ".join(names)] for k, names in tiers.items() if names],
+            # no team of the field in a group: a write-in box for the players' own split
+            "rows": [
+                [*tier_words[k].split(" — ", 1), ", ".join(names) if names else None]
+                for k, names in tiers.items()
+                if names or not any(tiers.values())
+            ],
         },
     }

@@ -8,13 +8,12 @@ rest (``None``) are supplied by the player or printed as write-ins.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ...errors import InputError
 from . import facts
+from .models import Driver
 
 ALIASES = {
     "tires": "tires",
@@ -47,7 +46,7 @@ class Player:
     colour_name: str
     build: dict[str, int | None]  # zone key -> WP; None = write in (a GT value the rulebook does not show)
     kind: str = "standard"  # standard | custom | gt
-    driver: dict[str, Any] | None = None
+    driver: Driver | None = None
     driver_name: str | None = None
     notes: list[str] = field(default_factory=list)
 
@@ -56,7 +55,7 @@ def check_build(wp: dict[str, int], where: str = "") -> None:
     """Raise InputError unless ``wp`` is a legal custom build: every zone, each within range, the right total."""
     keys = facts.zone_keys()
     ranges = facts.wp_ranges()
-    total = facts.rules()["wear"]["custom_total"]
+    total = facts.rules().wear.custom_total
     missing = [k for k in keys if k not in wp]
     if missing:
         raise InputError(
@@ -121,9 +120,9 @@ def parse_wp(text: str, option: str = "--wp") -> dict[str, int]:
 def colour_of(name: str | None, index: int, where: str = "colour") -> tuple[str, str]:
     """(hex, printed name) of a car colour: a palette name, ``#rrggbb``, or the palette's next default."""
     sheet = facts.sheets()
-    palette = sheet["colours"]
+    palette = sheet.colours
     if not name:
-        key = sheet["default_colours"][index % len(sheet["default_colours"])]
+        key = sheet.default_colours[index % len(sheet.default_colours)]
         return palette[key], key
     n = name.strip().lower()
     if n in palette:
@@ -137,19 +136,22 @@ def colour_of(name: str | None, index: int, where: str = "colour") -> tuple[str,
     )
 
 
-def gt_build(
-    driver: dict[str, Any], supplied: dict[str, int] | None, where: str
-) -> tuple[dict[str, int | None], list[str]]:
+def gt_build(driver: Driver, supplied: dict[str, int] | None, where: str) -> tuple[dict[str, int | None], list[str]]:
     """A GT driver's WP: the rulebook's legible values, with the player's own where given."""
-    build: dict[str, int | None] = dict(driver["wp"])
+    build: dict[str, int | None] = {k: None if k in driver.uncertain else v for k, v in driver.wp.items()}
     for k, v in (supplied or {}).items():
         if not 1 <= v <= GT_MAX:
             raise InputError(f"{facts.zone_label(k).lower()} has {v} WP; a GT zone takes 1–{GT_MAX}", field=where)
         build[k] = v
     notes = []
-    unknown = [facts.zone_label(k).lower() for k in facts.zone_keys() if build[k] is None]
+    unknown = [
+        facts.zone_label(k).lower()
+        + (f" (the text reads {driver.uncertain[k]}, uncertain)" if k in driver.uncertain else "")
+        for k in facts.zone_keys()
+        if build[k] is None
+    ]
     if unknown:
-        who = driver["name"] or driver["ability"]
+        who = driver.name or driver.ability
         notes.append(
             f"GT driver {who}: {', '.join(unknown)} WP not legible in the rulebook — printed as write-ins; "
             "give them in a players file (wp:) to print the boxes"
@@ -164,7 +166,10 @@ def _quote(value) -> str:
 
 
 def _fold(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    """What two players' names must differ in (letters of every script count: "Иван" and "Пётр" are two)."""
+    from ...specs import name_key
+
+    return name_key(text)
 
 
 def players_from_names(
@@ -174,7 +179,7 @@ def players_from_names(
     (without the weather rules, leaving out the drivers the rulebook keeps for weather races)."""
     if not names:
         raise InputError("no players given", field="--players", hint='e.g. --players "Ann,Béla,Csaba"')
-    drivers = [d for d in facts.gt_drivers() if weather or not d.get("needs_weather")]
+    drivers = [d for d in facts.gt_drivers() if weather or not d.needs_weather]
     if gt and len(names) > len(drivers):
         raise InputError(
             f"{len(names)} players but only {len(drivers)} GT drivers"
@@ -319,7 +324,7 @@ def load_players_file(path: str | Path, gt: bool = False) -> PlayersSetup:
             if p.driver:
                 driver = facts.gt_driver(p.driver)
                 if driver is None:
-                    known = ", ".join(d["id"] for d in drivers)
+                    known = ", ".join(d.id for d in drivers)
                     raise located(
                         InputError(f"no GT driver {quote(p.driver)}", hint=f"use one of {known}"),
                         path,
@@ -327,16 +332,16 @@ def load_players_file(path: str | Path, gt: bool = False) -> PlayersSetup:
                         (*loc, "driver"),
                     )
             else:
-                free = [d for d in drivers if d["id"] not in used]
+                free = [d for d in drivers if d.id not in used]
                 driver = free[0]
-            if driver["id"] in used:
+            if driver.id in used:
                 raise located(
-                    InputError(f"GT driver {driver['id']} is already driven by player {used[driver['id']] + 1}"),
+                    InputError(f"GT driver {driver.id} is already driven by player {used[driver.id] + 1}"),
                     path,
                     lines,
                     (*loc, "driver"),
                 )
-            used[driver["id"]] = i
+            used[driver.id] = i
             try:
                 build, notes = gt_build(driver, p.wp, "wp")
             except InputError as err:

@@ -126,9 +126,9 @@ def suggest_stops(radius_mm: float, short: int | None = None) -> int:
     from .facts import sheets
 
     stops = 1
-    for row in sheets()["stops_by_radius"]:
-        if row["max_radius_mm"] is None or radius_mm <= row["max_radius_mm"]:
-            stops = int(row["stops"])
+    for row in sheets().stops_by_radius:
+        if row.max_radius_mm is None or radius_mm <= row.max_radius_mm:
+            stops = row.stops
             break
     if short is not None:
         stops = max(1, min(stops, short))
@@ -166,6 +166,11 @@ def corner_notes(c) -> list[str]:
                 f"{name}: grid slot(s) {', '.join(map(str, hit))} lie in the corner; move the start ('start.at') "
                 "or the corner, or give fewer grid slots"
             )
+        if c.spec.corners is not None and _straight(k, c):
+            out.append(
+                f"{name} is declared on a straight (it turns {k.angle:.0f}°, no tighter than "
+                f"{features.CORNER_R:g} track widths of radius); check its 'from' and 'to'"
+            )
         why = plausible_short(paths, c.graph)
         if why:
             out.append(f"{name}: {why}; check its 'from' and 'to'")
@@ -183,6 +188,17 @@ def corner_notes(c) -> list[str]:
                     "not among the declared corners; declare it under 'corners' if cars must stop there"
                 )
     return out
+
+
+def _straight(k, c) -> bool:
+    """Whether a declared corner lies on a straight: it turns less than a bend the board would find
+    (``CORNER_MIN_TURN``) and nowhere tighter than ``CORNER_R`` track widths of radius."""
+    import math
+
+    from ...track import features
+
+    turn = math.degrees(features.CORNER_MIN_TURN)
+    return k.angle < turn and k.radius > features.CORNER_R * 2 * c.half_width
 
 
 def _overlaps(a, b, L: float) -> bool:

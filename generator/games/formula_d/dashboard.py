@@ -21,7 +21,7 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Player) -> None:
+def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Player, house_rules: bool = False) -> None:
     x, y, w, h = box
     r = facts.rules()
     cut_frame(layer, box)
@@ -44,7 +44,7 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
     )
 
     # Gears: six cells left of the downshift table.
-    gears = r["gears"]
+    gears = r.gears
     gw = iw - SIDE - 6
     cell_w = gw / len(gears)
     gy = y + head + 6.5
@@ -55,11 +55,11 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
         shade = Style(stroke=INK, width=0.3, fill="#ffffff" if i % 2 else SHADE)
         layer.add(rect(cx, gy, cell_w, cell_h, shade))
         layer.add(
-            Text(str(g["gear"]), cx + cell_w / 2, gy + 9, pt_to_mm(26), "bold", INK, anchor="middle", valign="middle")
+            Text(str(g.gear), cx + cell_w / 2, gy + 9, pt_to_mm(26), "bold", INK, anchor="middle", valign="middle")
         )
         layer.add(
             Text(
-                facts.span(g["min"], g["max"]),
+                facts.span(g.min, g.max),
                 cx + cell_w / 2,
                 gy + 19.5,
                 pt_to_mm(12),
@@ -78,7 +78,7 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
         layer.add(Circle((cx, ty + slot_h / 2), MARKER / 2, Style(stroke=GREY, width=0.25, dash=(0.8, 0.8))))
         layer.add(
             Text(
-                ordinal(gears[i]["gear"]),
+                ordinal(gears[i].gear),
                 cx,
                 ty + slot_h / 2,
                 BODY,
@@ -89,7 +89,7 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
             )
         )
         layer.add(Polyline(((cx, gy + cell_h), (cx, ty)), Style(stroke=GREY, width=0.25)))
-    first = ordinal(gears[0]["gear"])
+    first = ordinal(gears[0].gear)
     note = (
         "Gear stick: move your marker to the gear you choose, then roll its die. Shift up one gear at a time; "
         f"the race starts in {first}. Gear 1 uses the pyramid die: read the number on top."
@@ -98,14 +98,17 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
 
     # Downshift wear, beside the gears.
     dx = x + w - pad - SIDE
-    d = r["downshift"]
+    d = r.downshift
     layer.add(Text("DOWNSHIFT WEAR", dx, gy - 1.5, SMALL, "condensed-bold", GREY))
-    cols = [Column(c, 1.25 if i == 0 else 1.0) for i, c in enumerate(d["columns"])]
-    rows = [[f"{row[0]} gear" + ("s" if row[0] > 1 else ""), *row[1:]] for row in d["rows"]]
+    cols = [Column(c, 1.25 if i == 0 else 1.0) for i, c in enumerate(d.columns)]
+    shown = facts.downshift_rows(house_rules)
+    rows = [[f"{row[0]} gear" + ("s" if row[0] > 1 else ""), *row[1:]] for row in shown]
     bottom = table(layer, dx, gy, SIDE, cols, rows, size=BODY)
-    note = f"Down: skip up to {d['max_skipped']} gears. Up: one at a time."
-    if any(v is None for row in d["rows"] for v in row):
+    note = f"Down: skip up to {d.max_skipped} gears. Up: one at a time."
+    if any(v is None for row in shown for v in row):
         note += " Empty box: not legible in the rulebook text; write it in from yours."
+    if shown != [list(row) for row in d.rows] and house_rules:
+        note += " " + facts.house().note.replace(": see the House rules card", "")
     paragraph(layer, note, dx, bottom + 1.5, SIDE, SMALL, "condensed", GREY)
 
     # The marker to cut out: the car's colour, the player's initial.
@@ -138,12 +141,12 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
 PAPER = Paper("a4", "portrait")
 
 
-def dashboard_pages(players: list[Player], spec: PageSpec) -> list[Page]:
+def dashboard_pages(players: list[Player], spec: PageSpec, house_rules: bool = False) -> list[Page]:
     per = PER_PAGE[0] * PER_PAGE[1]
     pages = []
     for start in range(0, len(players), per):
         page = Page(spec, "Formula D dashboards")
         for box, player in zip(card_grid(page, *PER_PAGE, gap=5.0), players[start : start + per], strict=False):
-            dashboard(page.layer("dashboards"), box, player)
+            dashboard(page.layer("dashboards"), box, player, house_rules)
         pages.append(page)
     return pages

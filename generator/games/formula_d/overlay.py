@@ -13,16 +13,15 @@ import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ...fonts import text_width
+from ...fonts import ascent, text_width
 from ...notices import warn
 from ...paper import DEFAULT_EDGE
 from ...scene import Circle, Page, Polygon, Polyline, Style, Text, rect
 from ...units import pt_to_mm
-from . import real
-from .corners import CornerPaths, corner_notes, corner_paths, suggest_stops
+from .board import DEFAULT_BOARD, load_circuit  # noqa: F401  (the board every sheet is drawn on)
+from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"
-DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A2, the pack's default board
 INK = "#1a1a1a"
 FLAG = "#f6c915"
 FLAG_SUGGESTED = "#fbe9a0"  # stops Paddock suggests (the spec gives none): paler, dashed, "2?"
@@ -31,6 +30,10 @@ POLICE = "#1f56c9"  # the board's police blue
 HOWL = "#7b2fa0"  # "the engines are howling" zones (road races)
 HOWL_OPACITY = 0.3
 RED = "#c62828"
+CORNER_TINT = "#fff6d6"  # a corner's spaces, tinted lightly: a pale cream, lighter than the track in greyscale too
+CORNER_OPACITY = 0.5
+ARROW = "#4a4a4a"  # lane changes between offset spaces ("following the arrows")
+ARROW_REACH = 3.5  # mm either side of the lane border
 NUM = pt_to_mm(10)
 BOX_H = 6.0
 
@@ -45,42 +48,6 @@ class CornerMark:
     stops_suggested: bool
     paths: CornerPaths
     name: str | None = None  # the spec's corner name, printed above the flag
-
-
-def load_circuit(track: Path | None, paper=None, edge: float = DEFAULT_EDGE, road_race: bool = False, garages: int = 0):
-    """The circuit to race on, ruled per lane: ``track`` or Paddock's default, switched to per-lane spaces. A road
-    race (``road_race``) has no pit lane: the rulebook's road races do not use the pits. ``garages`` (the number
-    of cars, when known): at least one pit box per car, as every player has his own pit."""
-    from ... import track as tr
-
-    if track is not None:
-        path = Path(track)
-    else:  # the shipped Formula D board if there is one, else the default circuit, else any shipped circuit
-        shipped = tr.shipped()
-        preferred = [p for p in shipped if p.name == DEFAULT_BOARD] + [tr.default_spec()] + shipped
-        path = next((p for p in preferred if p.is_file()), None)
-        if path is None:
-            raise FileNotFoundError("Paddock ships no circuit spec")
-    spec, lines, path = tr.load_spec(path)
-
-    def adjust(spec):
-        if spec.units != "per-lane":
-            spec = spec.model_copy(update={"units": "per-lane"})
-        if road_race and spec.pit is not None:
-            spec = spec.model_copy(update={"pit": None})
-        elif spec.pit is not None and garages > spec.pit.garages:
-            spec = spec.model_copy(update={"pit": spec.pit.model_copy(update={"garages": min(garages, 30)})})
-        return spec
-
-    if real.is_real(spec) and spec.corners is None and (spec.game == "formula-d" or path.suffix.lower() == ".csv"):
-        # a real circuit: a bare CSV (or a spec naming no paper) becomes a Formula D board on A2 or A1; its corners
-        # and stops come from the real circuit's curvature (real.py, templates/formula-d/real-circuits.yaml)
-        bare = path.suffix.lower() == ".csv"
-        if bare and paper is not None:
-            spec = real.formula_d_spec(spec, spec.paper)
-        choose = paper is None and (bare or "paper" not in spec.model_fields_set)  # no paper asked for or named
-        return real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=choose)
-    return tr.build(adjust(spec), path, lines, paper, edge, notes=corner_notes)
 
 
 def corner_marks(circuit) -> list[CornerMark]:
@@ -213,15 +180,35 @@ def _place(free, circuit, s: float, w: float, h: float, sides: tuple[float, ...]
     return None
 
 
-def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None) -> None:
+def overlay(
+    board,
+    circuit,
+    marks: list[CornerMark],
+    pit_roll: int | None = None,
+    laps: int | None = None,
+    pit_suggested: bool = False,
+) -> None:
     """Draw the Formula D layer on ``board`` (what :func:`generator.track.draw_board` gave for ``circuit``),
-    its labels in the board's free paper."""
+    its labels in the board's free paper: ``laps``, the race length in the key (default: the rulebook's);
+    ``pit_suggested``: ``pit_roll`` is Paddock's suggestion (``--house-rules``), printed as such."""
+    from .facts import game
+
     page, free = board.page, board.free
     layer = page.layer(LAYER)
     line = Style(stroke=INK, width=0.7, join="miter", cap="butt")
+    tint = Style(stroke=None, fill=CORNER_TINT, opacity=CORNER_OPACITY)
+    from ...track.spaces import numbered_spaces
+
+    marked = numbered_spaces(circuit) | set(circuit.danger_spaces)  # spaces the board fills: they keep their colour
+    for m in marks:  # every other space of a corner tinted lightly, under its lines
+        for i in sorted(m.paths.spaces - marked):
+            layer.add(Polygon(circuit.graph.spaces[i].polygon, (), tint))
     howling = howling_zones(circuit)
     for i, zone in enumerate(howling):
         _draw_zone(layer, free, circuit, zone, i)
+    arrows = lane_changes(circuit)
+    for a, b in arrows:
+        _arrow(layer, circuit, a, b)
     for m in marks:
         lim = m.paths.limits
         for edges in (lim.entry, lim.exit):
@@ -248,8 +235,63 @@ def overlay(board, circuit, marks: list[CornerMark], pit_roll: int | None = None
     if circuit.pit is not None:
         # The board's own number (spec: pit.min_roll) unless the command overrides it.
         roll = pit_roll if pit_roll is not None else circuit.pit.min_roll
-        _pit_mark(layer, free, circuit, roll)
-    _key(layer, free, page, police is not None, any(m.stops_suggested for m in marks), bool(howling))
+        _pit_mark(layer, free, circuit, roll, pit_suggested and pit_roll is not None)
+    laps = game().laps if laps is None else laps
+    flags = {"suggested": any(m.stops_suggested for m in marks), "corner": bool(marks), "arrows": bool(arrows)}
+    flags |= {"police": police is not None, "howling": bool(howling)}
+    _key(layer, free, page, laps, flags)
+
+
+def lane_changes(circuit) -> list[tuple[int, int]]:
+    """Every lane change (a diagonal move of the board's :class:`~generator.track.LaneGraph`, space id to space
+    id) onto a space that does not start level with the end of the space moved from (within
+    :data:`~generator.track.spaces.LEVEL` of a unit): where "diagonally forward" alone would leave a player
+    guessing, the moves the board draws as arrows (the rulebook's "following the arrows"). None to or from a
+    hidden space."""
+    from ...track.spaces import LEVEL
+
+    g = circuit.graph
+    if g is None:
+        return []
+    L, tol = g.lap_length, LEVEL * circuit.unit_length
+    out = []
+    for sp in g.spaces:
+        for t in sp.diagonal:
+            target = g.spaces[t]
+            if sp.hidden or target.hidden:
+                continue
+            if abs((target.s0 - sp.s1 + L / 2) % L - L / 2) > tol:
+                out.append((sp.id, t))
+    return out
+
+
+def arrow_points(circuit, a: int, b: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Tail and head (page mm) of the arrow from space ``a`` to space ``b`` of a neighbouring lane: straight across
+    the lane border they share, in the middle of the stretch where the two spaces lie side by side, from
+    ``ARROW_REACH`` inside ``a`` to as far inside ``b``."""
+    g, L = circuit.graph, circuit.lap_length
+    sa, sb = g.spaces[a], g.spaces[b]
+    da, db = circuit.lane_offset(sa.lane), circuit.lane_offset(sb.lane)
+    border = (da + db) / 2
+    lo = sb.s0 + ((sa.s0 - sb.s0 + L / 2) % L - L / 2 if (sa.s0 - sb.s0 + L / 2) % L - L / 2 > 0 else 0.0)
+    hi = sa.s1 + min(0.0, (sb.s1 - sa.s1 + L / 2) % L - L / 2)
+    s = (lo + hi) / 2 if hi > lo else sa.s1  # side by side: the middle of where they overlap
+    sign = 1.0 if db > da else -1.0
+    tail = circuit.offset_point(s, border - sign * ARROW_REACH)
+    head = circuit.offset_point(s, border + sign * ARROW_REACH)
+    return (round(float(tail[0]), 4), round(float(tail[1]), 4)), (round(float(head[0]), 4), round(float(head[1]), 4))
+
+
+def _arrow(layer, circuit, a: int, b: int) -> None:
+    (tx, ty), (hx, hy) = arrow_points(circuit, a, b)
+    d = math.hypot(hx - tx, hy - ty) or 1.0
+    ux, uy = (hx - tx) / d, (hy - ty) / d
+    head = 1.5
+    base = (hx - ux * head, hy - uy * head)
+    layer.add(Polyline(((tx, ty), base), Style(stroke=ARROW, width=0.35, cap="round")))
+    wx, wy = -uy * head * 0.6, ux * head * 0.6
+    wings = ((base[0] + wx, base[1] + wy), (base[0] - wx, base[1] - wy))
+    layer.add(Polygon(((hx, hy), *wings), (), Style(stroke=None, fill=ARROW)))
 
 
 def howling_zones(circuit) -> list:
@@ -271,12 +313,13 @@ def _draw_zone(layer, free, circuit, zone, index: int) -> None:
     """A howling zone: its spaces tinted, its limits stepped along space edges, a label beside it."""
     for i in sorted(zone.spaces):
         sp = circuit.graph.spaces[i]
-        layer.add(Polygon(sp.polygon, (), Style(stroke=None, fill=HOWL, opacity=HOWL_OPACITY)))
+        if not sp.hidden:  # under a tunnel: no car stops there, and the bridge over it stays as drawn
+            layer.add(Polygon(sp.polygon, (), Style(stroke=None, fill=HOWL, opacity=HOWL_OPACITY)))
     for edges in (zone.entry, zone.exit):
         layer.add(Polyline(stepped_line(circuit, edges, 1.5), Style(stroke=HOWL, width=1.0, join="miter")))
     from .facts import sheets
 
-    text = sheets()["board_labels"]["howling"]
+    text = sheets().board_labels.howling
     size = pt_to_mm(6.5)
     w, h = text_width(text, size, "condensed-bold") + 1.0, size * 1.4
     L = circuit.lap_length
@@ -320,7 +363,7 @@ def _leader(layer, circuit, s: float, spot: tuple[float, float], w: float, h: fl
     layer.add(Circle((tx, ty), 0.7, Style(stroke=None, fill="#6b6b6b")))
 
 
-def _pit_mark(layer, free, circuit, pit_roll: int | None) -> None:
+def _pit_mark(layer, free, circuit, pit_roll: int | None, suggested: bool = False) -> None:
     pit = circuit.pit
     text = "MIN. ROLL TO ENTER THE PIT"
     size = pt_to_mm(6.5)
@@ -339,38 +382,69 @@ def _pit_mark(layer, free, circuit, pit_roll: int | None) -> None:
     bx = x0 + tw + 1.5
     layer.add(rect(bx, y - BOX_H / 2, BOX_H, BOX_H, Style(stroke=INK, width=0.35, fill="#ffffff")))
     if pit_roll is not None:
-        layer.add(Text(str(pit_roll), bx + BOX_H / 2, y, NUM, "bold", INK, anchor="middle", valign="middle"))
+        ink = "#6b6b6b" if suggested else INK  # Paddock's suggestion (--house-rules): grey, and said so
+        layer.add(Text(str(pit_roll), bx + BOX_H / 2, y, NUM, "bold", ink, anchor="middle", valign="middle"))
+    if suggested:
+        from .facts import sheets
+
+        word = sheets().board_labels.pit_suggested
+        layer.add(Text(word, bx + BOX_H / 2, y + BOX_H / 2 + 1.6, pt_to_mm(5), "condensed", ink, "middle", "middle"))
 
 
-def _key(layer, free, page, police: bool = False, suggested: bool = False, howling: bool = False) -> None:
-    """A small key: what the flag and the two numbers mean."""
+def _key(layer, free, page, laps: int, flags: dict[str, bool]) -> None:
+    """A small key: the race length, then what the flag, the two numbers and the board's other marks mean
+    (``flags``: which of the optional entries the board needs)."""
     from shapely import box
 
+    from .facts import sheets
+
+    words = sheets().board_labels
+    say = words.key
     size = pt_to_mm(6.5)
-    items = [(FLAG, "stops required"), (GREEN, "longest path, spaces"), (RED, "shortest path, spaces")]
-    if suggested:
-        items.insert(1, (FLAG_SUGGESTED, "2? stops suggested by Paddock (not in the spec)"))
-    if police:
-        items.append((POLICE, "police line (speed check)"))
-    if howling:
-        items.append((HOWL, "engines howling: end a move here, roll for a shot"))
-    w = 4 + max(text_width(t, size, "condensed") for _, t in items) + 2
-    h = len(items) * 4.2 + 1
+    head = words.race.format(laps=laps, lap_word="LAP" if laps == 1 else "LAPS")
+    hsize = pt_to_mm(8)
+    items = [("flag", say.stops), ("long", say.long), ("short", say.short)]
+    if flags.get("suggested"):
+        items.insert(1, ("suggested", say.suggested))
+    for kind in ("corner", "arrows", "police", "howling"):
+        if flags.get(kind):
+            items.append((kind, getattr(say, kind)))
+    pad = 0.6  # the swatches' strokes and the heading's glyphs clear of the spot's edge
+    w = max(4 + max(text_width(t, size, "condensed") for _, t in items) + 2, text_width(head, hsize, "bold") + 1)
+    w += 2 * pad
+    top = ascent(hsize, "bold") + 2.0
+    h = top + len(items) * 4.2 + 1 + 2 * pad
     x0, y0, cw, ch = page.content_box
     corners = [(x0 + cw - w, y0 + ch - h), (x0, y0 + ch - h), (x0 + cw - w, y0), (x0, y0)]
     spot = free.find(w, h, corners, step=3.0)  # a corner of the page if free, else the nearest free paper
     if spot is None:
         warn("the Formula D key (flag, green and red numbers) has no free room on the board")
         return
-    x, y = spot
-    free.take(box(x, y, x + w, y + h))
-    for i, (colour, label) in enumerate(items):
-        yy = y + 1 + i * 4.2
-        swatch = _path_box(colour) if colour in (GREEN, RED) else Style(stroke=INK, width=0.25, fill=colour)
-        if colour == HOWL:
-            swatch = Style(stroke=HOWL, width=0.6, fill=HOWL, opacity=HOWL_OPACITY)
-        layer.add(rect(x, yy, 3.2, 3.2, swatch))
+    free.take(box(spot[0], spot[1], spot[0] + w, spot[1] + h))
+    x, y = spot[0] + pad, spot[1] + pad
+    layer.add(Text(head, x, y + ascent(hsize, "bold"), hsize, "bold", INK))
+    swatches = {
+        "flag": Style(stroke=INK, width=0.25, fill=FLAG),
+        "suggested": Style(stroke=INK, width=0.25, fill=FLAG_SUGGESTED),
+        "long": _path_box(GREEN),
+        "short": _path_box(RED),
+        "corner": Style(stroke=INK, width=0.25, fill=CORNER_TINT, opacity=CORNER_OPACITY),
+        "police": Style(stroke=INK, width=0.25, fill=POLICE),
+        "howling": Style(stroke=HOWL, width=0.6, fill=HOWL, opacity=HOWL_OPACITY),
+    }
+    for i, (kind, label) in enumerate(items):
+        yy = y + top + 1 + i * 4.2
+        if kind == "arrows":
+            _key_arrow(layer, x, yy)
+        else:
+            layer.add(rect(x, yy, 3.2, 3.2, swatches[kind]))
         layer.add(Text(label, x + 4.4, yy + 1.6, size, "condensed", INK, valign="middle"))
+
+
+def _key_arrow(layer, x: float, y: float) -> None:
+    """The key's arrow: as on the board, across a swatch's width."""
+    layer.add(Polyline(((x, y + 1.6), (x + 1.9, y + 1.6)), Style(stroke=ARROW, width=0.35, cap="round")))
+    layer.add(Polygon(((x + 3.2, y + 1.6), (x + 1.7, y + 0.7), (x + 1.7, y + 2.5)), (), Style(stroke=None, fill=ARROW)))
 
 
 def formula_d_board(
@@ -381,6 +455,8 @@ def formula_d_board(
     edge: float = DEFAULT_EDGE,
     road_race: bool = False,
     circuit=None,
+    laps: int | None = None,
+    pit_suggested: bool = False,
 ) -> Page:
     """The board page with the Formula D layer on top, placed on ``paper`` (default: the spec's); a road race
     (``road_race``) prints no pit lane. ``circuit``: one :func:`load_circuit` already built (``track``, ``paper``,
@@ -395,5 +471,5 @@ def formula_d_board(
     drawn = replace(circuit, spec=circuit.spec.model_copy(update={"police_line": None}))
     # the board numbers its spaces (none under a grid slot) and tags each lane's tunnel spaces apart (T1a, T1b)
     board = tr.draw_board(drawn)
-    overlay(board, circuit, corner_marks(circuit), pit_roll)
+    overlay(board, circuit, corner_marks(circuit), pit_roll, laps, pit_suggested)
     return board.page

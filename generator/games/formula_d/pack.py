@@ -1,13 +1,14 @@
-"""The Formula D pack: a board with its corners marked, a scorecard and a dashboard per player, the reference
-cards (``../shared/rules/formula-d.txt``)."""
+"""The Formula D pack: a board with its corners marked, a scorecard and a dashboard per player, the pieces (car
+tokens, damage markers), the reference cards and the rule summary (``../shared/rules/formula-d.txt``)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ...errors import InputError
 from ...notices import warn
-from ...paper import PageSettings
+from ...paper import PAPERS, PageSettings
 from ...pipeline import Sheet, numbered
 from ..summaries import summary_sheets
 
@@ -22,11 +23,17 @@ def build(
     tyres: bool = False,
     track: Path | None = None,
     pit_roll: int | None = None,
+    laps: int | None = None,
+    house_rules: bool = False,
 ) -> list[Sheet]:
-    from . import builds
+    """Every sheet of the pack. ``laps``: the race's length (default the rulebook's); ``house_rules``: the
+    write-ins the rulebook's text leaves blank filled with Paddock's suggestions, printed as such."""
+    from . import builds, facts
     from .dashboard import PAPER as DASHBOARD_PAPER
     from .dashboard import dashboard_pages
     from .overlay import formula_d_board, load_circuit
+    from .pieces import PAPER as PIECES_PAPER
+    from .pieces import piece_pages
     from .reference import PAPER as REFERENCE_PAPER
     from .reference import reference_pages
     from .scorecard import PAPER as SCORECARD_PAPER
@@ -41,9 +48,9 @@ def build(
         setup = builds.load_players_file(players_file, gt=gt)
         roster, gt, weather, tyres = setup.players, setup.gt, weather or setup.weather, tyres or setup.tyres
         for p in roster:
-            if p.driver and p.driver.get("needs_weather") and not weather:
+            if p.driver and p.driver.needs_weather and not weather:
                 warn(
-                    f"{p.name} drives {p.driver['name'] or p.driver['id']}, whom the rulebook keeps for races with "
+                    f"{p.name} drives {p.driver.name or p.driver.id}, whom the rulebook keeps for races with "
                     "the weather rules: add --weather (or 'weather: true' in the players file)"
                 )
     else:
@@ -56,6 +63,9 @@ def build(
     if gt and pit_roll is not None:
         warn("--pit-roll is left out: a road race (--gt) uses no pits, so its board has no pit lane")
     circuit = load_circuit(track, settings.board_paper(), settings.edge, road_race=gt, garages=len(roster))
+    suggested = False
+    if house_rules and pit_roll is None and circuit.pit is not None and circuit.pit.min_roll is None:
+        pit_roll, suggested = facts.house().pit_min_roll.value, True  # the box the board would leave blank
     board = formula_d_board(
         track,
         n_cars=len(roster),
@@ -64,14 +74,30 @@ def build(
         edge=settings.edge,
         road_race=gt,
         circuit=circuit,
+        laps=laps,
+        pit_suggested=suggested,
     )
     pits = circuit.pit is not None  # a board with no pit lane (a real circuit's CSV): no pit card, no pit WP box
     if not gt and not pits and pit_roll is not None:
         warn("--pit-roll is left out: the board has no pit lane")
+    # cards, scorecards and pieces go on --paper only where it is a printer's paper: on a board's paper (A2, A1)
+    # they keep their own (A4), and only the board grows
+    sheet = settings if _printer_paper(settings) else replace(settings, paper=None)
     sheets: list[Sheet] = [Sheet("board", board)]
-    score = scorecard_pages(roster, settings.text_page(SCORECARD_PAPER), weather, tyres, pits=pits)
+    score = scorecard_pages(roster, sheet.text_page(SCORECARD_PAPER), weather, tyres, pits=pits, laps=laps)
     sheets += numbered("scorecards", score)
-    sheets += numbered("dashboards", dashboard_pages(roster, settings.text_page(DASHBOARD_PAPER)))
-    sheets += numbered("reference", reference_pages(settings.text_page(REFERENCE_PAPER), road_race=gt, pits=pits))
-    sheets += summary_sheets("formula-d", settings)
+    sheets += numbered("dashboards", dashboard_pages(roster, sheet.text_page(DASHBOARD_PAPER), house_rules))
+    sheets += numbered("pieces", piece_pages(roster, sheet.document_page(PIECES_PAPER)))
+    cards = reference_pages(sheet.text_page(REFERENCE_PAPER), gt, pits, laps, house_rules)
+    sheets += numbered("reference", cards)
+    sheets += summary_sheets("formula-d", sheet, laps=laps, house_rules=house_rules)
     return sheets
+
+
+def _printer_paper(settings: PageSettings) -> bool:
+    """Whether ``--paper`` (if given) is one a home printer takes — no larger than A3 — so every sheet goes on it;
+    ``--tile-onto`` names the printer's paper itself."""
+    if settings.paper is None or settings.tile_onto is not None:
+        return True
+    big = PAPERS[settings.paper.name]
+    return big.short * big.long <= PAPERS["a3"].short * PAPERS["a3"].long

@@ -35,6 +35,7 @@ def scorecard(
     weather: bool,
     tyres: bool,
     pits: bool = True,
+    laps: int | None = None,
 ) -> None:
     x, y, w, h = box
     cut_frame(layer, box)
@@ -49,8 +50,7 @@ def scorecard(
     cy = y + head + 4.5
     colour_line = f"Car colour: {player.colour_name}"
     if player.kind == "gt":
-        drv = player.driver or {}
-        who = player.driver_name or drv.get("name")
+        who = player.driver_name or (player.driver.name if player.driver else None)
         label = f"Driver: {who}" if who else "Driver:"
         layer.add(Text(label, ix, cy, BODY, "condensed-bold", INK, valign="middle"))
         if not who:  # the rulebook's name for this driver is not legible: a line to write it on
@@ -70,10 +70,10 @@ def scorecard(
         stack -= _choices_height(weather, tyres) + 1.5
         _choices(layer, ix, stack, iw, weather, tyres)
     if player.kind == "gt":
-        need = _gt(Layer("probe"), ix, 0.0, iw, player)
+        need = _gt(Layer("probe"), ix, 0.0, iw, player, laps)
         stack -= need + 1.5
-        _gt(layer, ix, stack, iw, player)
-    _footer(layer, ix, footer_y, iw, pit=pits and player.kind != "gt")
+        _gt(layer, ix, stack, iw, player, laps)
+    _footer(layer, ix, footer_y, iw, pit=pits and player.kind != "gt", laps=laps)
 
     # Wear-point zones fill the rest: one box per WP, all boxes of a card one size.
     label_h = 3.0
@@ -88,9 +88,12 @@ def scorecard(
         layer.add(Text(label.upper(), ix, cy, SMALL, "condensed-bold", INK, valign="top"))
         by = cy + label_h
         if n is None:
+            read = player.driver.uncertain.get(key) if player.driver else None
             layer.add(
                 Text(
-                    "WP: ____ (write in, cross off the rest)",
+                    f"WP: ____ (the text reads {read}, uncertain: write in, cross off the rest)"
+                    if read
+                    else "WP: ____ (write in, cross off the rest)",
                     x + w - pad,
                     cy,
                     SMALL,
@@ -131,20 +134,22 @@ def _choices(layer: Layer, x: float, y: float, w: float, weather: bool, tyres: b
     top = y
     y += 3.6
     if weather:
-        y = _tick_row(layer, x + 1.5, y, w - 3, "Weather", [row["weather"] for row in r["weather"]["chart"]])
+        y = _tick_row(layer, x + 1.5, y, w - 3, "Weather", [row.weather for row in r.weather.chart])
     if tyres:
         y = _tick_row(layer, x + 1.5, y, w - 3, "Tires", [t.capitalize() for t in ("hard", "soft", "rain")])
     layer.add(rect(x, top, w, y - top - 1.2, Style(stroke=GREY, width=0.2)))
     return y + 1.5
 
 
-def _gt(layer: Layer, x: float, y: float, w: float, player: Player) -> float:
-    drv = player.driver or {}
-    layer.add(Text(drv.get("ability", ""), x, y, BODY, "bold", INK, valign="top"))
-    y = paragraph(layer, drv.get("text", ""), x, y + BODY * 1.3, w, SMALL, "condensed") + 1.5
+def _gt(layer: Layer, x: float, y: float, w: float, player: Player, laps: int | None = None) -> float:
+    drv = player.driver
+    layer.add(Text(drv.ability if drv else "", x, y, BODY, "bold", INK, valign="top"))
+    y = paragraph(layer, drv.text if drv else "", x, y + BODY * 1.3, w, SMALL, "condensed") + 1.5
     layer.add(Text("Nitro used", x, y + 1.4, SMALL, "condensed-bold", INK, valign="middle"))
-    for lap in range(3):
-        bx = x + 16 + lap * 16
+    n = laps or LAP_BOXES
+    pitch = min(16.0, (w - 16) / n)
+    for lap in range(n):
+        bx = x + 16 + lap * pitch
         layer.add(Circle((bx + 1.4, y + 1.4), 1.6, Style(stroke=INK, width=0.25)))
         layer.add(Text(f"lap {lap + 1}", bx + 4, y + 1.4, SMALL, "condensed", INK, valign="middle"))
     return y + 5
@@ -155,28 +160,32 @@ CHECKS_H = 12.0
 
 def _checks(layer: Layer, x: float, y: float, w: float, weather: bool) -> float:
     """The black-die checks that cost WP, at hand: what to roll and what it costs (rain too when in play)."""
-    rolls = facts.rules()["rolls"]
+    rolls = facts.rules().rolls
     y += 1.0
     layer.add(Text("BLACK-DIE CHECKS: LOSE 1 WP ON", x, y, SMALL, "condensed-bold", GREY, valign="top"))
     y += 3.6
     names = (("Collision", "collision"), ("Engine", "engine"), ("Damage marker", "road_handling"))
     col = w / 3
     for i, (title, key) in enumerate(names):
-        v = rolls[key]
+        v = getattr(rolls, key)
         cx = x + i * col
-        rain = f"  (rain {facts.span(*v['rain'])})" if weather else ""
+        rain = f"  (rain {facts.span(*v.rain)})" if weather else ""
         layer.add(Text(title, cx, y, SMALL, "condensed", INK, valign="top"))
-        text = facts.span(*v["good"]) + rain
+        text = facts.span(*v.good) + rain
         layer.add(Text(text, cx, y + SMALL * 1.35, BODY, "condensed-bold", INK, valign="top"))
     return y + SMALL * 1.35 + BODY + 1.5
 
 
-def _footer(layer: Layer, x: float, bottom: float, w: float, pit: bool = True) -> None:
+#: Lap boxes on a card when the pack sets no race length: the rulebook's two laps, and the three-lap variant's third.
+LAP_BOXES = 3
+
+
+def _footer(layer: Layer, x: float, bottom: float, w: float, pit: bool = True, laps: int | None = None) -> None:
     r = facts.rules()
-    n = r["pit_stop"]["reservoir_wp"]
+    n = r.pit_stop.reservoir_wp
     y = bottom - 2.0
     layer.add(Text("Lap", x, y, SMALL, "condensed-bold", INK, valign="middle"))
-    for i in range(3):
+    for i in range(laps or LAP_BOXES):
         layer.add(rect(x + 7 + i * 5, y - 1.6, 3.2, 3.2, Style(stroke=INK, width=0.25)))
     if not pit:
         return
@@ -196,14 +205,20 @@ def player_header(layer: Layer, x: float, y: float, w: float, head: float, pad: 
 
 
 def scorecard_pages(
-    players: list[Player], spec: PageSpec, weather: bool = False, tyres: bool = False, pits: bool = True
+    players: list[Player],
+    spec: PageSpec,
+    weather: bool = False,
+    tyres: bool = False,
+    pits: bool = True,
+    laps: int | None = None,
 ) -> list[Page]:
-    """Scorecards for ``players``; ``pits``: the board has a pit lane (else no pit WP box)."""
+    """Scorecards for ``players``; ``pits``: the board has a pit lane (else no pit WP box); ``laps``: the race's
+    length (a box per lap; default three: the rulebook's two laps and the three-lap variant)."""
     per = PER_PAGE[0] * PER_PAGE[1]
     pages = []
     for start in range(0, len(players), per):
         page = Page(spec, "Formula D scorecards")
         for box, player in zip(card_grid(page, *PER_PAGE), players[start : start + per], strict=False):
-            scorecard(page.layer("cards"), page.layer(LAYER_BOXES), box, player, weather, tyres, pits)
+            scorecard(page.layer("cards"), page.layer(LAYER_BOXES), box, player, weather, tyres, pits, laps)
         pages.append(page)
     return pages

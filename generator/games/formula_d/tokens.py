@@ -17,8 +17,8 @@ CUT = Style(stroke=INK, width=0.2)
 
 def token_size() -> tuple[float, float]:
     """(length, width) mm: Paddock's size (the rulebook gives none), to sit inside one space of the board."""
-    t = facts.sheets()["token"]
-    return float(t["length"]), float(t["width"])
+    t = facts.sheets().token
+    return t.length, t.width
 
 
 def token_pages(field: TeamField, spec: PageSpec) -> list[Page]:

@@ -97,6 +97,14 @@ LaneOption = Annotated[
     str | None,
     typer.Option("--lane-width", help="Width of one lane: 1.875 (inches), 2in, 48mm. Default 1⅞ in (1:64 cars)."),
 ]
+ToneOption = Annotated[
+    str,
+    typer.Option(
+        "--road-tone",
+        help="light (default): a pale road with crisp edges and grey lines, little toner; full: asphalt grey with "
+        "white lines. --ink-saver hatches either.",
+    ),
+]
 CarOption = Annotated[
     str | None, typer.Option("--car-length", help="Car length the grid and pit boxes are drawn for; default 3 in.")
 ]
@@ -124,6 +132,7 @@ def pack(
         str | None,
         typer.Option("--modular", help="Add a modular road set: 'default' or e.g. straight-12=4,curve-90-tight=4."),
     ] = None,
+    road_tone: ToneOption = "light",
     *,
     opts,
 ) -> None:
@@ -142,6 +151,7 @@ def pack(
         races=races,
         laps=laps,
         modular=None if modular is None else ("" if modular == "default" else modular),
+        tone=road_tone,
     )
     publish_pack("monaco", sheets, opts)
 
@@ -165,6 +175,7 @@ def road_cmd(
         str | None,
         typer.Option("--set", help="The modular set: e.g. straight-12=4,straight-6=2,curve-90-tight=4,pit=1."),
     ] = None,
+    road_tone: ToneOption = "light",
     *,
     opts,
 ) -> None:
@@ -173,16 +184,18 @@ def road_cmd(
     from ...errors import InputError
     from ...outputs import safe_name
     from ...units import MM_PER_INCH
-    from .facts import feet_inches, frac_in, parse_length, road
+    from .facts import feet_inches, frac_in, length_option, road
+    from .road_sheets import check_tone
     from .roadkit import circuit_kit, modular_kit
 
-    width = width or road()["default_width"]
-    lane = parse_length(lane_width, "--lane-width") if lane_width else None
-    car = parse_length(car_length, "--car-length") if car_length else None
+    width = width or road().default_width
+    tone = check_tone(road_tone)
+    lane = length_option(lane_width, "--lane-width")
+    car = length_option(car_length, "--car-length")
     if modular or set_ is not None:
         if spec is not None:
             raise InputError("give a circuit SPEC or --modular, not both", field="--modular")
-        kit = modular_kit(set_, opts.pages, width, lane, car)
+        kit = modular_kit(set_, opts.pages, width, lane, car, tone=tone)
         stem = f"modular-{width}"
         publish(kit.sheets, opts, folder=stem, merged=f"{stem}-print", title=f"Paddock — Monaco! {stem}")
         if not opts.output.quiet:
@@ -193,8 +206,8 @@ def road_cmd(
         return
     if spec is None:
         raise InputError("give a circuit spec (YAML or CSV), or --modular for the modular set", field="SPEC")
-    lap_in = parse_length(lap, "--lap", "ft") if lap else None
-    kit = circuit_kit(spec, opts.pages, width, lap_in, lane, car, grid, {"smoothing": smoothing})
+    lap_in = length_option(lap, "--lap")
+    kit = circuit_kit(spec, opts.pages, width, lap_in, lane, car, grid, {"smoothing": smoothing}, tone=tone)
     r = kit.road
     stem = safe_name(r.name.lower().replace(" ", "-")) + "-road"
     publish(kit.sheets, opts, folder=stem, merged=f"{stem}-print", title=f"Paddock — {r.name} road")

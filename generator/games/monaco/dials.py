@@ -24,7 +24,7 @@ BANDS = ("#ffffff", "#e3e3e3", "#c8c8c8", "#adadad")
 
 
 def _angle(v: float) -> float:
-    top = rules()["speed"]["max"]
+    top = rules().speed.max
     return math.radians(START + SWEEP * v / top)
 
 
@@ -41,9 +41,9 @@ def _sector(cx, cy, r0, r1, v0, v1, steps: int = 12) -> tuple:
 
 def dial(page: Page, x: float, y: float, w: float, h: float, entry) -> None:
     """One dial (and its pointer) in the box (x, y, w, h). ``entry`` is (team, driver) or None for a blank dial."""
-    sp = rules()["speed"]
-    top = sp["max"]
-    d = float(tools()["dial"]["diameter_mm"])
+    sp = rules().speed
+    top = sp.max
+    d = float(tools().dial.diameter_mm)
     r = d / 2
     cx, cy = x + r + 1, y + r + 1
     fill, lines, text = page.layer("dial-fill"), page.layer("dial-lines"), page.layer("dial-text")
@@ -91,7 +91,7 @@ def dial(page: Page, x: float, y: float, w: float, h: float, entry) -> None:
         lines.add(Polyline(((cx - r * 0.5, cy - 2.5), (cx + r * 0.5, cy - 2.5)), Style(stroke=GREY, width=0.2)))
     text.add(
         Text(
-            f"speed in inches · ±{sp['change_per_turn']}″ a turn",
+            f"speed in inches · ±{sp.change_per_turn}″ a turn",
             cx,
             cy + r - 6.5,
             pt_to_mm(6.5),
@@ -123,11 +123,11 @@ def dial(page: Page, x: float, y: float, w: float, h: float, entry) -> None:
 
 def dial_pages(field: TeamField | None, spec: PageSpec, blanks: int = 2) -> list[Page]:
     """A dial per rated driver of ``field`` (in team order) and ``blanks`` blank ones."""
-    words = sheet_texts()["dials"]
+    words = sheet_texts().dials
     entries: list = [(t, d) for t, d in field.drivers if d.monaco] if field else []
     entries += [None] * blanks
-    d = float(tools()["dial"]["diameter_mm"])
-    name = words["title"] + (f" — {field.name}" if field else "")
+    d = float(tools().dial.diameter_mm)
+    name = words.title + (f" — {field.name}" if field else "")
     pages = grid_pages(
         spec,
         name,
@@ -142,6 +142,6 @@ def dial_pages(field: TeamField | None, spec: PageSpec, blanks: int = 2) -> list
     )
     x0, y0, cw, _ = spec.content_box
     for page in pages:
-        s = fit(words["note"], "regular", pt_to_mm(7.5), cw, "speed dials")
-        page.add("dial-text", Text(words["note"], x0, y0 + 11.0, s, "regular", INK))
+        s = fit(words.note, "regular", pt_to_mm(7.5), cw, "speed dials")
+        page.add("dial-text", Text(words.note, x0, y0 + 11.0, s, "regular", INK))
     return pages

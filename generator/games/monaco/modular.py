@@ -65,16 +65,16 @@ class Kind:
     angle: float = 0.0  # degrees
     radius_in: float = 0.0
     pit: bool = False
+    start: bool = False
 
 
 def kinds(width: str) -> list[Kind]:
     """The kinds of piece in the set for road ``width``, from road.yaml."""
-    m = road()["modular"]
-    out = [Kind(f"straight-{L:g}", f"S{L:g}", f"{frac_in(L)} straight", length_in=L) for L in m["straights_in"]]
-    radii = m["radii_in"][width]
-    for size in ("tight", "wide"):
-        for a in m["curve_angles_deg"]:
-            r = radii[size]
+    m = road().modular
+    out = [Kind(f"straight-{L:g}", f"S{L:g}", f"{frac_in(L)} straight", length_in=L) for L in m.straights_in]
+    radii = m.radii_in.of(width)
+    for size, r in (("tight", radii.tight), ("wide", radii.wide)):
+        for a in m.curve_angles_deg:
             out.append(
                 Kind(
                     f"curve-{a:g}-{size}",
@@ -84,16 +84,16 @@ def kinds(width: str) -> list[Kind]:
                     radius_in=r,
                 )
             )
-    out.append(
-        Kind("pit", "PIT", f"{frac_in(m['pit_section_in'])} pit section", length_in=m["pit_section_in"], pit=True)
-    )
+    out.append(Kind("pit", "PIT", f"{frac_in(m.pit_section_in)} pit section", length_in=m.pit_section_in, pit=True))
+    start = m.start_section_in
+    out.insert(0, Kind("start", "START", f"{frac_in(start)} start/finish with grid", length_in=start, start=True))
     return out
 
 
 def parse_set(text: str | None, width: str) -> list[tuple[Kind, int]]:
     """``straight-12=4,curve-90-tight=4,pit=1`` → the kinds and how many of each (in the set's own order)."""
     known = {k.id: k for k in kinds(width)}
-    raw = text if text is not None else road()["modular"]["default_set"]
+    raw = text if text is not None else road().modular.default_set
     counts: dict[str, int] = {}
     for part in [p.strip() for p in str(raw).split(",") if p.strip()]:
         m = re.fullmatch(r"([a-z0-9-]+)\s*(?:[=:x×]\s*(\d+))?", part.lower())
@@ -112,13 +112,16 @@ def parse_set(text: str | None, width: str) -> list[tuple[Kind, int]]:
     return [(known[k], counts[k]) for k in known if counts.get(k)]
 
 
-def band_for(kind: Kind, width: str, lane_width_in: float | None = None, car_length_in: float | None = None) -> Road:
-    """The road of one modular piece (open at both ends)."""
+def band_for(
+    kind: Kind, width: str, lane_width_in: float | None = None, car_length_in: float | None = None, right=False
+) -> Road:
+    """The road of one modular piece (open at both ends); a curve turns left, or ``right`` (the same piece driven
+    the other way: its mirror image)."""
     n = road_numbers(width, lane_width_in, car_length_in)
     if kind.angle:
         r = inch_to_mm(kind.radius_in)
-        line = PathLine(r * math.radians(kind.angle), 1.0 / r)
-        kerbs = [Mark(0.0, line.length, "left")]
+        line = PathLine(r * math.radians(kind.angle), (-1.0 if right else 1.0) / r)
+        kerbs = [Mark(0.0, line.length, "right" if right else "left")]
     else:
         line = PathLine(inch_to_mm(kind.length_in))
         kerbs = []
@@ -136,7 +139,14 @@ def band_for(kind: Kind, width: str, lane_width_in: float | None = None, car_len
         crossings=[],
         grid=[],
         closed=False,
+        start_at=None,
     )
+    if kind.start:  # the line near the exit end, grid boxes behind it: as many as the piece holds
+        at = line.length - inch_to_mm(road().modular.start_line_from_end_in)
+        pitch = n.car_len + n.grid_gap
+        slots = max(1, int((at - n.grid_gap) // pitch))
+        band.start_at = at
+        band.grid = [(at - k * pitch, at - k * pitch - n.car_len) for k in range(slots)]
     if kind.pit:
         L = line.length
         taper = min(n.pit_taper, L / 4)

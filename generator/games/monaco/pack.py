@@ -7,6 +7,7 @@ gauges), a speed dial and a card per car, and the practice, race, season and squ
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from ...errors import InputError
@@ -36,12 +37,15 @@ def build(
     races: int | None = None,
     laps: int = 3,
     modular: str | None = None,
+    tone: str = "light",
 ) -> list[Sheet]:
+    from .between import PAPER as BETWEEN_PAPER
+    from .between import between_sheet
     from .cards import PAPER as CARDS_PAPER
     from .cards import monaco_card_pages
     from .dials import PAPER as DIALS_PAPER
     from .dials import dial_pages
-    from .facts import parse_length, points_scale, road
+    from .facts import length_option, points_scale, road, rules
     from .practice import PAPER as PRACTICE_PAPER
     from .practice import practice_sheet
     from .racelog import PAPER as RACE_PAPER
@@ -62,30 +66,37 @@ def build(
             hint="give each driver 'monaco: {skill: …, tech: …}', or dice them with 'paddock season dice'",
         )
     points_scale(points)  # refuse a bad --points before drawing anything
-    width = width or road()["default_width"]
+    from .road_sheets import check_tone
+
+    width = width or road().default_width
+    tone = check_tone(tone)
     kit = circuit_kit(
         track or default_track(),
         settings,
         width,
-        parse_length(lap, "--lap", "ft") if lap else None,
-        parse_length(lane_width, "--lane-width") if lane_width else None,
-        parse_length(car_length, "--car-length") if car_length else None,
+        length_option(lap, "--lap"),
+        length_option(lane_width, "--lane-width"),
+        length_option(car_length, "--car-length"),
         grid=len(field.drivers),
+        tone=tone,
     )
     sheets: list[Sheet] = list(kit.sheets)
     if modular is not None:
-        sheets += modular_kit(
-            modular or None, settings, width, parse_length(lane_width, "--lane-width") if lane_width else None
-        ).sheets
+        lane = length_option(lane_width, "--lane-width")
+        sheets += modular_kit(modular or None, settings, width, lane, tone=tone).sheets
     sheets.append(Sheet("tools-ruler", ruler_page(settings.document_page(TOOLS_PAPER))))
     sheets.append(Sheet("tools-gauges", gauges_page(settings.document_page(GAUGES_PAPER))))
     sheets += numbered("speed-dials", dial_pages(field, settings.document_page(DIALS_PAPER)))
     sheets += numbered("monaco-cards", monaco_card_pages(field, settings.text_page(CARDS_PAPER)))
-    sheets.append(Sheet("practice", practice_sheet(field, settings.text_page(PRACTICE_PAPER))))
+    free = rules().turn.free_angle_deg
+    sharp = sum(math.ceil(abs(c.angle) / 90) for c in kit.road.corners if abs(c.angle) > free)  # a roll a quarter turn
+    practice = practice_sheet(field, settings.text_page(PRACTICE_PAPER), kit.road.lap_in, sharp)
+    sheets.append(Sheet("practice", practice))
     sheets.append(Sheet("race-log", race_log(field, settings.text_page(RACE_PAPER), laps, points)))
     standings = standings_sheet(field, settings.text_page(STANDINGS_PAPER), points, races or DEFAULT_RACES)
     sheets.append(Sheet("standings", standings))
     sheets.append(Sheet("squads", squad_sheet(field, settings.text_page(SQUADS_PAPER))))
+    sheets.append(Sheet("between-seasons", between_sheet(field, settings.text_page(BETWEEN_PAPER))))
     from ..summaries import summary_sheets
 
     sheets += summary_sheets("monaco", settings)

@@ -57,20 +57,20 @@ def road_numbers(width: str = "double", lane_width_in: float | None = None, car_
     from .facts import rules
 
     r = road()
-    if width not in r["widths"]:
+    if width not in r.widths.names():
         raise InputError(f"unknown road width '{str(width)[:20]}'", field="--width", hint="use double or quadruple")
     return RoadNumbers(
-        lanes=int(r["widths"][width]),
-        lane_w=inch_to_mm(lane_width_in or r["lane_width_in"]),
-        car_len=inch_to_mm(car_length_in or r["car"]["length_in"]),
-        car_w=inch_to_mm(r["car"]["width_in"]),
-        min_inner_r=inch_to_mm(r["min_inner_radius_in"]),
-        min_gap=inch_to_mm(r["min_gap_in"]),
-        pit_lanes=int(r["pit"]["lanes"]),
-        pit_len=inch_to_mm(r["pit"]["length_in"]),
-        pit_taper=inch_to_mm(r["pit"]["taper_in"]),
-        box_gap=inch_to_mm(r["pit"]["box_gap_in"]),
-        grid_gap=inch_to_mm(rules()["grid_spacing_in"]),
+        lanes=r.widths.lanes(width),
+        lane_w=inch_to_mm(lane_width_in or r.lane_width_in),
+        car_len=inch_to_mm(car_length_in or r.car.length_in),
+        car_w=inch_to_mm(r.car.width_in),
+        min_inner_r=inch_to_mm(r.min_inner_radius_in),
+        min_gap=inch_to_mm(r.min_gap_in),
+        pit_lanes=r.pit.lanes,
+        pit_len=inch_to_mm(r.pit.length_in),
+        pit_taper=inch_to_mm(r.pit.taper_in),
+        box_gap=inch_to_mm(r.pit.box_gap_in),
+        grid_gap=inch_to_mm(rules().grid_spacing_in),
     )
 
 
@@ -117,6 +117,7 @@ class Road:
     crossings: list[tuple[float, float, float]]  # (s upper, s lower, reach)
     grid: list[tuple[float, float]]  # (nose, tail) of each grid slot, pole first; negative: before the line
     closed: bool = True  # a loop (a circuit); the modular set's pieces are open
+    start_at: float | None = 0.0  # where the start/finish line is (None: this road has none)
     _cuts: dict = field(default_factory=dict, repr=False)
 
     @property
@@ -271,8 +272,13 @@ def build_road(
 ) -> Road:
     """The road of ``circuit`` (a :class:`generator.track.Circuit`); raises a located :class:`GeometryError` when
     the road folds, two parts come too close, or the grid or pit does not fit the lap."""
+    from .facts import within_budget
+
     n = road_numbers(width, lane_width_in, car_length_in)
     lap = inch_to_mm(lap_in) if lap_in else default_lap(circuit, n)
+    if not lap_in:  # the spec's own proportions: within the lap's budget too
+        at = lap / MM_PER_INCH
+        within_budget(at, "--lap", given=f"at the spec's own proportions the lap is {at:.6g} in")
     road_ = _assemble(circuit, width, n, lap, grid)
     if check:
         problems = check_road(road_)
@@ -290,7 +296,7 @@ def _assemble(circuit, width: str, n: RoadNumbers, lap: float, grid: int | None)
     kerbs = [Mark(k.s0 * f, k.s1 * f, k.side) for k in circuit.kerbs]
     corners = [Mark(c.s_start * f, c.s_end * f, c.direction, c.angle, c.apex * f) for c in circuit.corners]
     crossings = [(c.s_upper * f, c.s_lower * f, c.reach * f) for c in circuit.crossings]
-    slots = grid if grid is not None else int(road()["grid_slots"])
+    slots = grid if grid is not None else road().grid_slots
     pitch = n.car_len + n.grid_gap
     grid_marks = [(-k * pitch, -k * pitch - n.car_len) for k in range(slots)]
     road_ = Road(
@@ -539,8 +545,11 @@ def _lap_hint(circuit, width, n: RoadNumbers, lap: float, grid, problems) -> str
         return f"move the parts apart or {bend}, or use a narrower road (--lane-width)"
     factor = max(need) * 1.02
     half_foot = 6 * MM_PER_INCH
+    longest = inch_to_mm(road().budget.lap_in.max)
     for _ in range(6):
         trial = math.ceil(lap * factor / half_foot) * half_foot
+        if trial > longest:  # past the lap's budget: no lap Paddock builds cures it
+            break
         if not check_road(_assemble(circuit, width, n, trial, grid)):
             return (
                 f"a lap of {feet_inches(trial / MM_PER_INCH)} or more builds (--lap {trial / MM_PER_INCH / 12:g}ft); "

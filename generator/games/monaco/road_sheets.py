@@ -1,35 +1,74 @@
-"""Drawing road pieces onto their sheets, and the layout plan.
+"""Drawing road pieces onto their sheets.
 
 Every marking is defined along the band (positions ``s`` and offsets ``d``, mm) and drawn only where it falls on a
 piece, then moved onto the sheet by the piece's placement. Markings that repeat (lane dashes, kerb blocks) are laid
 out from absolute positions along the road, so they run on unbroken from one piece to the next.
 
-Page layers: ``road`` (surfaces), ``marks`` (lines, kerbs, chequers, grid and pit boxes), ``labels`` (numbers and
-words), ``cut`` (the outline of every piece, exactly on its edge), ``plan`` (the layout plan).
+Every word and number on a piece reads upright when the piece lies in its place: it is drawn at one angle in the
+band's own frame (``upright``: for a circuit, the frame its layout plan is drawn in), whatever way the piece is
+turned on the paper. At every join both pieces carry half of each alignment mark (a diamond, split by the cut)
+and the other piece's number; where the sheet has room, a piece runs on past its end as a glue tab that the next
+piece covers.
+
+The road is a light tint with crisp edges by default (``tone="light"``: little toner, the painted lines grey), or
+the full grey of asphalt with white lines (``tone="full"``); ``--ink-saver`` turns either into hatching.
+
+Page layers: ``road`` (surfaces, glue tabs), ``marks`` (lines, kerbs, chequers, grid and pit boxes, join marks),
+``labels`` (numbers and words), ``cut`` (the outline of every piece and its tab, exactly on its edge).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import numpy as np
 
-from ...compose.blocks import fitted_text, paragraph, title
 from ...compose.colour import INK, WHITE
 from ...paper import PageSpec, Paper
 from ...scene import Page, Polygon, Polyline, Style, Text
-from ...units import MM_PER_INCH, inch_to_mm, pt_to_mm
-from .facts import feet_inches, frac_in, road, sheet_texts
-from .pieces import Piece, rotate
+from ...units import inch_to_mm, pt_to_mm
+from .facts import road
+from .pieces import Piece
 
 PAPER = Paper("a4", "portrait")  # pieces: the paper in the printer (they are turned freely)
-PLAN_PAPER = Paper("a4", "landscape")
 
-ROAD_FILL = "#dcdcdc"
-PIT_FILL = "#e9e9e9"
 KERB_RED = "#d0312d"
 CUT = Style(stroke=INK, width=0.3)
 DARK = "#3a3a3a"
+TAB_FILL = "#f7f7f7"
+FULL_WIDTH = 95.0  # mm: on a road narrower than this (double road of 1⅞ in lanes), the words are drawn smaller
+FOLD = Style(stroke=INK, width=0.2, dash=(1.5, 1.0))
+
+
+@dataclass(frozen=True)
+class Tone:
+    """How dark the road prints: its surface, the pit area's, and the painted lines and boxes."""
+
+    road: str
+    pit: str
+    paint: Style
+    kerb_edge: Style | None = None  # a hairline round the white kerb blocks, where the road is too pale to show them
+
+
+#: ``light`` (the default): a pale tint, crisp black edges, grey lines — half the toner of ``full``, asphalt grey
+#: with white lines, a hairline of grey round them so they still show where --ink-saver hatches the road. The light
+#: road and its pit area share one tint (the pit lane's dashed line and boxes mark it): a paler one would turn
+#: paper-white, or blotchy, in the 256-colour PNG previews.
+TONES = {
+    "light": Tone("#eeeeee", "#eeeeee", Style(stroke=None, fill="#b8b8b8"), Style(stroke="#9a9a9a", width=0.12)),
+    "full": Tone("#dcdcdc", "#e9e9e9", Style(stroke="#8c8c8c", width=0.12, fill=WHITE)),
+}
+
+
+def check_tone(tone: str) -> str:
+    """``tone`` if it is one of :data:`TONES`, else an :class:`InputError` naming them."""
+    from ...errors import InputError
+    from ...messages import quote
+
+    if tone not in TONES:
+        raise InputError(f"unknown road tone {quote(tone)}", field="--road-tone", hint="use " + " or ".join(TONES))
+    return tone
 
 
 # -- geometry along the band -----------------------------------------------------------------------------------
@@ -55,27 +94,31 @@ def _strip(band, s0: float, s1: float, d0, d1) -> np.ndarray:
     return np.vstack((band.at(s, a), band.at(s, b)[::-1]))
 
 
-def _line(band, s0: float, s1: float, d) -> np.ndarray:
+def along(band, s0: float, s1: float, d) -> np.ndarray:
     s = band.samples(s0, s1)
     left, right = band.offsets(s)
     dd = d(left, right) if callable(d) else np.full_like(s, d)
     return band.at(s, dd)
 
 
-def _tup(pts: np.ndarray) -> tuple:
+def tup(pts: np.ndarray) -> tuple:
     return tuple((round(float(x), 4), round(float(y), 4)) for x, y in pts)
 
 
-class _Drawer:
+class Drawer:
     """Draws the markings of one piece (or, for the plan, of the whole band) onto a page."""
 
-    def __init__(self, page: Page, band, piece: Piece | None, transform, scale: float = 1.0) -> None:
+    def __init__(
+        self, page: Page, band, piece: Piece | None, transform, scale: float = 1.0, tone: str = "light", upright=0.0
+    ) -> None:
         self.page = page
         self.band = band
         self.piece = piece
         self.tf = transform  # band points → page points
         self.k = scale  # page mm per band mm (the plan draws small)
-        self.lap = band.lap if getattr(band, "closed", False) else None
+        self.tone = TONES[tone]
+        self.upright = upright  # degrees, in the band's frame, at which words read upright in place
+        self.lap = band.lap if band.closed else None
         self.s0 = piece.s0 if piece else 0.0
         self.s1 = piece.s1 if piece else band.lap
         self.turn = 0.0  # degrees the whole drawing is turned (the plan)
@@ -84,10 +127,10 @@ class _Drawer:
         return overlap(a, b, self.s0, self.s1, self.lap)
 
     def poly(self, layer: str, ring: np.ndarray, style: Style) -> None:
-        self.page.add(layer, Polygon(_tup(self.tf(ring)), (), style))
+        self.page.add(layer, Polygon(tup(self.tf(ring)), (), style))
 
     def line(self, layer: str, pts: np.ndarray, style: Style, closed: bool = False) -> None:
-        self.page.add(layer, Polyline(_tup(self.tf(pts)), style, closed))
+        self.page.add(layer, Polyline(tup(self.tf(pts)), style, closed))
 
     def angle(self, s: float) -> float:
         """The road's heading at ``s`` on the page, degrees clockwise from +x."""
@@ -96,29 +139,27 @@ class _Drawer:
             th = self.piece.heading(th)
         return math.degrees(th) + self.turn
 
-    def text(self, label: str, s: float, d: float, size: float, font="condensed-bold", colour=DARK, turn=90.0):
-        """Text centred on the point ``d`` left of the centre at ``s``, reading across the road (``turn`` 90:
-        upright to a driver coming along it)."""
-        x, y = self.tf(self.band.at(np.array([s]), np.array([d])))[0]
-        self.page.add(
-            "labels",
-            Text(label, float(x), float(y), size, font, colour, "middle", "middle", (self.angle(s) + turn) % 360),
-        )
+    def rotation(self) -> float:
+        """The angle on the page (degrees, clockwise) at which a word reads upright with the piece in its place."""
+        return (self.upright + (self.piece.angle if self.piece is not None else 0.0) + self.turn) % 360
+
+    def text(self, label: str, s: float, d: float, size: float, font="condensed-bold", colour=DARK, below=0.0):
+        """Text centred on the point ``d`` left of the centre at ``s`` (moved ``below`` mm down the upright text's
+        own frame), upright with the piece in its place."""
+        p = self.band.at(np.array([s]), np.array([d]))
+        a = math.radians(self.upright)
+        p = p + below * np.array([[-math.sin(a), math.cos(a)]])
+        x, y = self.tf(p)[0]
+        text = Text(label, float(x), float(y), size, font, colour, "middle", "middle", self.rotation())
+        self.page.add("labels", text)
 
 
 # -- the markings ----------------------------------------------------------------------------------------------
 
 
-def _inch(key_path: tuple[str, ...]) -> float:
-    v = road()
-    for k in key_path:
-        v = v[k]
-    return inch_to_mm(v)
-
-
-def draw_surface(dr: _Drawer) -> None:
+def draw_surface(dr: Drawer) -> None:
     band = dr.band
-    dr.poly("road", band.outline(dr.s0, dr.s1), Style(stroke=None, fill=ROAD_FILL))
+    dr.poly("road", band.outline(dr.s0, dr.s1), Style(stroke=None, fill=dr.tone.road))
     pit = band.pit
     if pit is None:
         return
@@ -126,22 +167,20 @@ def draw_surface(dr: _Drawer) -> None:
     for a, b in dr.parts(pit.s0, pit.s1):
         d_main = sign * band.half
         ring = _strip(band, a, b, d_main, (lambda lt, rt: lt) if sign > 0 else (lambda lt, rt: rt))
-        dr.poly("road", ring, Style(stroke=None, fill=PIT_FILL))
+        dr.poly("road", ring, Style(stroke=None, fill=dr.tone.pit))
 
 
-# Painted markings: white, with a hairline of grey round them so they still show where --ink-saver turns the road
-# into hatching.
-PAINT = Style(stroke="#8c8c8c", width=0.12, fill=WHITE)
-
-
-def paint(dr: _Drawer, a: float, b: float, d0, d1) -> None:
-    """A white band along the road from ``a`` to ``b`` between offsets ``d0`` and ``d1`` (numbers, or callables of
-    the edge offsets), where it falls on the piece."""
+def paint(dr: Drawer, a: float, b: float, d0, d1) -> None:
+    """A painted band along the road from ``a`` to ``b`` between offsets ``d0`` and ``d1`` (numbers, or callables
+    of the edge offsets), where it falls on the piece."""
+    style = dr.tone.paint
+    if style.stroke is not None:
+        style = style.with_(width=style.width * dr.k)
     for lo, hi in dr.parts(a, b):
-        dr.poly("marks", _strip(dr.band, lo, hi, d0, d1), PAINT.with_(width=PAINT.width * dr.k))
+        dr.poly("marks", _strip(dr.band, lo, hi, d0, d1), style)
 
 
-def paint_box(dr: _Drawer, tail: float, nose: float, d_lo: float, d_hi: float, w: float) -> None:
+def paint_box(dr: Drawer, tail: float, nose: float, d_lo: float, d_hi: float, w: float) -> None:
     """The outline of a box on the road, ``w`` wide, cut where the box runs over a join."""
     paint(dr, tail, nose, d_hi - w, d_hi)
     paint(dr, tail, nose, d_lo, d_lo + w)
@@ -149,9 +188,9 @@ def paint_box(dr: _Drawer, tail: float, nose: float, d_lo: float, d_hi: float, w
     paint(dr, tail, tail + w, d_lo + w, d_hi - w)
 
 
-def _dashes(dr: _Drawer, a: float, b: float, d0: float, d1: float) -> None:
+def _dashes(dr: Drawer, a: float, b: float, d0: float, d1: float) -> None:
     """Dashes counted from the start of the road, so they run on unbroken from piece to piece."""
-    dash, gap = _inch(("lane_line", "dash_in")), _inch(("lane_line", "gap_in"))
+    dash, gap = inch_to_mm(road().lane_line.dash_in), inch_to_mm(road().lane_line.gap_in)
     period = dash + gap
     for lo, hi in dr.parts(a, b):
         for k in range(math.floor(lo / period), math.ceil(hi / period) + 1):
@@ -159,13 +198,13 @@ def _dashes(dr: _Drawer, a: float, b: float, d0: float, d1: float) -> None:
                 paint(dr, x, y, d0, d1)
 
 
-def draw_lines(dr: _Drawer) -> None:
+def draw_lines(dr: Drawer) -> None:
     """Edge lines (round the pit area too), lane dashes, the pit lane's dashed line."""
     band = dr.band
-    inset, width = _inch(("edge_line", "inset_in")), _inch(("edge_line", "width_in"))
+    inset, width = inch_to_mm(road().edge_line.inset_in), inch_to_mm(road().edge_line.width_in)
     paint(dr, dr.s0, dr.s1, lambda lt, rt: lt - inset, lambda lt, rt: lt - inset - width)
     paint(dr, dr.s0, dr.s1, lambda lt, rt: rt + inset, lambda lt, rt: rt + inset + width)
-    lw = _inch(("lane_line", "width_in"))
+    lw = inch_to_mm(road().lane_line.width_in)
     for i in range(1, band.n.lanes):
         d = band.half - i * band.n.lane_w
         _dashes(dr, dr.s0, dr.s1, d - lw / 2, d + lw / 2)
@@ -175,10 +214,10 @@ def draw_lines(dr: _Drawer) -> None:
         _dashes(dr, pit.s0 + pit.taper / 2, pit.s1 - pit.taper / 2, d - width / 2, d + width / 2)
 
 
-def draw_kerbs(dr: _Drawer) -> None:
+def draw_kerbs(dr: Drawer) -> None:
     band = dr.band
-    w = _inch(("kerb", "width_in"))
-    block = _inch(("kerb", "block_in"))
+    w = inch_to_mm(road().kerb.width_in)
+    block = inch_to_mm(road().kerb.block_in)
     for kb in band.kerbs:
         sign = 1.0 if kb.side == "left" else -1.0
         for a, b in dr.parts(kb.s0, kb.s1):
@@ -192,34 +231,37 @@ def draw_kerbs(dr: _Drawer) -> None:
                         ring = _strip(band, lo, hi, lambda lt, rt: lt, lambda lt, rt: lt - w)
                     else:
                         ring = _strip(band, lo, hi, lambda lt, rt: rt, lambda lt, rt: rt + w)
-                    fill = KERB_RED if k % 2 == 0 else WHITE
-                    dr.poly("marks", ring, Style(stroke=None, fill=fill))
+                    red = k % 2 == 0
+                    edge = dr.tone.kerb_edge
+                    style = Style(stroke=None, fill=KERB_RED) if red or edge is None else edge.with_(fill=WHITE)
+                    dr.poly("marks", ring, style)
                 k += 1
 
 
-def draw_start(dr: _Drawer) -> None:
+def draw_start(dr: Drawer) -> None:
     """The chequered start/finish line across the road (not the pit lane)."""
     band = dr.band
-    if not getattr(band, "closed", False):
+    at = band.start_at
+    if at is None:
         return
-    q = _inch(("chequer_in",))
+    q = inch_to_mm(road().chequer_in)
     cols = max(2, round(band.n.width / q))
     w = band.n.width / cols
     for row in range(2):
-        for a, b in dr.parts(row * q, (row + 1) * q):
+        for a, b in dr.parts(at + row * q, at + (row + 1) * q):
             for c in range(cols):
                 if (row + c) % 2:
                     continue
                 d0 = band.half - c * w
                 dr.poly("marks", _strip(band, a, b, d0, d0 - w), Style(stroke=None, fill=INK))
-    for a, b in dr.parts(0.0, 2 * q):
+    for a, b in dr.parts(at, at + 2 * q):
         dr.line("marks", _strip(band, a, b, band.half, -band.half), Style(stroke=INK, width=0.2 * dr.k), closed=True)
 
 
-def draw_grid(dr: _Drawer, size: float) -> None:
+def draw_grid(dr: Drawer, size: float) -> None:
     """One box per car behind the line, pole first, an inch of road between one car and the next."""
     band = dr.band
-    half_w = band.n.car_w / 2 + 2.0
+    half_w = min(band.n.car_w / 2 + 2.0, band.half - 4.0)  # never wider than the road
     for k, (nose, tail) in enumerate(band.grid):
         paint_box(dr, tail, nose, -half_w, half_w, 0.8)
         parts = dr.parts(tail, nose)
@@ -229,7 +271,7 @@ def draw_grid(dr: _Drawer, size: float) -> None:
                 dr.text(str(k + 1), (a + b) / 2, 0.0, size, "bold", DARK)
 
 
-def draw_pit(dr: _Drawer, size: float) -> None:
+def draw_pit(dr: Drawer, size: float) -> None:
     band = dr.band
     pit = band.pit
     if pit is None:
@@ -251,10 +293,10 @@ def draw_pit(dr: _Drawer, size: float) -> None:
             at = min(max(a, dr.s0 + length / 2 + 2.0), dr.s1 - length / 2 - 2.0)
             extra = float(band.pit_extra(np.array([at]))[0])
             if extra > 6.0:
-                _arrow(dr, at, sign * (band.half + extra / 2), min(extra * 0.9, length))
+                arrow(dr, at, sign * (band.half + extra / 2), min(extra * 0.9, length))
 
 
-def _arrow(dr: _Drawer, s: float, d: float, length: float, colour: str = DARK) -> None:
+def arrow(dr: Drawer, s: float, d: float, length: float, colour: str = DARK) -> None:
     """A solid arrow along the road at ``s``, ``d`` left of the centre, pointing in the race direction."""
     band = dr.band
     th = band.heading(s)
@@ -277,38 +319,57 @@ def _arrow(dr: _Drawer, s: float, d: float, length: float, colour: str = DARK) -
     dr.poly("labels", pts, Style(stroke=None, fill=colour))
 
 
-def draw_joins(dr: _Drawer, prev: str | None, nxt: str | None, size: float) -> None:
-    """At each end: two triangles pointing at the cut (they meet point to point with the neighbour's) and the
-    neighbour's number with an arrow in the race direction."""
+MARK = 4.0  # mm: half the width of a join mark along the cut, and its depth into the piece
+MARK_IN = 9.0  # mm: join marks this far in from each edge of the road
+
+
+def _text_extent(dr: Drawer, word: str, size: float, font: str, s: float) -> float:
+    """Half the length, along the road at ``s``, of ``word`` drawn upright there."""
+    from ...fonts import text_width
+
+    rel = dr.upright - math.degrees(dr.band.heading(s))
+    w, h = text_width(word, size, font), size
+    return abs(w / 2 * math.cos(math.radians(rel))) + abs(h / 2 * math.sin(math.radians(rel)))
+
+
+def draw_joins(dr: Drawer, prev: str | None, nxt: str | None, size: float, inner=(False, False)) -> None:
+    """At each end, on the cut: half of each alignment mark (the neighbour carries the other half, so the two make
+    whole diamonds — or, where two parts of one modular piece join (``inner``), whole discs — when the pieces lie
+    true) and, where the neighbour is a given piece, its number with an arrow in the race direction."""
     band = dr.band
-    tri = 4.0
-    for s, other, sign in ((dr.s0, prev, -1.0), (dr.s1, nxt, 1.0)):
+    for s, other, sign, own in ((dr.s0, prev, -1.0, inner[0]), (dr.s1, nxt, 1.0, inner[1])):
         th = band.heading(s)
         t = np.array([math.cos(th), math.sin(th)])
         right, left = band.cut(s)
-        for f in (0.25, 0.75):
-            apex = right + (left - right) * f
-            n = (left - right) / max(float(np.hypot(*(left - right))), 1e-9)
-            base = apex - t * sign * tri
-            dr.poly("marks", np.array([apex, base + n * tri * 0.6, base - n * tri * 0.6]), Style(stroke=None, fill=INK))
+        across = (left - right) / max(float(np.hypot(*(left - right))), 1e-9)
+        for d in (band.half - MARK_IN, -(band.half - MARK_IN)):
+            c = band.at(np.array([s]), np.array([d]))[0]
+            if own:  # a half disc
+                arc = np.linspace(0, math.pi, 13)
+                pts = [c + across * MARK * math.cos(a) - t * sign * MARK * math.sin(a) for a in arc]
+            else:  # half a diamond
+                pts = [c + across * MARK, c - t * sign * MARK, c - across * MARK]
+            dr.poly("marks", np.array(pts), Style(stroke=None, fill=INK))
         if other is None:
             continue
         # in the middle of the outermost lane away from the pit, clear of the grid boxes on the centre line
         away = -1.0 if band.pit is not None and band.pit.sign > 0 else 1.0
         d = away * (band.half - band.n.lane_w / 2)
         word = f"to {other}" if sign > 0 else f"from {other}"
-        dr.text(word, s - sign * (tri + 3.5), d, size, "condensed-bold", DARK)
-        _arrow(dr, s - sign * (tri + 12.0), d, 8.0)
+        ext = _text_extent(dr, word, size, "condensed-bold", s)
+        dr.text(word, s - sign * (MARK + 2.0 + ext), d, size, "condensed-bold", DARK)
+        arrow(dr, s - sign * (MARK + 2.0 + 2 * ext + 7.0), d, 8.0)
 
 
-def draw_number(dr: _Drawer, label: str, sub: str, size: float) -> None:
-    """The piece's number, big, where it clashes least with the grid and the start line."""
+def draw_number(dr: Drawer, label: str, sub: str, size: float) -> None:
+    """The piece's number, big, where it clashes least with the grid and the start line; ``sub`` small under it."""
     band = dr.band
     length = dr.s1 - dr.s0
     busy: list[tuple[float, float]] = []
-    q = 2 * _inch(("chequer_in",))
-    busy += overlap(-q, 2 * q, dr.s0, dr.s1, dr.lap)
-    for nose, tail in getattr(band, "grid", []):
+    q = 2 * inch_to_mm(road().chequer_in)
+    if band.start_at is not None:
+        busy += overlap(band.start_at - q, band.start_at + 2 * q, dr.s0, dr.s1, dr.lap)
+    for nose, tail in band.grid:
         busy += overlap(tail, nose, dr.s0, dr.s1, dr.lap)
     best = None
     clear = band.n.car_w / 2 + 2.0 + size * 0.3 * len(label)  # the grid boxes and half the number's width
@@ -322,9 +383,25 @@ def draw_number(dr: _Drawer, label: str, sub: str, size: float) -> None:
             if best is None or key < best[0]:
                 best = (key, s, d)
     _, s, d = best
-    dr.text(label, s, d, size, "bold", DARK)
+    dr.text(label, s, d, size, "bold", DARK, below=-size * 0.2)
     if sub:
-        dr.text(sub, s - size * 0.95, d, size * 0.3, "condensed", DARK)
+        dr.text(sub, s, d, size * 0.3, "condensed", DARK, below=size * 0.62)
+
+
+def draw_tab(dr: Drawer, tab: np.ndarray, at: float, other: str) -> None:
+    """A glue tab past the piece's cut at ``at``: piece ``other`` lies over it, its end on the dashed line."""
+    band = dr.band
+    dr.poly("road", tab, Style(stroke=None, fill=TAB_FILL))
+    right, left = band.cut(at)
+    dr.line("marks", np.array([right, left]), FOLD)
+    th = band.heading(at)
+    x, y = dr.tf(tab.mean(axis=0)[None, :])[0]
+    along = math.degrees(th) + 90  # along the cut, whichever way reads the right way up in place
+    if math.cos(math.radians(along - dr.upright)) < 0:
+        along += 180
+    angle = (along + (dr.piece.angle if dr.piece is not None else 0.0)) % 360
+    word = f"glue: {other} on top"
+    dr.page.add("labels", Text(word, float(x), float(y), pt_to_mm(5.5), "condensed", DARK, "middle", "middle", angle))
 
 
 # -- pages -----------------------------------------------------------------------------------------------------
@@ -347,144 +424,44 @@ def piece_pages(
     title_text: str,
     joins,
     subtitle,
+    upright: float = 0.0,
+    tabs: dict | None = None,
+    tone: str = "light",
+    inner=lambda p: (False, False),
 ) -> list[Page]:
     """Every sheet of pieces: each piece filled, marked, numbered and outlined for cutting. ``joins(piece)`` names
-    the pieces before and after it (None: an end that joins any piece); ``subtitle(piece)`` is the small line by
-    its number."""
+    the pieces before and after it (None: an end that joins any piece) and ``inner(piece)`` says which ends join
+    another part of the same modular piece; ``subtitle(piece)`` is the small line under its number; ``upright``
+    the angle (band frame) at which words read upright in place; ``tabs`` the glue tab (band frame) of each piece
+    number that has room for one."""
+    from shapely import Polygon as Shape
+    from shapely import union_all
+
+    tabs = tabs or {}
     pages = [Page(spec, f"{title_text} — sheet {i + 1} of {sheets}") for i in range(sheets)]
     for page in pages:
         for layer in ("road", "marks", "labels", "cut"):
             page.layer(layer)
     for p in pieces:
         page = pages[p.sheet]
-        dr = _Drawer(page, p.band, p, p.to_sheet)
+        dr = Drawer(page, p.band, p, p.to_sheet, tone=tone, upright=upright)
+        before, after = joins(p)
+        own = tabs.get(p.number, [])
+        for end, tab in own:
+            draw_tab(dr, tab, p.s1 if end == "end" else p.s0, after if end == "end" else before)
         draw_surface(dr)
         draw_lines(dr)
         draw_kerbs(dr)
         draw_start(dr)
-        draw_pit(dr, pt_to_mm(9))
+        f = min(1.0, p.band.n.width / FULL_WIDTH)  # words shrink with a narrow road, to stay on it
+        draw_pit(dr, pt_to_mm(9) * f)
         if p.band.grid:
-            draw_grid(dr, pt_to_mm(26))
-        draw_joins(dr, *joins(p), pt_to_mm(8))
-        draw_number(dr, p.label or str(p.number), subtitle(p), pt_to_mm(40))
-        page.add("cut", Polyline(_tup(p.to_sheet(p.ring)), CUT, closed=True))
+            draw_grid(dr, pt_to_mm(26) * f)
+        draw_joins(dr, before, after, pt_to_mm(8) * f, inner(p))
+        draw_number(dr, p.label or str(p.number), subtitle(p), pt_to_mm(40) * f)
+        outline = p.ring
+        if own:
+            whole = union_all([Shape(p.ring), *(Shape(tab) for _, tab in own)]).buffer(0)
+            outline = np.asarray(whole.exterior.coords) if whole.geom_type == "Polygon" else p.ring
+        page.add("cut", Polyline(tup(p.to_sheet(outline)), CUT, closed=True))
     return pages
-
-
-def plan_page(road_, pieces: list[Piece], sheets: int, spec: PageSpec, paper_label: str) -> Page:
-    """The whole circuit small: every piece numbered, the start, the pit, the lap in inches and a scale bar."""
-    words = sheet_texts()["road"]
-    page = Page(spec, f"{road_.name} — road layout plan")
-    x0, y0, cw, ch = spec.content_box
-    layer = page.layer("text")
-    n = road_.n
-    sub = words["plan_subtitle"].format(
-        width=road_.width_name,
-        road=frac_in(n.width / MM_PER_INCH),
-        lanes=n.lanes,
-        lane=frac_in(n.lane_w / MM_PER_INCH),
-        lap=f"{road_.lap_in:.0f}",
-        feet=feet_inches(road_.lap_in),
-        pieces=len(pieces),
-        sheets=sheets,
-        paper=paper_label,
-    )
-    top = title(layer, f"{road_.name} — Monaco! road plan", x0, y0, cw, sub)
-    side_w = 70.0
-    # the plan: outlines of all pieces, turned a quarter if that draws it larger, scaled into the box left of the notes
-    bw, bh = cw - side_w - 10, y0 + ch - top - 14
-    pts = np.vstack([p.ring for p in pieces])
-    best = None
-    for turn in (0.0, 90.0):
-        q = rotate(pts, turn)
-        lo, hi = q.min(axis=0), q.max(axis=0)
-        k = min(bw / (hi[0] - lo[0]), bh / (hi[1] - lo[1]))
-        if best is None or k > best[0] * 1.02:
-            best = (k, turn, lo, hi)
-    k, turn, lo, hi = best
-    ox = x0 + 1 + (bw - (hi[0] - lo[0]) * k) / 2 - lo[0] * k
-    oy = top + 2 + (bh - (hi[1] - lo[1]) * k) / 2 - lo[1] * k
-
-    def tf(p):
-        return rotate(np.asarray(p, dtype=float), turn) * k + np.array([ox, oy])
-
-    shades = ("#d6d6d6", "#ebebeb")
-    for p in pieces:
-        page.add("plan", Polygon(_tup(tf(p.ring)), (), Style(stroke=INK, width=0.25, fill=shades[p.number % 2])))
-    dr = _Drawer(page, road_, None, tf, k)
-    dr.turn = turn
-    draw_start(dr)
-    for p in pieces:
-        mid = (p.s0 + p.s1) / 2
-        x, y = tf(road_.at(np.array([mid]), np.array([0.0])))[0]
-        page.add("labels", Text(str(p.number), float(x), float(y), pt_to_mm(9), "bold", INK, "middle", "middle"))
-    # the pit area and the race direction
-    if road_.pit is not None:
-        pit = road_.pit
-        page.add(
-            "plan",
-            Polyline(
-                _tup(tf(_line(road_, pit.s0, pit.s1, (lambda lt, rt: lt) if pit.sign > 0 else (lambda lt, rt: rt)))),
-                Style(stroke=INK, width=0.6),
-            ),
-        )
-        s = (pit.s0 + pit.s1) / 2
-        x, y = tf(road_.at(np.array([s]), np.array([pit.sign * (road_.half + pit.width + 6 / k)])))[0]
-        page.add("labels", Text("PIT", float(x), float(y), pt_to_mm(7), "condensed-bold", INK, "middle", "middle"))
-    s_arrow = road_.lap * 0.03 + 2 * _inch(("chequer_in",))
-    _arrow(dr, s_arrow, 0.0, 9.0 / k, INK)
-    x, y = tf(road_.at(np.array([0.0]), np.array([-(road_.half + 5 / k)])))[0]
-    page.add("labels", Text("START", float(x), float(y), pt_to_mm(7), "condensed-bold", INK, "middle", "middle"))
-    # scale bar: a whole number of feet on the floor
-    # notes on the right
-    nx = x0 + cw - side_w
-    y = top + 2
-    for line in words["plan_notes"]:
-        y = (
-            paragraph(
-                layer,
-                line.format(gap=frac_in(road().get("min_gap_in", 1)), car=frac_in(n.car_len / MM_PER_INCH)),
-                nx,
-                y,
-                side_w,
-                pt_to_mm(7.5),
-            )
-            + 1.6
-        )
-    y += 2
-    layer.add(Text("Which sheet each piece is on", nx, y + 3, pt_to_mm(8), "condensed-bold", INK))
-    y += 6
-    cols = 3
-    colw = side_w / cols
-    rows = math.ceil(len(pieces) / cols)
-    for i, p in enumerate(pieces):
-        c, r = divmod(i, rows)
-        layer.add(
-            fitted_text(
-                f"{p.number}: sheet {p.sheet + 1}",
-                nx + c * colw,
-                y + r * 3.4 + 2.5,
-                colw - 1,
-                max_size=pt_to_mm(7.5),
-                font="condensed",
-            )
-        )
-    _scale_bar(page, nx, y + rows * 3.4 + 8, k, side_w)
-    return page
-
-
-def _scale_bar(page: Page, x: float, y: float, k: float, room: float) -> None:
-    """A bar of a whole number of feet on the floor at the plan's scale ``k`` (plan mm per floor mm)."""
-    feet = 0.5
-    while inch_to_mm(12 * feet * 2) * k <= room * 0.85:
-        feet *= 2
-    length = inch_to_mm(12 * feet) * k
-    layer = page.layer("plan")
-    parts = 4
-    seg = length / parts
-    for i in range(parts):
-        box = np.array([[x + i * seg, y], [x + (i + 1) * seg, y], [x + (i + 1) * seg, y + 1.6], [x + i * seg, y + 1.6]])
-        layer.add(Polygon(_tup(box), (), Style(stroke=INK, width=0.15, fill=INK if i % 2 == 0 else WHITE)))
-    what = f"{feet:g} ft ({12 * feet:g} in)" if feet >= 1 else f"{12 * feet:g} in"
-    label = f"{what} on the floor at the scale of this plan"
-    page.add("labels", Text(label, x, y + 5.0, pt_to_mm(7), "condensed", INK))

@@ -24,12 +24,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import InputError
 from ...specs import LineMap, load_yaml, located, validate
-from ...teams.models import TeamField, monaco_rules, parse_field
+from ...teams.models import TeamField, parse_field
+from .facts import rules as monaco_rules
 
 
 def _die(rng: random.Random) -> int:
-    r = monaco_rules()["rating"]
-    return rng.randint(r["min"], r["max"])
+    r = monaco_rules().rating
+    return rng.randint(r.min, r.max)
 
 
 def dice_field(data: dict, seed: int) -> tuple[dict, list[str]]:
@@ -86,8 +87,8 @@ def load_results(path: str | Path, field: TeamField) -> list[str]:
 def next_season(data: dict, winners: list[str], seed: int) -> tuple[dict, list[str]]:
     """The field for the next season (see the module's docstring for the rules and their order)."""
     rules = monaco_rules()
-    top = rules["rating"]["max"]
-    bonus = rules["race_win_rating_bonus"]
+    top = rules.rating.max
+    bonus = rules.race_win_rating_bonus
     rng = random.Random(seed)
     out = copy.deepcopy(data)
     teams = out["teams"]

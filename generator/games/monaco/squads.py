@@ -17,13 +17,13 @@ PAPER = Paper("a4", "portrait")
 
 def squad_sheet(field: TeamField, spec: PageSpec, blank_teams: int = 1) -> Page:
     r = rules()
-    words = sheet_texts()["squads"]
-    cap = r["squad_max"]
-    page = new_page(spec, words["title"].format(field=field.name))
+    words = sheet_texts().squads
+    cap = r.squad_max
+    page = new_page(spec, words.title.format(field=field.name))
     x0, y0, cw, ch = inner(spec)
     text = page.layer("text")
-    sub = words["subtitle"].format(max=cap, low=r["rating"]["min"], high=r["rating"]["max"])
-    top = title(text, words["title"].format(field=field.name), x0, y0, cw, sub)
+    sub = words.subtitle.format(max=cap, low=r.rating.min, high=r.rating.max)
+    top = title(text, words.title.format(field=field.name), x0, y0, cw, sub)
     cols = [
         Col("no.", 10, align="middle"),
         Col("driver", cw - 10 - 44 - 16 * 5),
@@ -34,7 +34,7 @@ def squad_sheet(field: TeamField, spec: PageSpec, blank_teams: int = 1) -> Page:
         Col("cost", 16, align="middle"),
         Col("car + driver", 16, align="middle"),
     ]
-    per = r["cost_per_rating_point"]
+    per = r.cost_per_rating_point
     teams = list(field.teams) + [None] * blank_teams
     band = 7.0
     row_h = min(7.5, (y0 + ch - top - len(teams) * (band + 10 + 10) - 12) / (cap * len(teams)))
@@ -70,5 +70,5 @@ def squad_sheet(field: TeamField, spec: PageSpec, blank_teams: int = 1) -> Page:
         if total:
             text.add(Text(total, x0 + cw - 2, y + band / 2, pt_to_mm(9), "condensed-bold", ink, "end", "middle"))
         y = form(page, x0, y + band, cols, rows, row_h, 8.0) + 6
-    notes(page, words["notes"], x0, y, cw)
+    notes(page, words.notes, x0, y, cw)
     return page

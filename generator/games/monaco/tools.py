@@ -41,13 +41,13 @@ def _page(spec: PageSpec, name: str) -> Page:
 
 def ruler_halves(length_mm: float) -> list[tuple[float, float]]:
     """The inch ranges of the ruler's parts when at most ``length_mm`` fits on the paper: one part, or halves."""
-    top = rules()["speed"]["max"]
-    t = tools()["ruler"]
-    need = inch_to_mm(top) + 2 * t["inset_mm"]
+    top = rules().speed.max
+    t = tools().ruler
+    need = inch_to_mm(top) + 2 * t.inset_mm
     if need <= length_mm:
         return [(0.0, float(top))]
     parts = 2
-    while inch_to_mm(top / parts) + t["inset_mm"] + inch_to_mm(t["glue_tab_in"]) > length_mm:
+    while inch_to_mm(top / parts) + t.inset_mm + inch_to_mm(t.glue_tab_in) > length_mm:
         parts += 1
     step = top / parts
     return [(i * step, (i + 1) * step) for i in range(parts)]
@@ -59,12 +59,12 @@ def draw_ruler(page: Page, x: float, y: float, a: float, b: float, last: bool, l
     The first part's 0 is ``inset_mm`` from its end; a later part's left edge *is* its first inch mark (it is glued
     over the previous part's tab, edge on that part's mark). All but the last part run on past ``b`` as a glue tab.
     """
-    t = tools()["ruler"]
-    h = float(t["height_mm"])
+    t = tools().ruler
+    h = float(t.height_mm)
     first = a == 0
-    left = t["inset_mm"] if first else 0.0
+    left = t.inset_mm if first else 0.0
     x_of = lambda v: x + left + inch_to_mm(v - a)  # noqa: E731  (inches on this part → page mm)
-    end = x_of(b) + (t["inset_mm"] if last else inch_to_mm(t["glue_tab_in"]))
+    end = x_of(b) + (t.inset_mm if last else inch_to_mm(t.glue_tab_in))
     fill, ticks, text = page.layer("tool-fill"), page.layer("tool-ticks"), page.layer("tool-text")
     band_h = 7.0
     # turn-roll bands along the top
@@ -83,7 +83,7 @@ def draw_ruler(page: Page, x: float, y: float, a: float, b: float, last: bool, l
                 Text(f"{span}: {words}", (x0 + x1) / 2, y + band_h / 2, s, "condensed-bold", INK, "middle", "middle")
             )
     # inch ticks every quarter, numbered every inch
-    q = t["tick_in"]
+    q = t.tick_in
     n = round((b - a) / q)
     base = y + band_h
     for i in range(n + 1):
@@ -110,7 +110,7 @@ def draw_ruler(page: Page, x: float, y: float, a: float, b: float, last: bool, l
         )
     )
     # a centimetre scale along the lower edge, from the same zero
-    if t["cm"]:
+    if t.cm:
         bottom = y + h
         mm0 = inch_to_mm(a)
         mm1 = inch_to_mm(b)
@@ -140,8 +140,8 @@ def draw_ruler(page: Page, x: float, y: float, a: float, b: float, last: bool, l
 def draw_slider(page: Page, x: float, y: float, ruler_h: float) -> tuple[float, float]:
     """A sleeve that slides along the ruler: its window shows the speeds within ±3″ of the pointer. Returns its
     (width, height)."""
-    change = rules()["speed"]["change_per_turn"]
-    margin = float(tools()["slider"]["margin_mm"])
+    change = rules().speed.change_per_turn
+    margin = float(tools().slider.margin_mm)
     window = inch_to_mm(2 * change)
     w = window + 2 * margin
     panel = ruler_h + 1.5
@@ -179,24 +179,22 @@ def draw_slider(page: Page, x: float, y: float, ruler_h: float) -> tuple[float, 
 
 def ruler_page(spec: PageSpec) -> Page:
     """The speed ruler (in as many parts as the paper needs) and its ±3″ slider."""
-    words = sheet_texts()["tools"]
-    sp = rules()["speed"]
-    page = _page(spec, words["ruler_title"])
+    words = sheet_texts().tools
+    sp = rules().speed
+    page = _page(spec, words.ruler_title)
     x0, y0, cw, ch = spec.content_box
     x0, cw = x0 + 0.5, cw - 1.0
     layer = page.layer("tool-text")
     top = title(
         layer,
-        words["ruler_title"],
+        words.ruler_title,
         x0,
         y0,
         cw,
-        words["ruler_subtitle"].format(
-            top=sp["max"], change=sp["change_per_turn"], tick=frac_in(tools()["ruler"]["tick_in"])
-        ),
+        words.ruler_subtitle.format(top=sp.max, change=sp.change_per_turn, tick=frac_in(tools().ruler.tick_in)),
     )
-    t = tools()["ruler"]
-    h = float(t["height_mm"])
+    t = tools().ruler
+    h = float(t.height_mm)
     halves = ruler_halves(cw)
     y = top + 1
     for i, (a, b) in enumerate(halves):
@@ -207,7 +205,7 @@ def ruler_page(spec: PageSpec) -> Page:
         draw_ruler(page, x0, y, a, b, last, name)
         y += h + 8
     sw, sh = draw_slider(page, x0, y, h)
-    notes = [line.format(change=sp["change_per_turn"], top=sp["max"]) for line in words["ruler_notes"]]
+    notes = [line.format(change=sp.change_per_turn, top=sp.max) for line in words.ruler_notes]
     nx, ny, nw = x0 + sw + 8, y, cw - sw - 8
     if nw < 70:  # no room beside the slider: under it
         nx, ny, nw = x0, y + sh + 6, cw
@@ -222,8 +220,8 @@ def ruler_page(spec: PageSpec) -> Page:
 def draw_turn_gauge(page: Page, cx: float, cy: float) -> float:
     """A quarter-circle card with its corner at (cx, cy): one straight edge along the car's heading before the
     move; a turn that ends beyond the 45° arm needs a skill roll. Returns the radius (mm)."""
-    r = inch_to_mm(tools()["turn_gauge"]["radius_in"])
-    free = rules()["turn"]["free_angle_deg"]
+    r = inch_to_mm(tools().turn_gauge.radius_in)
+    free = rules().turn.free_angle_deg
     text = page.layer("tool-text")
     a = math.radians(free)
     # the part beyond the free angle, shaded: a skill roll
@@ -289,26 +287,26 @@ def draw_strip_gauge(page: Page, x: float, y: float, length: float, width: float
 
 
 def gauges_page(spec: PageSpec) -> Page:
-    words = sheet_texts()["tools"]
+    words = sheet_texts().tools
     r = rules()
     tl = tools()
-    page = _page(spec, words["gauges_title"])
+    page = _page(spec, words.gauges_title)
     x0, y0, cw, ch = spec.content_box
     x0, cw = x0 + 0.5, cw - 1.0
     layer = page.layer("tool-text")
-    top = title(layer, words["gauges_title"], x0, y0, cw, words["gauges_subtitle"])
+    top = title(layer, words.gauges_title, x0, y0, cw, words.gauges_subtitle)
     # turn gauges side by side
-    radius = inch_to_mm(tl["turn_gauge"]["radius_in"])
+    radius = inch_to_mm(tl.turn_gauge.radius_in)
     y = top + 4
     gx = x0
-    for _ in range(tl["turn_gauge"]["copies"]):
+    for _ in range(tl.turn_gauge.copies):
         draw_turn_gauge(page, gx, y + radius)
         gx += radius + 8
     y += radius + 6
-    y = paragraph(layer, words["turn_note"].format(free=r["turn"]["free_angle_deg"]), x0, y, cw, pt_to_mm(8)) + 5
-    inch = inch_to_mm(r["collision_distance_in"])
-    coll_len = inch_to_mm(tl["collision_gauge"]["length_in"])
-    for i in range(tl["collision_gauge"]["copies"]):
+    y = paragraph(layer, words.turn_note.format(free=r.turn.free_angle_deg), x0, y, cw, pt_to_mm(8)) + 5
+    inch = inch_to_mm(r.collision_distance_in)
+    coll_len = inch_to_mm(tl.collision_gauge.length_in)
+    for i in range(tl.collision_gauge.copies):
         col, row = divmod(i, 2)
         draw_strip_gauge(
             page,
@@ -316,20 +314,17 @@ def gauges_page(spec: PageSpec) -> Page:
             y + row * (inch + 4),
             coll_len,
             inch,
-            f"{r['collision_distance_in']:g}″",
-            words["collision_strip"],
+            f"{r.collision_distance_in:g}″",
+            words.collision_strip,
         )
     y += 2 * (inch + 4) + 1
-    y = (
-        paragraph(layer, words["collision_note"].format(d=frac_in(r["collision_distance_in"])), x0, y, cw, pt_to_mm(8))
-        + 5
-    )
-    gap = inch_to_mm(r["grid_spacing_in"])
-    spacer_len = inch_to_mm(tl["grid_spacer"]["length_in"])
-    for i in range(tl["grid_spacer"]["copies"]):
+    y = paragraph(layer, words.collision_note.format(d=frac_in(r.collision_distance_in)), x0, y, cw, pt_to_mm(8)) + 5
+    gap = inch_to_mm(r.grid_spacing_in)
+    spacer_len = inch_to_mm(tl.grid_spacer.length_in)
+    for i in range(tl.grid_spacer.copies):
         draw_strip_gauge(
-            page, x0 + i * (spacer_len + 6), y, spacer_len, gap, "grid", f"{frac_in(r['grid_spacing_in'])} gap"
+            page, x0 + i * (spacer_len + 6), y, spacer_len, gap, "grid", f"{frac_in(r.grid_spacing_in)} gap"
         )
     y += gap + 5
-    paragraph(layer, words["grid_note"].format(d=frac_in(r["grid_spacing_in"])), x0, y, cw, pt_to_mm(8))
+    paragraph(layer, words.grid_note.format(d=frac_in(r.grid_spacing_in)), x0, y, cw, pt_to_mm(8))
     return page

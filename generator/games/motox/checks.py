@@ -76,9 +76,7 @@ def check_course(course: Course) -> list[Problem]:
         on = [j for j in range(1, t) if relation(course.pos(j), p) == "overlap"]
         if on:
             hint = _spot_hint(course, t)
-            problems.append(
-                Problem("overlap", f"tile {t} at {_fmt(p)} lies on tile {on[0]}", hint, tile=t, loc=loc)
-            )
+            problems.append(Problem("overlap", f"tile {t} at {_fmt(p)} lies on tile {on[0]}", hint, tile=t, loc=loc))
             continue
         rel = relation(prev, p)
         dx, dy = p[0] - prev[0], p[1] - prev[1]

@@ -22,37 +22,76 @@ DuplexOption = Annotated[
     ),
 ]
 PlayersOption = Annotated[int | None, typer.Option("--players", min=1, max=9, help="Riders (MotoX: 3–4).")]
+LookOption = Annotated[
+    str,
+    typer.Option(
+        "--look",
+        help="Tile backs and pawns: generic (a plain piecepack, every back alike) or motox (the dirt track and "
+        "bikes, every back alike too).",
+    ),
+]
+CourseArgument = Annotated[
+    str, typer.Argument(help="A course spec (YAML), or a shipped course by name: twisty, big-jumps, three-riders.")
+]
+
+
+def _look(value: str) -> str:
+    from ...errors import InputError
+    from .pieces import LOOKS
+
+    if value not in LOOKS:
+        raise InputError(f"unknown look '{value[:30]}'", field="--look", hint="use " + " or ".join(LOOKS))
+    return value
+
+
+def _say_how_to_print(written, duplex: str, opts) -> None:
+    """After the summary line: how to print the merged PDF (its front page says it too)."""
+    if opts.output.quiet or not any(p.name.endswith("-print.pdf") for p in written):
+        return
+    if duplex == "off":
+        how = "single-sided"
+    else:
+        how = f"double-sided, flipping on the {duplex} edge (blank pages are the backs of pieces you cut out)"
+    typer.echo(f"  print it {how}, at 100 %; its front page lists which pages go on card", err=True)
 
 
 @output_options
 def pack(
-    course: Annotated[Path | None, typer.Option("--course", help="A course spec (YAML) for the diagram.")] = None,
+    course: Annotated[
+        str | None,
+        typer.Option("--course", help="A course spec (YAML), or a shipped course by name (twisty, three-riders …)."),
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Deal and build a random course with this seed.")] = None,
     players: PlayersOption = None,
     tile_size: TileSizeOption = None,
     duplex: DuplexOption = "long",
+    look: LookOption = "generic",
     *,
     opts,
 ) -> None:
-    """MotoX for the piecepack: a print-and-play piecepack, a card per rider, a course diagram."""
+    """MotoX for the piecepack: a print-and-play piecepack, a two-sided card per rider, the rules, a course
+    diagram (a shipped course for the riders asked, unless --course or --seed says otherwise)."""
     from . import GAME
 
-    sheets = GAME.pack(opts.pages, course=course, seed=seed, players=players, tile_size=tile_size, duplex=duplex)
-    publish_pack("motox", sheets, opts)
+    sheets = GAME.pack(
+        opts.pages, course=course, seed=seed, players=players, tile_size=tile_size, duplex=duplex, look=_look(look)
+    )
+    _say_how_to_print(publish_pack("motox", sheets, opts), duplex, opts)
 
 
 @output_options
 def piecepack(tile_size: TileSizeOption = None, duplex: DuplexOption = "long", *, opts) -> None:
-    """A print-and-play piecepack: 24 tiles, 24 coins, 4 dice, 4 bikes (pawns), true scale, on card."""
+    """A print-and-play piecepack: 24 tiles, 24 coins, 4 dice, 4 pawns, true scale, on card, with a front page."""
     from .pack import piecepack_sheets
 
-    publish(
+    written = publish(
         piecepack_sheets(opts.pages, tile_size, duplex),
         opts,
         folder="piecepack",
         merged="piecepack-print",
         title="Paddock — piecepack",
     )
+    _say_how_to_print(written, duplex, opts)
 
 
 motox_app = typer.Typer(help="MotoX courses: check one against the building rules, deal a random one, draw one.")
@@ -70,7 +109,7 @@ def _answer(p) -> dict:
 
 @motox_app.command("check")
 def check_cmd(
-    course: Annotated[Path, typer.Argument(help="A course spec (YAML).")],
+    course: CourseArgument,
     json_out: Annotated[bool, typer.Option("--json", help="Print a machine-readable answer.")] = False,
 ) -> None:
     """Check a course against motox.txt's building rules: exit 0 if legal, 3 listing every problem, 2 if unreadable."""
@@ -80,7 +119,9 @@ def check_cmd(
     from ...problems import check_lines
     from . import facts
     from .checks import check
+    from .pack import shipped_course
 
+    course = shipped_course(course)
     try:
         crs, problems = check(course)
     except PaddockError as err:
@@ -144,7 +185,7 @@ def course_cmd(
 
 @output_options
 def draw_cmd(
-    course: Annotated[Path, typer.Argument(help="A course spec (YAML).")],
+    course: CourseArgument,
     tile_size: TileSizeOption = None,
     *,
     opts,
@@ -155,8 +196,10 @@ def draw_cmd(
     from ...outputs import safe_name
     from .checks import check
     from .diagram import course_page, preferred_paper
+    from .pack import shipped_course
     from .piecepack_sheet import parse_tile_size
 
+    course = shipped_course(course)
     crs, problems = check(course)
     for p in problems:
         warn(f"{course}:{p.line or ''}: {p}")

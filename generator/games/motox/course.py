@@ -15,6 +15,7 @@ corner to corner, so the other reading would forbid every turn.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +32,17 @@ EDGE_OF = {v: k for k, v in HEADINGS.items()}
 MOVES = ("start", "straight", "left", "right")
 MOVE_RE = re.compile(r"^\s*(start|straight|left|right)(?:\s+(\d+))?\s*$", re.I)
 MIN_PLAYERS, MAX_PLAYERS = facts.player_range()
+#: The most tiles a course file may lay: a MotoX course plays the piecepack's 24, and a file with a few too many
+#: is still checked and told what to take away; past this, it is refused before any work (Paddock's budget).
+MAX_TILES = 200
+
+
+GRID_LIMIT = 200  # tiles from the start tile: a position farther out is a typing slip
+
+
+def _coord(c: float) -> str:
+    """A coordinate as a message quotes it: ``3``, ``2.5``, ``1e+308``, ``inf``, ``nan``."""
+    return f"{c:g}"
 
 
 def left_of(d: tuple[int, int]) -> tuple[int, int]:
@@ -168,29 +180,53 @@ class CourseSpec(_Model):
             return v
         if not v:
             raise ValueError("an empty path: start with 'start'")
+        tiles = 0
         for i, item in enumerate(v):
-            move, _ = parse_move(item)
+            move, count = parse_move(item)
             if (move == "start") != (i == 0):
                 raise ValueError(
                     "the path begins with 'start' (the start tile), and only there"
                     if i == 0
                     else f"'start' again at entry {i + 1}: a course has one start tile"
                 )
+            tiles += count
+            if tiles > MAX_TILES:
+                from ...specs import FieldError
+
+                raise FieldError(
+                    f"the path lays more than {MAX_TILES} tiles by entry {i + 1}: Paddock checks at most {MAX_TILES} "
+                    f"(a MotoX course plays {facts.tile_count()})",
+                    ("path", i),
+                    hint=f"lay the {facts.tile_count()} tiles of the piecepack",
+                )
         return v
 
     @field_validator("tiles")
     @classmethod
     def _grid(cls, v: list[tuple[float, float]] | None) -> list[tuple[float, float]] | None:
+        from ...specs import FieldError
+
         if v is None:
             return v
         if not v:
             raise ValueError("no tiles: give the start tile's position first, e.g. [0, 0]")
+        if len(v) > MAX_TILES:
+            raise FieldError(
+                f"the course lists {len(v):,} tiles; Paddock checks at most {MAX_TILES} (a MotoX course plays "
+                f"{facts.tile_count()})",
+                ("tiles", MAX_TILES),
+                hint=f"give the positions of the {facts.tile_count()} tiles of the piecepack",
+            )
         for i, (x, y) in enumerate(v):
             for c in (x, y):
-                if abs(c * 2 - round(c * 2)) > 1e-9 or abs(c) > 200:
-                    raise ValueError(
-                        f"tile {i + 1} at [{x:g}, {y:g}]: positions are whole or half tiles (a half is one space), "
-                        "within ±200"
+                # finite and in range before anything is rounded: 1e308 doubled is infinite
+                if not math.isfinite(c) or abs(c) > GRID_LIMIT or abs(c * 2 - round(c * 2)) > 1e-9:
+                    where = f"[{_coord(x)}, {_coord(y)}]"
+                    raise FieldError(
+                        f"tile {i + 1} at {where}: positions are whole or half tiles (a half is one space), "
+                        f"within ±{GRID_LIMIT}",
+                        ("tiles", i),
+                        hint="give each position in tiles, e.g. [3, 0] or [3.5, 1]",
                     )
         return v
 

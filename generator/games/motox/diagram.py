@@ -23,8 +23,8 @@ from .course import HEADINGS, Course
 PAPER = Paper("a4", "landscape")
 LAYERS = ("tiles", "ramps", "grid", "route", "marks", "text")
 SCALES = (1, 1.25, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5, 6, 7, 8, 10, 12, 15, 20, 25, 30, 40, 50)
-HEAD = 21.0  # mm: title, counts, scale
-FOOT = 15.0  # mm: the legend
+HEAD = 25.0  # mm: title, counts, footprint, scale
+FOOT = 27.0  # mm: how to use the course, and the legend
 MARGIN = 0.55  # tiles of room round the course for the finish flag and labels
 START = "#2e7d32"
 START_FILL = "#d6ecd2"
@@ -68,7 +68,7 @@ def course_page(course: Course, spec: PageSpec, tile_in: float | None = None, pr
     x0, y0, cw, ch = spec.content_box
     x0, y0, cw, ch = x0 + 0.3, y0 + 0.3, cw - 0.6, ch - 0.6
     tile = facts.tile_mm(tile_in)
-    tile_label = f"{facts.inches('tile') if tile_in is None else tile_in:g}-inch"
+    tile_label = f"{facts.inches().tile if tile_in is None else tile_in:g}-inch"
 
     # Title and counts.
     size = pt_to_mm(16)
@@ -88,6 +88,10 @@ def course_page(course: Course, spec: PageSpec, tile_in: float | None = None, pr
     s2 = fit(counts, "regular", pt_to_mm(8.5), cw * 0.62, "course counts")
     text.add(Text(counts, x0, line_y + ascent(s2), s2, "regular", INK))
     line_y += ascent(s2) + 1.8
+    room = footprint(course, tile_in)
+    s4 = fit(room, "regular", pt_to_mm(8.5), cw * 0.62, "course footprint")
+    text.add(Text(room, x0, line_y + ascent(s4), s4, "regular", INK))
+    line_y += ascent(s4) + 1.8
     if course.notes:
         line_y = paragraph(text, course.notes, x0, line_y, cw * 0.62, pt_to_mm(8), "condensed", GREY)
     if problems:
@@ -106,8 +110,35 @@ def course_page(course: Course, spec: PageSpec, tile_in: float | None = None, pr
     ox = area[0] + (area[2] - w * side) / 2 - minx * side
     oy = area[1] + (area[3] - h * side) / 2 - miny * side
     draw_course(page, course, ox, oy, side)
-    _legend(page, x0, y0 + ch - FOOT + 2.0, cw)
+    _using(page, x0, y0 + ch - FOOT + 1.5, cw)
+    _legend(page, x0, y0 + ch - 12.0, cw)
     return page
+
+
+def footprint(course: Course, tile_in: float | None = None) -> str:
+    """The room the course takes on the table: ``On the table: 8 × 7 tiles, 41 × 36 cm (2-inch tiles)``."""
+    w, h = extent(course)
+    side = facts.tile_mm(tile_in)
+    size = facts.inches().tile if tile_in is None else tile_in
+    return (
+        f"On the table: {w:g} × {h:g} tiles, {w * side / 10:.0f} × {h * side / 10:.0f} cm with {size:g}-inch tiles, "
+        "and a hand's width round it for the riders"
+    )
+
+
+def _using(page: Page, x: float, y: float, w: float) -> None:
+    """How to race a course laid from this diagram: Paddock's reading, marked as such, with its reason."""
+    from .summary import values
+
+    note = facts.sheets().readings
+    dealt = note.dealt
+    text = page.layer("text")
+    s = pt_to_mm(7.5)
+    label = f"{dealt.heading} (Paddock's reading)"
+    text.add(Text(label, x, y + ascent(s, "bold"), s, "bold", INK))
+    yy = y + ascent(s, "bold") + 1.0
+    body = f"{dealt.text.format(**values())} {note.why} {dealt.why}"
+    paragraph(text, body, x, yy, w, s, "condensed", INK, leading=1.15)
 
 
 def _scale_note(page: Page, right: float, top: float, k: float, side: float, tile: float, label: str) -> None:
@@ -149,14 +180,12 @@ def draw_course(page: Page, course: Course, ox: float, oy: float, side: float) -
         grid.add(Polyline(((x, y + side / 2), (x + side, y + side / 2)), thin))
         grid.add(rect(x, y, side, side, outline))
         ns = min(pt_to_mm(8), side * 0.22)
-        # The number in a corner clear of the finish line and of a ramp's raised edge.
-        busy = {course.raised_edge(t) if t in course.ramps else None, course.finish_edge() if t == course.n else None}
-        corner_edges = (("north", "west"), ("north", "east"), ("south", "west"), ("south", "east"))
-        vert, horiz = next((c for c in corner_edges if not busy & set(c)), corner_edges[0])
-        nx = x + side * 0.07 if horiz == "west" else x + side * 0.93
-        ny = y + side * 0.07 + ascent(ns, "condensed-bold") if vert == "north" else y + side * 0.93
-        anchor = "start" if horiz == "west" else "end"
-        text.add(Text(str(t), nx, ny, ns, "condensed-bold", INK, anchor=anchor))
+        # The number in the middle of a quarter of its tile, clear of the route (through the centre and the edges'
+        # middles), of a ramp's height disc and of the finish band: well inside the tile, never at a corner it
+        # shares with the next tile's number.
+        qx, qy = _number_quarter(course, t)
+        cx, cy = x + side * (0.25 + 0.5 * qx), y + side * (0.25 + 0.5 * qy)
+        text.add(Text(str(t), cx, cy, ns, "condensed-bold", INK, anchor="middle", valign="middle"))
 
     # Race direction: through the tile centres, an arrowhead on every shared edge, out over the finish line.
     pts = [centre(t) for t in range(1, course.n + 1)]
@@ -191,6 +220,26 @@ def draw_course(page: Page, course: Course, ox: float, oy: float, side: float) -
         x, y = corner(r.tile)
         d = HEADINGS[r.edge]
         _ramp(ramps, grid, marks, text, x, y, side, d, r.height)
+
+
+def _number_quarter(course: Course, t: int) -> tuple[int, int]:
+    """The quarter of tile ``t`` for its number, (0, 0) top left to (1, 1) bottom right: the first of top left,
+    top right, bottom left, bottom right not holding the ramp's height disc (see :func:`_ramp`) nor touching the
+    finish line."""
+    busy = set()
+    if t in course.ramps:
+        edge = course.raised_edge(t)
+        if edge is not None:
+            d = HEADINGS[edge]
+            along = (1 - abs(d[0]), 1 - abs(d[1]))
+            # the disc sits in the quarter on the raised side, a quarter tile along the edge from its middle
+            qx = 1 if d[0] > 0 or (d[0] == 0 and along[0] > 0) else 0
+            qy = 1 if d[1] > 0 or (d[1] == 0 and along[1] > 0) else 0
+            busy.add((qx, qy))
+    if t == course.n and course.finish_edge() is not None:  # the chequered band along the finish edge
+        dx, dy = HEADINGS[course.finish_edge()]
+        busy |= {(qx, qy) for qx in (0, 1) for qy in (0, 1) if (dx and qx == (dx > 0)) or (dy and qy == (dy > 0))}
+    return next((q for q in ((0, 0), (1, 0), (0, 1), (1, 1)) if q not in busy), (0, 0))
 
 
 def _arrow(layer, at: tuple[float, float], d: tuple[int, int], size: float, colour: str) -> None:

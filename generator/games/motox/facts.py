@@ -7,58 +7,28 @@ the YAML (as the piecepack's makers give them) and millimetres from here on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-from typing import Any
-
 from ...units import inch_to_mm
-from . import GAME
+from .models import Inches, Piecepack, Rank, Rules, Sheets, Suit, load
 
 
-def rules() -> dict[str, Any]:
-    return GAME.facts("rules.yaml")
+def rules() -> Rules:
+    return load("rules.yaml")  # type: ignore[return-value]
 
 
-def piecepack() -> dict[str, Any]:
-    return GAME.facts("piecepack.yaml")
+def piecepack() -> Piecepack:
+    return load("piecepack.yaml")  # type: ignore[return-value]
 
 
-def sheets() -> dict[str, Any]:
-    return GAME.facts("sheets.yaml")
+def sheets() -> Sheets:
+    return load("sheets.yaml")  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
-class Suit:
-    id: str
-    name: str
-    colour: str
-    colour_name: str
-
-
-@dataclass(frozen=True)
-class Rank:
-    id: str
-    name: str
-    value: int
-    numeral: str
-
-    @property
-    def is_null(self) -> bool:
-        return self.value == 0
-
-    @property
-    def is_ace(self) -> bool:
-        return self.value == 1
-
-
-@cache
 def suits() -> tuple[Suit, ...]:
-    return tuple(Suit(**s) for s in piecepack()["suits"])
+    return piecepack().suits
 
 
-@cache
 def ranks() -> tuple[Rank, ...]:
-    return tuple(Rank(**r) for r in piecepack()["ranks"])
+    return piecepack().ranks
 
 
 def suit(suit_id: str) -> Suit:
@@ -76,12 +46,12 @@ def coin_count() -> int:
 
 def building_coins() -> int:
     """The coins dealt for building (one of the equal groups); the rest wait for the race."""
-    return coin_count() // rules()["setup"]["coin_groups"]
+    return coin_count() // rules().setup.coin_groups
 
 
 def player_range() -> tuple[int, int]:
-    p = rules()["players"]
-    return int(p["min"]), int(p["max"])
+    p = rules().players
+    return p.min, p.max
 
 
 def tiles_per_player(players: int) -> int:
@@ -93,19 +63,19 @@ def coins_per_player(players: int) -> int:
 
 
 def max_ramp() -> int:
-    return int(rules()["building"]["max_ramp"])
+    return rules().building.max_ramp
 
 
 def corner_contact_touches() -> bool:
-    return bool(rules()["building"]["corner_contact_touches"])
+    return rules().building.corner_contact_touches
 
 
 def dice_by_rank() -> list[int]:
-    return [int(n) for n in rules()["race"]["dice_by_rank"]]
+    return list(rules().race.dice_by_rank)
 
 
 def max_dice() -> int:
-    return int(rules()["race"]["max_dice"])
+    return rules().race.max_dice
 
 
 def ordinal(n: int) -> str:
@@ -115,32 +85,34 @@ def ordinal(n: int) -> str:
 # -- sizes (mm) ----------------------------------------------------------------------------------------------
 
 
-def inches(key: str) -> float:
-    return float(piecepack()["inches"][key])
+def inches() -> Inches:
+    """The piecepack's sizes in inches, as its makers give them."""
+    return piecepack().inches
 
 
 def tile_mm(size_in: float | None = None) -> float:
     """A tile's side in mm (2 in = 50.8 mm unless ``--tile-size`` says otherwise)."""
-    return inch_to_mm(inches("tile") if size_in is None else size_in)
+    return inch_to_mm(inches().tile if size_in is None else size_in)
 
 
 def coin_mm() -> float:
-    return inch_to_mm(inches("coin"))
+    return inch_to_mm(inches().coin)
 
 
 def die_mm() -> float:
-    return inch_to_mm(inches("die"))
+    return inch_to_mm(inches().die)
 
 
 def bike_mm() -> tuple[float, float, float]:
     """(width, height, base tab) of a bike standee, mm."""
-    return inch_to_mm(inches("bike_width")), inch_to_mm(inches("bike_height")), inch_to_mm(inches("bike_base"))
+    i = inches()
+    return inch_to_mm(i.bike_width), inch_to_mm(i.bike_height), inch_to_mm(i.bike_base)
 
 
 def spaces_per_edge() -> int:
     """Spaces along a tile's edge (the back's quarters: 2 × 2)."""
-    return int(piecepack()["spaces_per_edge"])
+    return piecepack().spaces_per_edge
 
 
 def die_opposite_sum() -> int:
-    return int(piecepack()["die_opposite_sum"])
+    return piecepack().die_opposite_sum

@@ -2,15 +2,16 @@
 
 Two ways to print them, the user's pick (``--duplex``):
 
-- ``long`` / ``short``: a front page (tile faces, coin values) and a back page (tile backs — the MotoX track —
-  and coin suits) per sheet of card, printed double-sided flipping on that edge. Every back lies exactly behind
-  its face (:mod:`.sides`); a registration mark in the header shows whether the printer kept them in line.
-  Tiles sit edge to edge so one cut separates two neighbours; the backs' dirt runs past the outer cut lines
+- ``long`` / ``short``: a front page (tile faces, coin values) and a back page (tile backs — one look for every
+  tile, :data:`.pieces.LOOKS` — and coin suits) per sheet of card, printed double-sided flipping on that edge.
+  Every back lies exactly behind its face (:mod:`.sides`); a registration mark in the header shows whether the
+  printer kept them in line.
+  Tiles sit edge to edge so one cut separates two neighbours; the backs' ground runs past the outer cut lines
   (bleed), so a slightly shifted back shows no white edge.
 - ``off``: single-sided fold-over strips — each piece's face and back side by side, joined along a fold line.
   Cut round the pair, fold, glue.
 
-Layers: ``ground`` (the backs' ruts and bleed), ``pieces``, ``cut``, ``fold``, ``marks``, ``text``.
+Layers: ``ground`` (the backs' ground and bleed), ``pieces``, ``cut``, ``fold``, ``marks``, ``text``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ...compose.colour import GREY, INK
 from ...errors import InputError
 from ...fonts import ascent
 from ...paper import PageSpec, Paper
-from ...scene import Page, Polygon, Polyline, Style, Text
+from ...scene import Group, Page, Polygon, Polyline, Style, Text
 from ...units import pt_to_mm
 from . import facts, pieces
 from .sides import (
@@ -67,9 +68,9 @@ class Placement:
 
 def parse_tile_size(text: str | float | None) -> float:
     """``--tile-size``: inches (``2``, ``2in``, ``1.75 in``) or millimetres (``50mm``); returns inches."""
-    lo, hi = facts.inches("tile_min"), facts.inches("tile_max")
+    lo, hi = facts.inches().tile_min, facts.inches().tile_max
     if text is None:
-        return facts.inches("tile")
+        return facts.inches().tile
     raw = str(text).strip().lower().replace(" ", "")
     scale = 1.0
     for unit, k in (("mm", 1 / 25.4), ("in", 1.0), ('"', 1.0)):
@@ -86,7 +87,7 @@ def parse_tile_size(text: str | float | None) -> float:
         raise InputError(
             f"a tile of {value:g} in is outside {lo:g}–{hi:g} in",
             field="--tile-size",
-            hint=f"piecepack tiles are {facts.inches('tile'):g} in; coins ({facts.inches('coin'):g} in) must fit "
+            hint=f"piecepack tiles are {facts.inches().tile:g} in; coins ({facts.inches().coin:g} in) must fit "
             "on a quarter",
         )
     return value
@@ -233,29 +234,32 @@ def _coin_cut(page: Page, box: Box) -> None:
     page.add("cut", Circle((x + d / 2, y + d / 2), d / 2, CUT))
 
 
-def piecepack_pages(spec: PageSpec, tile_in: float | None = None, duplex: str = "long") -> list[Page]:
-    """The tiles and coins: front and back page per sheet (``duplex`` long/short), or fold-over pages (off)."""
+def piecepack_pages(
+    spec: PageSpec, tile_in: float | None = None, duplex: str = "long", look: str = "generic"
+) -> list[Page]:
+    """The tiles and coins: front and back page per sheet (``duplex`` long/short), or fold-over pages (off); the
+    tile backs in ``look`` (:data:`.pieces.LOOKS`)."""
     placed = layout(spec, tile_in, duplex)
     sheets = max(p.sheet for p in placed) + 1
     s = facts.tile_mm(tile_in)
-    stock = facts.piecepack()["card_stock"]
+    stock = facts.piecepack().card_stock
     pages: list[Page] = []
     for k in range(sheets):
         mine = [p for p in placed if p.sheet == k]
         n = f"sheet {k + 1} of {sheets}" if sheets > 1 else "one sheet"
         if duplex == "off":
-            pages.append(_fold_page(spec, mine, n, stock))
+            pages.append(_fold_page(spec, mine, n, stock, look))
             continue
         axis = mirror_axis(spec, duplex)
         rx, ry, rw, _ = duplex_region(spec, axis)
         head = (rx, ry, rw, HEADER)
         mark = (rx + rw - 6.0, ry + 6.0)
         edge = "long" if duplex == "long" else "short"
-        front = _new_page(spec, f"MotoX piecepack: tiles and coins, {n}, front")
+        front = _new_page(spec, f"Piecepack: tiles and coins, {n}, front")
         _header(
             front,
             head,
-            f"MotoX piecepack · tiles and coins · {n} · FRONT",
+            f"Piecepack · tiles and coins · {n} · FRONT",
             [
                 f"Print this page and the next on one sheet, double-sided, flipping on the {edge} edge. {stock}",
                 "Cut on the solid lines. Registration: hold the printed sheet to a light; the cross on the right "
@@ -264,44 +268,41 @@ def piecepack_pages(spec: PageSpec, tile_in: float | None = None, duplex: str = 
             16.0,
         )
         registration_front(front.layer("marks"), mark)
-        back = _new_page(spec, f"MotoX piecepack: tiles and coins, {n}, back")
+        back = _new_page(spec, f"Piecepack: tiles and coins, {n}, back")
         bx, by, bw, bh = mirror_box(spec, axis, head)
         drop = 3.0 if axis == "y" else 0.0  # below the pieces: keep clear of the dirt's bleed
         _header(
             back,
             (bx, by + drop, bw, bh - drop),
-            f"MotoX piecepack · {n} · BACK",
-            ["Tile backs (the track: four spaces each) and coin suits. This side up after printing the front."],
+            f"Piecepack · {n} · BACK",
+            ["Tile backs (all alike: four quarters each) and coin suits. This side up after printing the front."],
             16.0,
             mark_left=axis == "x",
         )
         registration_back(back.layer("marks"), mirror_point(spec, axis, mark))
-        _draw_duplex(front, back, mine, s)
+        _draw_duplex(front, back, mine, s, look)
         pages += [front, back]
     return pages
 
 
-def _draw_duplex(front: Page, back: Page, mine: list[Placement], s: float) -> None:
+def _draw_duplex(front: Page, back: Page, mine: list[Placement], s: float, look: str) -> None:
     from shapely.geometry import box as sbox
     from shapely.ops import unary_union
 
     tiles = [p for p in mine if p.kind == "tile"]
     if tiles:
-        # One ground of ruts under every back on the page, running BLEED past the outer cut lines.
+        # One ground under every back on the page, running BLEED past the outer cut lines, so a back shifted a
+        # little in printing shows no white edge.
         outer = unary_union([sbox(bx, by, bx + w, by + h) for bx, by, w, h in (p.back for p in tiles)])
-        outer = outer.buffer(BLEED, join_style=2)
-        squares = unary_union(
-            [sbox(a, b, a + w, b + h) for p in tiles for a, b, w, h in pieces.back_squares(p.back[0], p.back[1], s)]
-        )
-        ground = outer.difference(squares)
+        ground = outer.buffer(BLEED, join_style=2)
         for part in getattr(ground, "geoms", [ground]):
             ring = tuple((round(x, 4), round(y, 4)) for x, y in part.exterior.coords[:-1])
             holes = tuple(tuple((round(x, 4), round(y, 4)) for x, y in h.coords[:-1]) for h in part.interiors)
-            back.add("ground", Polygon(ring, holes, Style(stroke=None, fill=pieces.RUT)))
+            back.add("ground", Polygon(ring, holes, Style(stroke=None, fill=pieces.ground_colour(look))))
     for p in mine:
         if p.kind == "tile":
             pieces.tile_face(front.layer("pieces"), p.face[0], p.face[1], s, p.suit, p.rank)
-            pieces.tile_back(back.layer("pieces"), p.back[0], p.back[1], s, seed=_seed(p), ground=False)
+            back.add("pieces", tile_back(p.back, s, look))
         else:
             d = p.face[2]
             pieces.coin_value(front.layer("pieces"), p.face[0] + d / 2, p.face[1] + d / 2, d, p.rank)
@@ -311,24 +312,30 @@ def _draw_duplex(front: Page, back: Page, mine: list[Placement], s: float) -> No
         front.add("cut", Polyline((a, b), CUT))
 
 
-def _seed(p: Placement) -> int:
-    return [s.id for s in facts.suits()].index(p.suit.id) * 10 + p.rank.value
+def tile_back(box: Box, s: float, look: str) -> Group:
+    """One tile back, drawn once about its own corner and placed by an offset: every back of the set is the same
+    drawing, so none can be told from another, to the pixel."""
+    from ...scene import Layer
+
+    layer = Layer("back")
+    pieces.tile_back(layer, 0.0, 0.0, s, look)
+    return Group(tuple(layer.items), offset=(box[0], box[1]))
 
 
-def _fold_page(spec: PageSpec, mine: list[Placement], n: str, stock: str) -> Page:
+def _fold_page(spec: PageSpec, mine: list[Placement], n: str, stock: str, look: str) -> Page:
     from shapely.geometry import Point
     from shapely.ops import unary_union
 
-    page = _new_page(spec, f"MotoX piecepack: tiles and coins, {n}, fold-over")
+    page = _new_page(spec, f"Piecepack: tiles and coins, {n}, fold-over")
     x, y, w, _ = spec.content_box
     _header(
         page,
         (x + 0.3, y, w - 0.6, HEADER),
-        f"MotoX piecepack · tiles and coins · {n} · FOLD-OVER",
+        f"Piecepack · tiles and coins · {n} · FOLD-OVER",
         [
             f"Single-sided. {stock}",
             "Cut round each pair on the solid lines, fold on the dashed line, glue face to back. "
-            "Tiles: face (rank) and back (the track). Coins: value and suit.",
+            "Tiles: face (rank) and back (four quarters). Coins: value and suit.",
         ],
         0.0,
     )
@@ -337,7 +344,7 @@ def _fold_page(spec: PageSpec, mine: list[Placement], n: str, stock: str) -> Pag
     for p in mine:
         if p.kind == "tile":
             pieces.tile_face(page.layer("pieces"), p.face[0], p.face[1], s, p.suit, p.rank)
-            pieces.tile_back(page.layer("pieces"), p.back[0], p.back[1], s, seed=_seed(p))
+            page.add("pieces", tile_back(p.back, s, look))
             fx0, fy0 = min(p.face[0], p.back[0]), min(p.face[1], p.back[1])
             fx1 = max(p.face[0], p.back[0]) + s
             fy1 = max(p.face[1], p.back[1]) + s

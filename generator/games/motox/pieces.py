@@ -5,8 +5,10 @@ larger ``--tile-size`` gives the same design, larger. The sheets decide where pi
 
 - Tile face: the rank at the centre (null blank, ace the suit symbol, 2–5 numerals) and a small suit symbol at
   the top left, in the suit's colour.
-- Tile back (the MotoX track): four 1-inch squares of dirt with darker ruts between them, small black crosses
-  marking the quarters, tread marks and pebbles — the squares stay clear to stand a bike on.
+- Tile back, in one of two looks (``LOOKS``), the same on every tile so a face-down tile gives nothing away:
+  ``generic``, a pale ground divided into its four 1-inch quarters by a dark grid; ``motox``, the MotoX track —
+  four squares of dirt with darker ruts between them, small black crosses marking the quarters, a tread mark and
+  pebbles — the squares stay clear to stand a bike on.
 - Coin: the value in black (ace a spiral) on one side, the suit in its colour on the other, each with a small
   direction mark at the top.
 """
@@ -28,6 +30,10 @@ PEBBLE = "#9c7a52"
 CROSS = "#111111"
 RING = "#b5b5b5"
 INSET = 0.025  # each square's inset from its quarter, as a share of the tile: the ruts are twice this wide
+PLAIN = "#efebe3"  # the generic back's ground: pale, so the grid reads and ink saver hatches it sparsely
+GRID = "#55504a"
+LOOKS = ("generic", "motox")  # the tile backs and pawns: a plain piecepack, or the MotoX track and bikes
+BACK_SEED = 2001  # every MotoX back draws the same tread and pebbles: identical backs
 
 
 def tile_face(layer: Layer, x: float, y: float, s: float, suit: Suit, rank: Rank) -> None:
@@ -63,10 +69,35 @@ def _square(box: tuple[float, float, float, float], colour: str) -> Polygon:
     return Polygon(((x, y), (x + w, y), (x + w, y + h), (x, y + h)), (), Style(stroke=None, fill=colour))
 
 
-def tile_back(layer: Layer, x: float, y: float, s: float, seed: int, ground: bool = True) -> None:
-    """The back of a tile: the track. ``ground`` draws the ruts under the squares (a sheet that prints several
-    backs edge to edge draws one ground under them all instead, with a bleed); ``seed`` varies the dirt."""
-    rng = random.Random(seed)
+def ground_colour(look: str) -> str:
+    """The colour under a tile back's squares (the MotoX ruts) or its whole ground (generic)."""
+    return RUT if look == "motox" else PLAIN
+
+
+def tile_back(layer: Layer, x: float, y: float, s: float, look: str = "generic", ground: bool = True) -> None:
+    """The back of a tile, the same on every tile. ``ground`` draws the tile's ground (a sheet that prints several
+    backs edge to edge draws one ground under them all instead, with a bleed)."""
+    if look == "motox":
+        _motox_back(layer, x, y, s, ground)
+        return
+    if ground:
+        layer.add(Polygon(((x, y), (x + s, y), (x + s, y + s), (x, y + s)), (), Style(stroke=None, fill=PLAIN)))
+    grid = Style(stroke=GRID, width=max(0.3, s * 0.008), cap="butt")
+    m = s * 0.055  # a frame as the face's, inside the cut: a back shifted a little in printing keeps it whole
+    frame = ((x + m, y + m), (x + s - m, y + m), (x + s - m, y + s - m), (x + m, y + s - m))
+    layer.add(Polyline(frame, Style(stroke=GRID, width=max(0.25, s * 0.006)), closed=True))
+    from .facts import spaces_per_edge
+
+    n = spaces_per_edge()
+    for k in range(1, n):
+        t = s * k / n
+        layer.add(Polyline(((x + t, y), (x + t, y + s)), grid))
+        layer.add(Polyline(((x, y + t), (x + s, y + t)), grid))
+
+
+def _motox_back(layer: Layer, x: float, y: float, s: float, ground: bool) -> None:
+    """The MotoX track: dirt squares, ruts, a tread mark, pebbles and the quarters' crosses."""
+    rng = random.Random(BACK_SEED)
     if ground:
         ring = ((x, y), (x + s, y), (x + s, y + s), (x, y + s))
         holes = tuple(((a, b), (a + w, b), (a + w, b + h), (a, b + h)) for a, b, w, h in back_squares(x, y, s))

@@ -16,23 +16,22 @@ from ...paper import PageSpec, Paper
 from ...scene import Circle, Page, Polyline, Style, Text, rect
 from ...units import pt_to_mm
 from . import facts
-from .sheet import BLUE, MARK, MARK_GAP, NAVY, RED, corner_marks, fill, grid_marks, inner, new_page
+from .sheet import BLUE, MARK, MARK_GAP, NAVY, RED, card_scale, corner_marks, fill, grid_marks, inner, new_page
 
 PAPER = Paper("a4", "portrait")
 
 LABEL_BAND = 5.6  # mm at the reference size: the band with a space's name
 COUNT_NOTE = pt_to_mm(6)  # the words under a space's count, at the reference size
-REF_HEIGHT = 76.2  # mm: the 3 in index card's height, at which the card's type sizes are designed
 
 
 def chip_size(card: facts.CardSize) -> float:
     """A chip's side: as large as Paddock allows, but no larger than the chip spot of a space on this card."""
-    c = facts.sheets()["chips"]
-    return max(float(c["min_size_mm"]), min(float(c["max_size_mm"]), _spot(card)))
+    c = facts.sheets().chips
+    return max(c.min_size_mm, min(c.max_size_mm, _spot(card)))
 
 
 def _scale(card: facts.CardSize) -> float:
-    return min(card.height / REF_HEIGHT, card.width / 127.0)
+    return card_scale(card)
 
 
 def _note_size(k: float) -> float:
@@ -44,32 +43,34 @@ def _spot(card: facts.CardSize) -> float:
     k = _scale(card)
     pad, gap = 3.2 * k, 2.4 * k
     space_w = (card.width - 2 * pad - 2 * gap) / 3
-    words = facts.sheets()["chip_card"]
-    count_w = max(text_width(words[w], _note_size(k), "condensed") for w in ("start", "extras_open"))
+    words = facts.sheets().chip_card
+    count_w = max(text_width(w, _note_size(k), "condensed") for w in (words.start, words.extras_open))
     return space_w - count_w - 6.5 * k
 
 
 def _card_texts(plan: facts.ChipPlan) -> tuple[str, str, list[str]]:
     """(race line, count line, notes under the spaces) for ``plan``."""
-    words = facts.sheets()["chip_card"]
+    words = facts.sheets().chip_card
     v = facts.values(plan)
-    race = fill(words["race"], v)
-    count = fill(words["count"] if plan.extras else words["count_none"], v)
-    notes = [fill(words["counting"], v)]
+    race = fill(words.race, v)
+    count = fill(words.count if plan.extras else words.count_none, v)
+    notes = [fill(words.counting, v)]
     if plan.extras:
         if plan.chosen:
-            notes.append(fill(words["extras_chosen"], v))
+            notes.append(fill(words.extras_chosen, v))
+        elif plan.reading:
+            notes.append(fill(words.extras_reading, v))
         elif plan.open_extras:
-            notes.append(fill(words["extras_players"], v))
+            notes.append(fill(words.extras_players, v))
         else:
-            notes.append(fill(words["extras_suggested"], v))
-    notes.append(fill(words["use"], v))
+            notes.append(fill(words.extras_suggested, v))
+    notes.append(fill(words.use, v))
     return race, count, notes
 
 
 def draw_card(page: Page, plan: facts.ChipPlan, card: facts.CardSize, x: float, y: float) -> None:
     """The card at true size with its top-left corner at (x, y)."""
-    words = facts.sheets()["chip_card"]
+    words = facts.sheets().chip_card
     text, boxes, shade = page.layer("text"), page.layer("boxes"), page.layer("shade")
     w, h = card.width, card.height
     k = _scale(card)
@@ -82,8 +83,8 @@ def draw_card(page: Page, plan: facts.ChipPlan, card: facts.CardSize, x: float, 
     band = 7.6 * k
     shade.add(rect(x, y, w, band, Style(stroke=None, fill=NAVY)))
     shade.add(rect(x, y + band, w, 0.9 * k, Style(stroke=None, fill=RED)))
-    ts = fit(words["title"], "bold", pt_to_mm(11) * k, iw * 0.45, "chip card title")
-    text.add(Text(words["title"], ix, y + band / 2, ts, "bold", WHITE, valign="middle"))
+    ts = fit(words.title, "bold", pt_to_mm(11) * k, iw * 0.45, "chip card title")
+    text.add(Text(words.title, ix, y + band / 2, ts, "bold", WHITE, valign="middle"))
     rs = fit(race, "condensed-bold", pt_to_mm(9) * k, iw * 0.52, "chip card race line")
     text.add(Text(race, ix + iw, y + band / 2, rs, "condensed-bold", WHITE, anchor="end", valign="middle"))
     cy = y + band + 0.9 * k + 1.6 * k
@@ -120,8 +121,8 @@ def _space(page, plan, key, x, y, w, h, spot, chip, k) -> None:
     f = facts.form(key)
     boxes.add(rect(x, y, w, h, Style(stroke=INK, width=0.35)))
     page.layer("shade").add(rect(x, y, w, LABEL_BAND * k, Style(stroke=None, fill=SHADE)))
-    ls = fit(f["plural"], "bold", pt_to_mm(8.5) * k, w - 2 * k, "chip space")
-    text.add(Text(f["plural"], x + w / 2, y + 2.8 * k, ls, "bold", INK, anchor="middle", valign="middle"))
+    ls = fit(f.plural, "bold", pt_to_mm(8.5) * k, w - 2 * k, "chip space")
+    text.add(Text(f.plural, x + w / 2, y + 2.8 * k, ls, "bold", INK, anchor="middle", valign="middle"))
     # The chip spot, left; the starting count, right.
     body_top = y + LABEL_BAND * k
     body_h = h - LABEL_BAND * k
@@ -134,36 +135,39 @@ def _space(page, plan, key, x, y, w, h, spot, chip, k) -> None:
     n = plan.start(key)
     cx = (px + side + x + w) / 2
     cw = x + w - (px + side) - 1.5 * k
-    words = facts.sheets()["chip_card"]
+    words = facts.sheets().chip_card
     mid = body_top + body_h / 2
     big = pt_to_mm(20) * k
     label = str(n if n is not None else plan.per_space)
     text.add(Text(label, cx, mid + 0.6 * k, big, "bold", INK, anchor="middle", valign="baseline"))
-    under = words["start"] if n is not None else words["extras_open"]
+    under = words.start if n is not None else words.extras_open
     us = fit(under, "condensed", _note_size(k), cw, "chip space")
     text.add(Text(under, cx, mid + 0.6 * k + 1.3 * k, us, "condensed", INK, anchor="middle", valign="top"))
 
 
 def draw_chip(page: Page, x: float, y: float, side: float) -> None:
     """One blue chip: a square to cut out, a white ring and the word TROUBLE in white."""
-    label = facts.sheets()["chip_card"]["chip_label"]
+    label = facts.sheets().chip_card.chip_label
     page.layer("chips").add(rect(x, y, side, side, Style(stroke=None, fill=BLUE)))
     page.layer("boxes").add(Circle((x + side / 2, y + side / 2), side * 0.41, Style(stroke=WHITE, width=0.45)))
     s = fit(label, "condensed-bold", pt_to_mm(5.5) * side / 12, side * 0.56, "chip")
     page.layer("text").add(Text(label, x + side / 2, y + side / 2, s, "condensed-bold", WHITE, "middle", "middle"))
 
 
-def chip_card_page(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) -> Page:
-    """The chip card at true size on the printer's page, the chips under it, cut marks round both."""
-    words = facts.sheets()["chip_card"]
+def chip_card_pages(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) -> list[Page]:
+    """The chip card at true size on the printer's page, the chips under it and the quick card under them, cut
+    marks round each; the quick card on a second page when the first has no room left for it."""
+    from .quickcard import draw_quick_card
+
+    words = facts.sheets().chip_card
     v = facts.values(plan) | {"card_label": card.label}
-    page = new_page(spec, words["page_title"])
+    page = new_page(spec, words.page_title)
     x0, y0, cw, ch = inner(page)
     text = page.layer("text")
     size = pt_to_mm(13)
-    text.add(Text(f"{words['page_title']}: {fill(words['race'], v)}", x0, y0 + ascent(size, "bold"), size, "bold", INK))
+    text.add(Text(f"{words.page_title}: {fill(words.race, v)}", x0, y0 + ascent(size, "bold"), size, "bold", INK))
     y = y0 + ascent(size, "bold") + 2.0
-    y = paragraph(text, fill(words["page_note"], v), x0, y, cw, pt_to_mm(8), "regular", GREY) + 1.0
+    y = paragraph(text, fill(words.page_note, v), x0, y, cw, pt_to_mm(8), "regular", GREY) + 1.0
     y = paragraph(text, facts.credit(), x0, y, cw, pt_to_mm(7), "condensed", GREY)
     reach = MARK + MARK_GAP + 0.3
     if card.width + 2 * reach > cw:
@@ -179,7 +183,7 @@ def chip_card_page(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) -
     side = chip_size(card)
     y = cy + card.height + reach + 5.0
     hs = pt_to_mm(10)
-    text.add(Text(fill(words["chips_heading"], v), x0, y + ascent(hs, "bold"), hs, "bold", INK))
+    text.add(Text(fill(words.chips_heading, v), x0, y + ascent(hs, "bold"), hs, "bold", INK))
     y += ascent(hs, "bold") + reach + 2.5
     cols = max(1, min(plan.total, int((cw - 2 * reach) // side)))
     rows = -(-plan.total // cols)
@@ -201,4 +205,23 @@ def chip_card_page(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) -
         page.layer("boxes").add(Polyline(((bx + side, by), (bx + side, by + side)), thin))
         page.layer("boxes").add(Polyline(((bx, by + side), (bx + side, by + side)), thin))
     grid_marks(page.layer("marks"), gx, y, cols, rows, side)
-    return page
+
+    # The quick card: under the chips where it fits, else on a page of its own.
+    y += rows * side + reach + 5.0
+    need = ascent(hs, "bold") + reach + 2.5 + card.height + reach
+    pages = [page]
+    if y + need > y0 + ch:
+        page = new_page(spec, words.page_title)
+        x0, y0, cw, ch = inner(page)
+        y = y0
+        pages.append(page)
+    page.add("text", Text(words.quick_heading, x0, y + ascent(hs, "bold"), hs, "bold", INK))
+    y += ascent(hs, "bold") + reach + 2.5
+    draw_quick_card(page, card, cx, y)
+    corner_marks(page.layer("marks"), (cx, y, card.width, card.height))
+    if len(pages) > 1:
+        from ...compose.blocks import page_title
+
+        for i, p in enumerate(pages):
+            p.title = page_title(i + 1, len(pages), words.page_title)
+    return pages

@@ -14,58 +14,57 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
-from typing import Any
 
 from ...errors import InputError
 from ...units import inch_to_mm
-from . import GAME
+from .models import AccidentExample, Chips, CrashExample, Form, Group, Rules, Sheets, Track, load
 
 
-def rules() -> dict[str, Any]:
-    return GAME.facts("rules.yaml")
+def rules() -> Rules:
+    return load("rules.yaml")  # type: ignore[return-value]
 
 
-def sheets() -> dict[str, Any]:
-    return GAME.facts("sheets.yaml")
+def sheets() -> Sheets:
+    return load("sheets.yaml")  # type: ignore[return-value]
 
 
 def credit() -> str:
-    return rules()["credit"]
+    return rules().credit
 
 
 # -- forms and groups ---------------------------------------------------------------------------------------------
 
 
-def forms() -> list[dict[str, str]]:
-    return list(rules()["forms"])
+def forms() -> tuple[Form, ...]:
+    return rules().forms
 
 
 def form_keys() -> tuple[str, ...]:
-    return tuple(f["key"] for f in forms())
+    return tuple(f.key for f in forms())
 
 
-def form(key: str) -> dict[str, str]:
-    return next(f for f in forms() if f["key"] == key)
+def form(key: str) -> Form:
+    return next(f for f in forms() if f.key == key)
 
 
-def groups() -> list[dict[str, str]]:
-    return list(rules()["groups"])
+def groups() -> tuple[Group, ...]:
+    return rules().groups
 
 
 def group_keys() -> tuple[str, ...]:
-    return tuple(g["key"] for g in groups())
+    return tuple(g.key for g in groups())
 
 
 def group_name(key: str) -> str:
-    return next(g["name"] for g in groups() if g["key"] == key)
+    return next(g.name for g in groups() if g.key == key)
 
 
 # -- dice and the ACCIDENT table ----------------------------------------------------------------------------------
 
 
 def dice() -> tuple[int, int]:
-    d = rules()["dice"]
-    return int(d["count"]), int(d["sides"])
+    d = rules().dice
+    return d.count, d.sides
 
 
 def dice_words() -> str:
@@ -94,7 +93,7 @@ def totals() -> list[int]:
 
 
 def divisor(group: str) -> int:
-    return int(rules()["accident"]["divisor"][group])
+    return rules().accident.divisor[group]
 
 
 def group_column(key: str) -> str:
@@ -104,7 +103,7 @@ def group_column(key: str) -> str:
 
 
 def rounding() -> str:
-    return rules()["accident"]["rounding"]
+    return rules().accident.rounding
 
 
 def drivers_involved(total: int, group: str) -> int:
@@ -145,37 +144,57 @@ def exact_quotient(total: int, div: int) -> str:
     return f"{q:.2f}".rstrip("0").rstrip(".") if q != int(q) else str(int(q))
 
 
-def accident_examples() -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class WorkedAccident:
+    """One of the add-on's worked ACCIDENT examples with what the table gives for it."""
+
+    example: AccidentExample
+    total: int  # the dice added up
+    drivers: int  # what the table gives
+
+    @property
+    def group(self) -> str:
+        return self.example.group
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        return self.example.dice
+
+    @property
+    def first(self) -> int:
+        return self.example.first
+
+
+def accident_examples() -> list[WorkedAccident]:
     """The add-on's worked examples with what the table gives for them."""
     out = []
-    for ex in rules()["accident"]["examples"]:
-        total = sum(ex["dice"])
-        out.append({**ex, "total": total, "drivers": drivers_involved(total, ex["group"])})
+    for ex in rules().accident.examples:
+        total = sum(ex.dice)
+        out.append(WorkedAccident(ex, total, drivers_involved(total, ex.group)))
     return out
 
 
-def named_drivers(ex: dict[str, Any]) -> str:
+def named_drivers(ex: WorkedAccident | AccidentExample) -> str:
     """The drivers an ACCIDENT example names: ``#6, #7 and the race leader``, or ``#21, #22, #23, #24 and on``."""
-    if ex.get("more"):
-        return ", ".join(ex["named"]) + " and on"
-    return join_words(ex["named"])
+    ex = ex.example if isinstance(ex, WorkedAccident) else ex
+    if ex.more:
+        return ", ".join(ex.named) + " and on"
+    return join_words(list(ex.named))
 
 
-def crash_example() -> dict[str, Any]:
+def crash_example() -> CrashExample:
     """The add-on's CRASH example; each driver who passed on the second try lands ``to`` = place + 2d6 rolled."""
-    ex = dict(rules()["crash"]["example"])
-    ex["dropped"] = [{**d, "to": d["driver"] + d["roll"]} for d in ex["dropped"]]
-    return ex
+    return rules().crash.example
 
 
 def crash_drops() -> list[str]:
     """``#11 rolls 3 and drops to 14th``: the CRASH example's drivers who passed on the second try."""
     ex = crash_example()
     out = []
-    for i, d in enumerate(ex["dropped"]):
-        part = f"#{d['driver']} rolls {d['roll']} and drops to {ordinal(d['to'])}"
-        if i == len(ex["dropped"]) - 1 and ex.get("into_group"):
-            part += f", now in the {group_name(ex['into_group'])} group"
+    for i, d in enumerate(ex.dropped):
+        part = f"#{d.driver} rolls {d.roll} and drops to {ordinal(d.to)}"
+        if i == len(ex.dropped) - 1 and ex.into_group:
+            part += f", now in the {group_name(ex.into_group)} group"
         out.append(part)
     return out
 
@@ -183,36 +202,36 @@ def crash_drops() -> list[str]:
 # -- tracks and chips ---------------------------------------------------------------------------------------------
 
 
-def tracks() -> dict[str, dict[str, Any]]:
-    return dict(rules()["tracks"])
+def tracks() -> dict[str, Track]:
+    return dict(rules().tracks)
 
 
 def track_options() -> list[str]:
-    return list(sheets()["track_options"])
+    return list(sheets().track_options)
 
 
-def chip_rule() -> dict[str, int]:
-    c = rules()["chips"]
-    return {k: int(c[k]) for k in ("per_space", "base_turns", "extra_every")}
+def chip_rule() -> Chips:
+    """The add-on's chips: ``per_space`` at the start, one more every ``extra_every`` turns past ``base_turns``."""
+    return rules().chips
 
 
 def extra_chips(turns: int) -> int:
     """One extra chip for every whole ``extra_every`` turns beyond ``base_turns``: partial tens do not count, and a
     race no longer than ``base_turns`` gets none."""
     r = chip_rule()
-    return max(0, (turns - r["base_turns"]) // r["extra_every"])
+    return max(0, (turns - r.base_turns) // r.extra_every)
 
 
 def chips_by_length(columns: int) -> list[tuple[str, int, int]]:
     """(turns, extra chips, chips in all) for the first ``columns`` race lengths: up to the first extra, then by
     tens."""
     rule = chip_rule()
-    spaces = rule["per_space"] * len(form_keys())
-    first = rule["base_turns"] + rule["extra_every"]
+    spaces = rule.per_space * len(form_keys())
+    first = rule.base_turns + rule.extra_every
     out = [(f"1–{first - 1}", 0, spaces)]
     for k in range(1, columns):
-        lo = first + (k - 1) * rule["extra_every"]
-        out.append((f"{lo}–{lo + rule['extra_every'] - 1}", extra_chips(lo), spaces + extra_chips(lo)))
+        lo = first + (k - 1) * rule.extra_every
+        out.append((f"{lo}–{lo + rule.extra_every - 1}", extra_chips(lo), spaces + extra_chips(lo)))
     return out
 
 
@@ -226,6 +245,7 @@ class ChipPlan:
     extras: int
     placed: dict[str, int] | None
     chosen: bool = False  # the user placed the extras (--extras)
+    reading: bool = False  # placed by Paddock's reading: the add-on names no space for this track
 
     @property
     def total(self) -> int:
@@ -233,7 +253,7 @@ class ChipPlan:
 
     @property
     def track_name(self) -> str:
-        return tracks()[self.track]["name"]
+        return tracks()[self.track].name
 
     def start(self, key: str) -> int | None:
         """Chips on ``key`` at the start; None when extras are still the players' to place there."""
@@ -246,36 +266,97 @@ class ChipPlan:
         return self.placed is None and self.extras > 0
 
 
-def chip_plan(turns: int | str, track: str, extras: str | None = None) -> ChipPlan:
-    """The chips for a race of ``turns`` on a ``track``: computed, placed as the add-on suggests for the track, or as
-    ``extras`` (``accident=1,wreck=1``) says."""
-    n = parse_turns(turns)
-    key = parse_track(track)
+def default_turns() -> int:
+    """The race length when none is given: the add-on's own example."""
+    return rules().chips.example_turns
+
+
+def default_track() -> str:
+    return sheets().default_track
+
+
+def defaults_note(turns: int | str | None, track: str | None) -> str | None:
+    """What a pack chose for a race length or a track left out (None when both were given)."""
+    words = sheets().defaults
+    plan = chip_plan(turns, track)
+    chosen = {"--turns N": words.turns, "--track TYPE": words.track}
+    left_out = [k for k, given in zip(chosen, (turns, track), strict=True) if given is None]
+    if not left_out:
+        return None
+    return words.note.format(
+        missing=" or ".join(k.split()[0] for k in left_out),
+        chosen=" on ".join(chosen[k] for k in left_out).format(turns=plan.turns, track_name=plan.track_name),
+        options=" and ".join(left_out),
+    )
+
+
+def extras_space(key: str) -> tuple[str | None, bool]:
+    """Where the extra chips of a track go: the add-on's suggestion, else Paddock's reading where it has one
+    (then True), else None (the players' choice)."""
+    on = tracks()[key].extras_on
+    if on is not None:
+        return on, False
+    reading = sheets().readings.short_track
+    if reading.track == key:
+        return reading.extras_on, True
+    return None, False
+
+
+def chip_plan(turns: int | str | None, track: str | None, extras: str | None = None) -> ChipPlan:
+    """The chips for a race of ``turns`` on a ``track`` (each left out: the defaults): computed, placed as the
+    add-on suggests for the track (or Paddock reads it), or as ``extras`` (``accident=1,wreck=1``) says."""
+    n = parse_turns(default_turns() if turns is None else turns)
+    key = parse_track(default_track() if track is None else track)
     count = extra_chips(n)
-    per = chip_rule()["per_space"]
+    per = chip_rule().per_space
     if extras is not None:
         return ChipPlan(n, key, per, count, parse_extras(extras, count, n), chosen=True)
-    on = tracks()[key]["extras_on"]
+    on, reading = extras_space(key)
     if count == 0:
         placed: dict[str, int] | None = {k: 0 for k in form_keys()}
     elif on is None:
         placed = None
     else:
         placed = {k: (count if k == on else 0) for k in form_keys()}
-    return ChipPlan(n, key, per, count, placed)
+    return ChipPlan(n, key, per, count, placed, reading=reading and count > 0)
+
+
+def pick_rows() -> list[tuple[str, str]]:
+    """Paddock's reading of how to pick the form with no agreement: one die over the spaces that still hold chips,
+    its faces shared evenly in the card's order. (spaces, what each face gives) for every set of spaces left."""
+    from itertools import combinations
+
+    words = sheets().readings.pick
+    _, sides = dice()
+    keys = form_keys()
+    rows = []
+    for size in range(len(keys), 1, -1):
+        for open_ in combinations(keys, size):
+            names = [form(k).plural for k in open_]
+            per, spare = divmod(sides, size)
+            if spare:  # faces that do not share evenly: roll again on them
+                raise ValueError(f"{sides} faces do not share evenly between {size} spaces")
+            parts = []
+            for i, key in enumerate(open_):
+                lo, hi = i * per + 1, (i + 1) * per
+                parts.append(f"{lo}–{hi} {form(key).name}" if lo != hi else f"{lo} {form(key).name}")
+            label = words.all.format(count=size) if size == len(keys) else " and ".join(names)
+            rows.append((label, " · ".join(parts)))
+    rows.append((words.one_label, words.one))
+    return rows
 
 
 # -- options ------------------------------------------------------------------------------------------------------
 
 
 def max_turns() -> int:
-    return int(sheets()["limits"]["max_turns"])
+    return sheets().limits.max_turns
 
 
 def parse_turns(value: int | str | None, field: str = "--turns") -> int:
     """The race length in turns: a whole number from 1 to Paddock's limit."""
     limit = max_turns()
-    example = rules()["chips"]["example_turns"]
+    example = rules().chips.example_turns
     if value is None:
         raise InputError("the race length is missing", field=field, hint=f"give it in turns, e.g. {field} {example}")
     text = str(value).strip()
@@ -298,7 +379,7 @@ def parse_track(value: str | None, field: str = "--track") -> str:
         raise InputError("the track type is missing", field=field, hint=f"use {field} " + "|".join(known))
     want = re.sub(r"[\s_-]+", " ", str(value).strip().lower())
     for key, t in tracks().items():
-        if want in (key, re.sub(r"[\s_-]+", " ", t["name"])):
+        if want in (key, re.sub(r"[\s_-]+", " ", t.name)):
             return key
     raise InputError(f"unknown track type '{str(value)[:30]}'", field=field, hint="use one of " + ", ".join(known))
 
@@ -307,7 +388,7 @@ def parse_extras(text: str, count: int, turns: int, field: str = "--extras") -> 
     """``accident=1,wreck=1``: where the extra chips go. Every space named at most once, whole numbers, and the
     extras add up to what the race length gives."""
     keys = form_keys()
-    aliases = {name.lower(): k for k in keys for name in (k, form(k)["name"], form(k)["plural"])}
+    aliases = {name.lower(): k for k in keys for name in (k, form(k).name, form(k).plural)}
     out = {k: 0 for k in keys}
     seen: set[str] = set()
     hint = f"e.g. {field} " + ",".join(f"{k}=1" for k in keys[:2]) + f" (spaces: {', '.join(keys)})"
@@ -330,9 +411,9 @@ def parse_extras(text: str, count: int, turns: int, field: str = "--extras") -> 
     if given != count:
         rule = chip_rule()
         why = (
-            f"a {turns}-turn race has {count} (one per {rule['extra_every']} whole turns beyond {rule['base_turns']})"
+            f"a {turns}-turn race has {count} (one per {rule.extra_every} whole turns beyond {rule.base_turns})"
             if count
-            else f"a {turns}-turn race has none (extras start at {rule['base_turns'] + rule['extra_every']} turns)"
+            else f"a {turns}-turn race has none (extras start at {rule.base_turns + rule.extra_every} turns)"
         )
         raise InputError(
             f"the extras add up to {given} chip{'s' if given != 1 else ''}, but {why}",
@@ -355,18 +436,18 @@ class CardSize:
 
 def card_sizes() -> dict[str, CardSize]:
     out = {}
-    for key, c in sheets()["cards"].items():
-        if "width_in" in c:  # inches become mm here, at the edge
-            w, h = inch_to_mm(c["width_in"]), inch_to_mm(c["height_in"])
+    for key, c in sheets().cards.items():
+        if c.width_in is not None and c.height_in is not None:  # inches become mm here, at the edge
+            w, h = inch_to_mm(c.width_in), inch_to_mm(c.height_in)
         else:
-            w, h = float(c["width_mm"]), float(c["height_mm"])
-        out[key] = CardSize(key, c["label"], w, h)
+            w, h = float(c.width_mm or 0), float(c.height_mm or 0)
+        out[key] = CardSize(key, c.label, w, h)
     return out
 
 
 def card_size(value: str | None = None, field: str = "--card") -> CardSize:
     sizes = card_sizes()
-    key = (value or sheets()["default_card"]).strip().lower()
+    key = (value or sheets().default_card).strip().lower()
     if key not in sizes:
         raise InputError(f"unknown card size '{key[:20]}'", field=field, hint="use one of " + ", ".join(sizes))
     return sizes[key]
@@ -398,12 +479,12 @@ def join_words(items: list[str]) -> str:
 def values(plan: ChipPlan | None = None) -> dict[str, str]:
     """The numbers the sheets' wording quotes (the ``{braces}`` of sheets.yaml), from the facts and the race."""
     rule = chip_rule()
-    first = rule["base_turns"] + rule["extra_every"]
-    mid = first + rule["extra_every"] // 2
+    first = rule.base_turns + rule.extra_every
+    mid = first + rule.extra_every // 2
     out = {
-        "per_space": str(rule["per_space"]),
-        "base_turns": str(rule["base_turns"]),
-        "extra_every": str(rule["extra_every"]),
+        "per_space": str(rule.per_space),
+        "base_turns": str(rule.base_turns),
+        "extra_every": str(rule.extra_every),
         "first_extra_turns": str(first),
         "mid_turns": str(mid),
         "mid_extras": str(extra_chips(mid)),
@@ -412,10 +493,10 @@ def values(plan: ChipPlan | None = None) -> dict[str, str]:
         "rounding": rounding(),
         "outcomes": str(outcomes()),
         "dice": dice_words(),
-        "drop_dice": _number_word(rules()["crash"]["drop_dice"]),
-        "repair_passed": rules()["crash"]["repair_passed"],
-        "repair_failed": rules()["crash"]["repair_failed"],
-        "colour": rules()["chips"]["colour"],
+        "drop_dice": _number_word(rules().crash.drop_dice),
+        "repair_passed": rules().crash.repair_passed,
+        "repair_failed": rules().crash.repair_failed,
+        "colour": rules().chips.colour,
     }
     if plan is not None:
         out |= {
@@ -425,7 +506,7 @@ def values(plan: ChipPlan | None = None) -> dict[str, str]:
             "extras": str(plan.extras),
             "extra_chips": "the extra chip" if plan.extras == 1 else f"the {plan.extras} extra chips",
         }
-        on = tracks()[plan.track]["extras_on"]
+        on, _ = extras_space(plan.track)
         if on is not None:
-            out["extras_space"] = form(on)["plural"]
+            out["extras_space"] = form(on).plural
     return out

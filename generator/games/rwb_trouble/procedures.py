@@ -97,24 +97,24 @@ def arrow(page: Page, points: list[tuple[float, float]], label: str | None = Non
 
 def crash_flow(page: Page, x: float, y: float, w: float, gap: float = GAPS[0]) -> float:
     """The CRASH flow chart across ``w`` mm from the top at ``y``; returns the y under it."""
-    words = facts.sheets()["procedures"]
-    flow = {k: fill(t, facts.values()) for k, t in words["flow"].items()}
+    words = facts.sheets().procedures
+    flow = type(words.flow)(**{k: fill(t, facts.values()) for k, t in words.flow.model_dump(by_alias=True).items()})
     x, w = x + 0.6, w - 1.2  # heavy outlines stay inside the column
     main_w = w * 0.42
     side_x = x + main_w + 20.0
     bus_x = x + w - 3.0
     side_w = bus_x - 5.0 - side_x
     mid = x + main_w / 2
-    yes, no = flow["yes"], flow["no"]
+    yes, no = flow.yes, flow.no
 
     chain = [
-        (Node(flow["start"], "start"), None),
-        (Node(flow["first_pass"], "question"), Node(flow["unaffected"], "outcome")),
-        (Node(flow["again"], "step"), None),
-        (Node(flow["second_pass"], "question"), Node(flow["dropped"], "outcome")),
-        (Node(flow["repair"], "step"), None),
-        (Node(flow["repair_pass"], "question"), Node(flow["to_bottom"], "outcome")),
-        (Node(flow["out"], "out"), None),
+        (Node(flow.start, "start"), None),
+        (Node(flow.first_pass, "question"), Node(flow.unaffected, "outcome")),
+        (Node(flow.again, "step"), None),
+        (Node(flow.second_pass, "question"), Node(flow.dropped, "outcome")),
+        (Node(flow.repair, "step"), None),
+        (Node(flow.repair_pass, "question"), Node(flow.to_bottom, "outcome")),
+        (Node(flow.out, "out"), None),
     ]
     ends: list[tuple[float, float]] = []  # right edges of the outcomes, joined to the closing step
     cy = prev_bottom = y
@@ -141,7 +141,7 @@ def crash_flow(page: Page, x: float, y: float, w: float, gap: float = GAPS[0]) -
             cy = max(cy, top + sh + 3.0)
 
     # Every path ends in the closing step: the outcomes join a line down the right, "out" comes straight down.
-    final = Node(flow["finally"], "final")
+    final = Node(flow.finally_, "final")
     fy = cy
     fh = final.height(w)
     layer = page.layer("rules")
@@ -158,20 +158,20 @@ def crash_flow(page: Page, x: float, y: float, w: float, gap: float = GAPS[0]) -
 
 
 def crash_example_text() -> tuple[str, str]:
-    words = facts.sheets()["procedures"]
+    words = facts.sheets().procedures
     v = facts.values()
     ex = facts.crash_example()
-    group = facts.group_name(ex["group"])
-    dropped = [f"#{d['driver']}" for d in ex["dropped"]]
+    group = facts.group_name(ex.group)
+    dropped = [f"#{d.driver}" for d in ex.dropped]
     body = fill(
-        words["crash_example"],
+        words.crash_example,
         v,
-        failed_first=ex["failed_first"],
-        failed_second=ex["failed_second"],
+        failed_first=ex.failed_first,
+        failed_second=ex.failed_second,
         dropped_list=facts.join_words(dropped),
         drops="; ".join(facts.crash_drops()),
     )
-    return fill(words["crash_example_title"], v, group=group), body
+    return fill(words.crash_example_title, v, group=group), body
 
 
 def procedures_page(spec: PageSpec) -> Page:
@@ -186,27 +186,27 @@ def procedures_page(spec: PageSpec) -> Page:
 
 
 def _procedures(spec: PageSpec, flow_gap: float) -> tuple[Page, float]:
-    words = facts.sheets()["procedures"]
+    words = facts.sheets().procedures
     v = facts.values()
-    page = new_page(spec, words["title"])
+    page = new_page(spec, words.title)
     x0, y0, cw, ch = inner(page)
     text, rules = page.layer("text"), page.layer("rules")
-    y = title(text, words["title"], x0, y0, cw, facts.credit())
+    y = title(text, words.title, x0, y0, cw, facts.credit())
     gap = 7.0
     col = (cw - gap) / 2
     rx = x0 + col + gap
-    ly = heading(text, rules, words["which_heading"], x0, y, col)
-    ly = steps(text, [fill(s, v) for s in words["which"]], x0, ly, col, BODY)
-    ry = heading(text, rules, words["accident_heading"], rx, y, col)
-    ry = paragraph(text, fill(words["accident"], v), rx, ry, col, BODY, leading=1.3) + 2.5
-    ry = heading(text, rules, words["wreck_heading"], rx, ry, col)
-    ry = paragraph(text, fill(words["wreck"], v), rx, ry, col, BODY, leading=1.3)
+    ly = heading(text, rules, words.which_heading, x0, y, col)
+    ly = steps(text, [fill(s, v) for s in words.which], x0, ly, col, BODY)
+    ry = heading(text, rules, words.accident_heading, rx, y, col)
+    ry = paragraph(text, fill(words.accident, v), rx, ry, col, BODY, leading=1.3) + 2.5
+    ry = heading(text, rules, words.wreck_heading, rx, ry, col)
+    ry = paragraph(text, fill(words.wreck, v), rx, ry, col, BODY, leading=1.3)
 
     y = max(ly, ry) + 4.0
-    y = heading(text, rules, words["crash_heading"], x0, y, cw)
-    y = paragraph(text, fill(words["crash_intro"], v), x0, y, cw, BODY, leading=1.3) + 3.0
+    y = heading(text, rules, words.crash_heading, x0, y, cw)
+    y = paragraph(text, fill(words.crash_intro, v), x0, y, cw, BODY, leading=1.3) + 3.0
     y = crash_flow(page, x0, y, cw, flow_gap) + 5.0
     head, body = crash_example_text()
     y = example_box(page, head, body, x0, y, cw, BODY) + 3.0
-    y = paragraph(text, words["base_note"], x0, y, cw, pt_to_mm(7.5), "condensed", GREY)
+    y = paragraph(text, words.base_note, x0, y, cw, pt_to_mm(7.5), "condensed", GREY)
     return page, y

@@ -17,6 +17,7 @@ HEAD = "#d5deec"  # table headers and the chart's first step: pale, so dark text
 RED = "#b3202a"  # the thin stripe under a band: red, white and blue
 BLUE = "#1f5bbf"  # the add-on's chips are blue; mid-grey in black and white, so white print on it stays legible
 
+REF_SIZE = (127.0, 76.2)  # mm: the 5 × 3 in index card, at which the cards' type sizes are designed
 MARK = 4.0  # mm: length of a cut mark
 MARK_GAP = 1.5  # mm: between a cut mark and the edge it marks
 CUT = Style(stroke=INK, width=0.15)
@@ -85,3 +86,8 @@ def example_box(page: Page, title: str, body: str, x: float, y: float, width: fl
     page.layer("shade").add(rect(x, top, 1.5, y - top, Style(stroke=None, fill=NAVY)))
     page.layer("shade").add(rect(x + 1.5, top, width - 1.5, y - top, Style(stroke=None, fill=SHADE)))
     return y
+
+
+def card_scale(card) -> float:
+    """How much a card (``facts.CardSize``) is smaller or larger than the 5 × 3 in card its type is designed for."""
+    return min(card.height / REF_SIZE[1], card.width / REF_SIZE[0])

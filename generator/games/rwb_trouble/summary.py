@@ -17,7 +17,7 @@ def values(**_race: object) -> dict[str, str]:
     same for every race (the race's own numbers are on its chip card), so what a pack passes is not used."""
     v = dict(facts.values())
     rule = facts.chip_rule()
-    turns = int(facts.rules()["chips"]["example_turns"])
+    turns = facts.rules().chips.example_turns
     example = facts.chip_plan(turns, next(iter(facts.tracks())))
     v |= {
         "dice_cap": v["dice"][0].upper() + v["dice"][1:],
@@ -26,39 +26,46 @@ def values(**_race: object) -> dict[str, str]:
         "example_turns": str(turns),
         "example_extras": str(example.extras),
         "example_total": str(example.total),
-        "start_total": str(rule["per_space"] * len(facts.form_keys())),
+        "start_total": str(rule.per_space * len(facts.form_keys())),
         "credit": facts.credit(),
     }
     for n, ex in enumerate(facts.accident_examples(), 1):
-        div = facts.divisor(ex["group"])
+        div = facts.divisor(ex.group)
         v |= {
-            f"ex{n}_group": facts.group_name(ex["group"]),
-            f"ex{n}_a": str(ex["dice"][0]),
-            f"ex{n}_b": str(ex["dice"][1]),
-            f"ex{n}_total": str(ex["total"]),
-            f"ex{n}_exact": facts.exact_quotient(ex["total"], div),
-            f"ex{n}_drivers": str(ex["drivers"]),
-            f"ex{n}_first": str(ex["first"]),
+            f"ex{n}_group": facts.group_name(ex.group),
+            f"ex{n}_a": str(ex.dice[0]),
+            f"ex{n}_b": str(ex.dice[1]),
+            f"ex{n}_total": str(ex.total),
+            f"ex{n}_exact": facts.exact_quotient(ex.total, div),
+            f"ex{n}_drivers": str(ex.drivers),
+            f"ex{n}_first": str(ex.first),
             f"ex{n}_named": facts.named_drivers(ex),
         }
+    reading = facts.sheets().readings
+    v |= {
+        "reading_pick": f"**{reading.pick.question}** {reading.pick.text} the table above. {reading.why} "
+        f"{reading.pick.why}",
+        "reading_short": f"{reading.short_track.text} {reading.why} {reading.short_track.why}",
+        "groups_note": reading.groups,
+    }
     crash = facts.crash_example()
     v |= {
-        "crash_group": facts.group_name(crash["group"]),
-        "crash_failed_first": str(crash["failed_first"]),
-        "crash_failed_second": str(crash["failed_second"]),
-        "crash_dropped": facts.join_words([f"#{d['driver']}" for d in crash["dropped"]]),
+        "crash_group": facts.group_name(crash.group),
+        "crash_failed_first": str(crash.failed_first),
+        "crash_failed_second": str(crash.failed_second),
+        "crash_dropped": facts.join_words([f"#{d.driver}" for d in crash.dropped]),
         "crash_drops": "; ".join(facts.crash_drops()),
-        "crash_into_group": facts.group_name(crash["into_group"]),
+        "crash_into_group": facts.group_name(crash.into_group),
     }
     return v
 
 
 def tables() -> dict[str, dict[str, Any]]:
     """Each table of the summary as ``{"columns": [...], "rows": [[...], ...]}``."""
-    words = facts.sheets()["tables"]
+    words = facts.sheets().tables
     keys = facts.group_keys()
     accident = {
-        "columns": [words["total_column"], words["chance_column"], *(facts.group_column(k) for k in keys)],
+        "columns": [words.total_column, words.chance_column, *(facts.group_column(k) for k in keys)],
         "rows": [
             [str(total), facts.chance_text(ways), *(str(drivers[k]) for k in keys)]
             for total, ways, drivers in facts.accident_table()
@@ -67,27 +74,29 @@ def tables() -> dict[str, dict[str, Any]]:
     by_group = {k: facts.driver_chances(k) for k in keys}
     counts = sorted({n for c in by_group.values() for n in c})
     chances = {
-        "columns": [words["drivers_column"], *(facts.group_name(k) for k in keys)],
+        "columns": [words.drivers_column, *(facts.group_name(k) for k in keys)],
         "rows": [[str(n), *(facts.chance_text(by_group[k].get(n, 0)) for k in keys)] for n in counts],
     }
-    lengths = facts.chips_by_length(int(words["chips_columns"]))
+    lengths = facts.chips_by_length(words.chips_columns)
     chips = {
-        "columns": [words["turns_row"], *(t for t, _, _ in lengths)],
+        "columns": [words.turns_row, *(t for t, _, _ in lengths)],
         "rows": [
-            [words["extras_row"], *(str(e) for _, e, _ in lengths)],
-            [words["total_row"], *(str(n) for _, _, n in lengths)],
+            [words.extras_row, *(str(e) for _, e, _ in lengths)],
+            [words.total_row, *(str(n) for _, _, n in lengths)],
         ],
     }
-    tracks = {
-        "columns": [words["track_column"], words["extras_column"]],
-        "rows": [
-            [t["name"], facts.form(t["extras_on"])["plural"] if t["extras_on"] else words["extras_free"]]
-            for t in facts.tracks().values()
-        ],
-    }
+    reading = facts.sheets().readings
+    rows = []
+    for key, t in facts.tracks().items():
+        on, read = facts.extras_space(key)
+        cell = words.extras_free if on is None else facts.form(on).plural
+        rows.append([t.name, reading.short_track.table.format(space=cell) if read else cell])
+    tracks = {"columns": [words.track_column, words.extras_column], "rows": rows}
+    pick = {"columns": list(reading.pick.columns), "rows": [list(r) for r in facts.pick_rows()]}
     return {
         "accident_drivers": accident,
         "drivers_chance": chances,
         "chips_by_length": chips,
         "extras_by_track": tracks,
+        "pick_form": pick,
     }

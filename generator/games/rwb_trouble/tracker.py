@@ -31,10 +31,10 @@ FRAME = Style(stroke=INK, width=0.3)
 
 def _turns(page: Page, plan: facts.ChipPlan, x: float, y: float, w: float) -> float:
     """One numbered cell per turn; returns the y under the grid."""
-    words = facts.sheets()["tracker"]
+    words = facts.sheets().tracker
     text, rules = page.layer("text"), page.layer("rules")
     hs = pt_to_mm(9)
-    text.add(Text(words["turns_heading"], x, y + ascent(hs, "bold"), hs, "bold", INK))
+    text.add(Text(words.turns_heading, x, y + ascent(hs, "bold"), hs, "bold", INK))
     y += ascent(hs, "bold") + 2.0
     cols = max(1, min(25, int(w // CELL_W)))
     cw = w / cols
@@ -75,12 +75,12 @@ def _box_lines(plan: facts.ChipPlan, w: float) -> int:
 
 def _round_head(page: Page, plan: facts.ChipPlan, n: int, more: bool, x: float, y: float, w: float) -> float:
     """A round's band: its name and, for each space, a box per chip to tick as it is taken."""
-    words = facts.sheets()["tracker"]
+    words = facts.sheets().tracker
     text, shade, boxes = page.layer("text"), page.layer("shade"), page.layer("boxes")
     h = _round_head_height(plan, w, more)
     shade.add(rect(x, y, w, h, Style(stroke=None, fill=SHADE)))
     name_w, sw = _space_width(w)
-    label = fill(words["round_more" if more else "round"], {}, n=n)
+    label = fill(words.round_more if more else words.round, {}, n=n)
     s = fit(label, "bold", pt_to_mm(8.5), (w if more else name_w) - 2, "tracker round")
     text.add(Text(label, x + 1.5, y + 1.5, s, "bold", INK, valign="top"))
     if more:  # the boxes to tick are at the round's start, on the page before
@@ -89,8 +89,8 @@ def _round_head(page: Page, plan: facts.ChipPlan, n: int, more: bool, x: float, 
     for i, key in enumerate(facts.form_keys()):
         sx = x + name_w + i * sw
         f = facts.form(key)
-        ls = fit(f["plural"], "condensed-bold", pt_to_mm(7.5), 20.0, "tracker space")
-        text.add(Text(f["plural"], sx, y + 1.5, ls, "condensed-bold", INK, valign="top"))
+        ls = fit(f.plural, "condensed-bold", pt_to_mm(7.5), 20.0, "tracker space")
+        text.add(Text(f.plural, sx, y + 1.5, ls, "condensed-bold", INK, valign="top"))
         count = plan.start(key)
         fixed = plan.per_space if count is None else count
         for b in range(fixed):
@@ -101,8 +101,8 @@ def _round_head(page: Page, plan: facts.ChipPlan, n: int, more: bool, x: float, 
         if count is None:  # extras the players place: a line to write how many went here
             es = pt_to_mm(6.5)
             ex = sx + 21.0 + fixed * BOX_PITCH + 0.6
-            text.add(Text(words["extras_write_in"], ex, y + 1.5 + BOX, es, "condensed", INK))
-            lx = ex + text_width(words["extras_write_in"], es, "condensed") + 1.0
+            text.add(Text(words.extras_write_in, ex, y + 1.5 + BOX, es, "condensed", INK))
+            lx = ex + text_width(words.extras_write_in, es, "condensed") + 1.0
             page.layer("rules").add(Polyline(((lx, y + 1.5 + BOX), (lx + 8.0, y + 1.5 + BOX)), THIN))
     return y + h
 
@@ -116,10 +116,10 @@ def _column_edges(x: float, w: float) -> list[float]:
 
 
 def _column_head(page: Page, x: float, y: float, w: float) -> float:
-    words = facts.sheets()["tracker"]
+    words = facts.sheets().tracker
     xs = _column_edges(x, w)
     page.layer("shade").add(rect(x, y, w, COL_HEAD, Style(stroke=None, fill=HEAD)))
-    for i, label in enumerate(words["columns"]):
+    for i, label in enumerate(words.columns):
         cw = xs[i + 1] - xs[i]
         s = fit(label, "condensed-bold", pt_to_mm(7.5), cw - 1.6, "tracker column")
         page.add(
@@ -130,12 +130,12 @@ def _column_head(page: Page, x: float, y: float, w: float) -> float:
 
 
 def _log_row(page: Page, number: int, x: float, y: float, w: float) -> float:
-    words = facts.sheets()["tracker"]
+    words = facts.sheets().tracker
     xs = _column_edges(x, w)
     text, rules = page.layer("text"), page.layer("rules")
     cy = y + ROW / 2
     text.add(Text(str(number), (xs[0] + xs[1]) / 2, cy, pt_to_mm(7.5), "condensed", GREY, "middle", "middle"))
-    for col, marks in ((2, words["group_marks"]), (3, words["form_marks"])):
+    for col, marks in ((2, words.group_marks), (3, words.form_marks)):
         cw = xs[col + 1] - xs[col]
         step = cw / len(marks)
         for k, m in enumerate(marks):
@@ -150,24 +150,24 @@ def _log_row(page: Page, number: int, x: float, y: float, w: float) -> float:
 
 def tracker_pages(plan: facts.ChipPlan, spec: PageSpec) -> list[Page]:
     """The turn grid and the TROUBLE log, as many pages as at least two rounds of chips need."""
-    words = facts.sheets()["tracker"]
+    words = facts.sheets().tracker
     v = facts.values(plan)
-    min_rounds = int(words["min_rounds"])
+    min_rounds = words.min_rounds
     pages: list[Page] = []
 
     def start_page() -> tuple[Page, float, float, float, float]:
-        page = new_page(spec, words["title"])
+        page = new_page(spec, words.title)
         pages.append(page)
         x0, y0, cw, ch = inner(page)
-        y = title(page.layer("text"), words["title"], x0, y0, cw, fill(words["subtitle"], v))
+        y = title(page.layer("text"), words.title, x0, y0, cw, fill(words.subtitle, v))
         return page, x0, y, cw, y0 + ch
 
     page, x, y, w, bottom = start_page()
     y = _turns(page, plan, x, y, w) + 5.0
     hs = pt_to_mm(9)
-    page.add("text", Text(words["log_heading"], x, y + ascent(hs, "bold"), hs, "bold", INK))
+    page.add("text", Text(words.log_heading, x, y + ascent(hs, "bold"), hs, "bold", INK))
     y += ascent(hs, "bold") + 1.5
-    y = paragraph(page.layer("text"), fill(words["round_hint"], v), x, y, w, pt_to_mm(7.5), "regular", GREY) + 2.0
+    y = paragraph(page.layer("text"), fill(words.round_hint, v), x, y, w, pt_to_mm(7.5), "regular", GREY) + 2.0
     head = _round_head_height(plan, w)
     number = 0
     r = 0
@@ -194,5 +194,5 @@ def tracker_pages(plan: facts.ChipPlan, spec: PageSpec) -> list[Page]:
         from ...compose.blocks import page_title
 
         for i, p in enumerate(pages):
-            p.title = page_title(i + 1, len(pages), words["title"])
+            p.title = page_title(i + 1, len(pages), words.title)
     return pages

@@ -1,12 +1,14 @@
-"""The four dice, as fold-and-glue cube nets, and the four bikes (the piecepack's pawns), as fold-up standees.
+"""The four dice, as fold-and-glue cube nets, and the four pawns, as fold-up standees (a piecepack pawn with its
+suit, or in the MotoX look a bike and rider).
 
 A die net is the usual cross: the front face with the top, left and right faces round it and the bottom and
 back faces below. Opposite faces add up to the piecepack's ``die_opposite_sum`` (null–5, ace–4, 2–3). Seven
 glue tabs (one per edge the net leaves open) close the cube.
 
-A bike standee is one strip: base tab, the bike upside down, the fold that becomes the top, the bike upright,
-base tab. Fold in the middle and glue the two bikes back to back; fold the tabs out the opposite ways to stand
-it on one 1-inch space.
+A standee is one strip: base tab, the figure upside down, the fold that becomes the top, the figure upright,
+base tab. Fold in the middle and glue the two halves back to back; fold the tabs out the opposite ways to stand
+it on one 1-inch space. The block of dice and pawns goes on the set's front page (:mod:`.cover`) or, where the
+front page has no room for it, on a page of its own.
 
 Layers: ``tabs``, ``pieces``, ``cut``, ``fold``, ``text``.
 """
@@ -127,7 +129,7 @@ def _split(a, b, s: float):
     ]
 
 
-# -- bikes ---------------------------------------------------------------------------------------------------
+# -- pawns ---------------------------------------------------------------------------------------------------
 
 
 @cache
@@ -168,8 +170,25 @@ def _polys(geom, place, colour: str) -> list[Polygon]:
     return out
 
 
-def bike(layer: Layer, x: float, y: float, w: float, h: float, colour: str, upside_down: bool = False) -> None:
-    """The bike in ``colour`` filling a ``w`` × ``h`` box (its wheels on the box's bottom edge, or top)."""
+@cache
+def _pawn_shape():
+    """A piecepack pawn in profile, in a unit box (x 0–1, y 0–1, y down, its base on y = 1), as shapely geometry."""
+    from shapely.geometry import Point
+    from shapely.geometry import Polygon as SPolygon
+    from shapely.ops import unary_union
+
+    head = Point(0.5, 0.2).buffer(0.16, 32)
+    collar = SPolygon([(0.33, 0.36), (0.67, 0.36), (0.62, 0.42), (0.38, 0.42)])
+    body = SPolygon([(0.38, 0.4), (0.62, 0.4), (0.8, 0.86), (0.2, 0.86)])
+    base = SPolygon([(0.14, 0.86), (0.86, 0.86), (0.88, 1.0), (0.12, 1.0)])
+    return unary_union([head, collar, body, base])
+
+
+def figure(
+    layer: Layer, x: float, y: float, w: float, h: float, suit: facts.Suit, look: str, upside_down: bool = False
+) -> None:
+    """The pawn of ``suit`` filling a ``w`` × ``h`` box, standing on the box's bottom edge (or top): a piecepack
+    pawn with its suit on it, or (``look`` motox) a bike and rider."""
     size = min(w, h) * 0.86
     ox, oy = x + (w - size) / 2, y + h - size - (h - size) * 0.15
 
@@ -179,7 +198,19 @@ def bike(layer: Layer, x: float, y: float, w: float, h: float, colour: str, upsi
             px, py = 2 * x + w - px, 2 * y + h - py
         return (round(px, 4), round(py, 4))
 
-    layer.extend(_polys(_bike_shape(), place, colour))
+    if look == "motox":
+        layer.extend(_polys(_bike_shape(), place, suit.colour))
+        return
+    layer.extend(_polys(_pawn_shape(), place, suit.colour))
+    cx, cy = place(0.5, 0.68)
+    symbol = suit_symbol(suit.id, cx, cy, size * 0.27, "#ffffff")
+    if upside_down:  # the suit turns with its pawn, so it stands upright once the strip is folded
+
+        def turn(ring):
+            return tuple((round(2 * cx - px, 4), round(2 * cy - py, 4)) for px, py in ring)
+
+        symbol = [Polygon(turn(p.exterior), tuple(turn(h) for h in p.holes), p.style) for p in symbol]
+    layer.extend(symbol)
 
 
 def standee_size() -> tuple[float, float]:
@@ -187,11 +218,12 @@ def standee_size() -> tuple[float, float]:
     return w, 2 * h + 2 * base
 
 
-def bike_standee(page: Page, x: float, y: float, suit: facts.Suit) -> None:
+def standee(page: Page, x: float, y: float, suit: facts.Suit, look: str = "generic") -> None:
+    """A pawn (or bike) standee: base tab, the figure upside down, the fold, the figure upright, base tab."""
     w, h, base = facts.bike_mm()
     boxes = [(x, y, w, base), (x, y + base, w, h), (x, y + base + h, w, h), (x, y + base + 2 * h, w, base)]
-    bike(page.layer("pieces"), *boxes[1], suit.colour, upside_down=True)
-    bike(page.layer("pieces"), *boxes[2], suit.colour)
+    figure(page.layer("pieces"), *boxes[1], suit, look, upside_down=True)
+    figure(page.layer("pieces"), *boxes[2], suit, look)
     for bx, by, bw, bh in (boxes[0], boxes[3]):
         page.layer("pieces").extend(suit_symbol(suit.id, bx + bw / 2, by + bh / 2, bh * 0.6, suit.colour))
     x0, y0, x1, y1 = x, y, x + w, y + 2 * h + 2 * base
@@ -200,63 +232,128 @@ def bike_standee(page: Page, x: float, y: float, suit: facts.Suit) -> None:
         page.add("fold", Polyline(((x0, by), (x1, by)), FOLD))
 
 
-# -- the sheet -------------------------------------------------------------------------------------------------
+# -- the block of dice and pawns, and a page of its own -------------------------------------------------------
 
 
-def _page(spec: PageSpec, title: str) -> Page:
-    page = Page(spec, f"MotoX piecepack: {title}")
-    for name in LAYERS:
-        page.layer(name)
-    x0, y0, cw, _ = spec.content_box
-    x0, y0, cw = x0 + 0.3, y0 + 0.3, cw - 0.6
-    head = f"MotoX piecepack · {title}"
-    size = pt_to_mm(11.5)
-    page.add("text", Text(head, x0, y0 + ascent(size, "bold"), size, "bold", INK))
-    stock = facts.piecepack()["card_stock"]
-    lines = [
-        f"Single-sided. {stock}",
+def pawn_word(look: str) -> str:
+    """What the pawns are called: ``pawn``, or ``bike`` in the MotoX look."""
+    return "bike" if look == "motox" else "pawn"
+
+
+def how_to(look: str) -> str:
+    """How to make the dice and pawns, in one paragraph."""
+    pawns = pawn_word(look).capitalize() + "s"
+    return (
         "Dice: cut on the solid lines, crease every dashed line, glue each grey tab inside the face it meets. "
-        "Bikes: fold in the middle, glue the two halves back to back, fold the end tabs out opposite ways.",
-    ]
-    ty = y0 + ascent(size, "bold") + 1.6
-    for line in lines:
-        ty = paragraph(page.layer("text"), line, x0, ty, cw, pt_to_mm(7), "condensed", GREY, 1.2) + 0.4
-    return page
+        f"{pawns}: fold in the middle, glue the two halves back to back, fold the end tabs out opposite ways."
+    )
 
 
-def dice_bikes_pages(spec: PageSpec) -> list[Page]:
-    """Four die nets and four bike standees: on one page, or two when the page is too small for both."""
-    page = _page(spec, "dice and bikes")
-    pages = [page]
-    x0, y0, cw, ch = spec.content_box
-    x0, y0, cw, ch = x0 + 0.3, y0 + 0.3, cw - 0.6, ch - 0.6
+def block_size(width: float) -> tuple[float, float]:
+    """(width, height) the four die nets and four standees take, side by side if ``width`` allows, else the
+    standees in a row under the nets."""
     nw, nh = net_size()
     sw, sh = standee_size()
-    top = y0 + HEADER + 2.0
+    across = 2 * nw + GAP + 2 * GAP + 2 * sw
+    if across <= width:
+        return across, max(2 * nh + GAP, 2 * sh + GAP + 4) + LABEL_ROOM
+    return max(2 * nw + GAP, 4 * sw + 3 * GAP), 2 * (nh + GAP) + 4 + sh + LABEL_ROOM
+
+
+LABEL_ROOM = 4.0  # mm above the first row for the pieces' names
+
+
+def dice_pawns(
+    page: Page, x: float, y: float, width: float, look: str = "generic", split: bool = False, how: bool = False
+) -> float:
+    """The four die nets and four standees from the top at ``y``, centred across ``width``; returns the y under
+    them. ``split``: only the nets (the standees go elsewhere). ``how``: how to make them, under the standees
+    where they stand beside the nets (see :func:`how_fits`)."""
+    nw, nh = net_size()
+    sw, sh = standee_size()
     label = pt_to_mm(8)
     suits = facts.suits()
-    # Nets two by two on the left, bikes two by two on the right (or in a row under the nets on a narrow page).
-    # A net's tabs stay inside its 3 × 4 faces' width; only the bottom tab hangs below.
+    top = y + LABEL_ROOM
     cols_needed = 2 * nw + GAP + 2 * GAP + 2 * sw
-    side_by_side = cols_needed <= cw
-    width = cols_needed if side_by_side else max(2 * nw + GAP, 4 * sw + 3 * GAP)
-    nets_x = x0 + max(0.0, (cw - width) / 2)
+    side_by_side = cols_needed <= width and not split
+    w = cols_needed if side_by_side else max(2 * nw + GAP, 4 * sw + 3 * GAP)
+    nets_x = x + max(0.0, (width - w) / 2)
     for i, suit in enumerate(suits):
         r, c = divmod(i, 2)
         nx, ny = nets_x + c * (nw + GAP), top + r * (nh + GAP)
         die_net(page, nx, ny, suit)
         page.add("text", Text(f"{suit.name} die", nx, ny - 1.5, label, "condensed-bold", GREY))
+    bottom = top + 2 * nh + GAP
+    if split:
+        return bottom
     if side_by_side:
         bx, by, per_row = nets_x + 2 * nw + GAP * 2, top, 2
     else:
         bx, by, per_row = nets_x, top + 2 * (nh + GAP) + 4, 4
-        if by + sh > y0 + ch:  # no room under the nets: the bikes get a page of their own
-            page = _page(spec, "bikes")
-            pages.append(page)
-            by = top
     for i, suit in enumerate(suits):
         r, c = divmod(i, per_row)
         sx, sy = bx + c * (sw + GAP), by + r * (sh + GAP + 4)
-        bike_standee(page, sx, sy, suit)
-        page.add("text", Text(f"{suit.name} bike", sx, sy - 1.5, label, "condensed-bold", GREY))
-    return pages
+        standee(page, sx, sy, suit, look)
+        page.add("text", Text(f"{suit.name} {pawn_word(look)}", sx, sy - 1.5, label, "condensed-bold", GREY))
+        bottom = max(bottom, sy + sh)
+    if how and side_by_side:
+        ty = by + 2 * sh + GAP + 4 + 2.0
+        paragraph(page.layer("text"), how_to(look), bx, ty, 2 * sw + GAP, pt_to_mm(7), "condensed", GREY, 1.15)
+    return bottom
+
+
+def how_fits(width: float, look: str = "generic") -> bool:
+    """Whether :func:`dice_pawns` has room for how to make the pieces under the standees beside the nets."""
+    from ...compose.blocks import wrap
+
+    nw, nh = net_size()
+    sw, sh = standee_size()
+    if 2 * nw + GAP + 2 * GAP + 2 * sw > width:
+        return False
+    lines = len(wrap(how_to(look), 2 * sw + GAP, pt_to_mm(7), "condensed"))
+    return 2 * sh + GAP + 4 + 2.0 + lines * pt_to_mm(7) * 1.15 <= 2 * nh + GAP
+
+
+def standees(page: Page, x: float, y: float, width: float, look: str = "generic") -> float:
+    """The four standees in a row from the top at ``y``; returns the y under them."""
+    sw, sh = standee_size()
+    label = pt_to_mm(8)
+    left = x + max(0.0, (width - (4 * sw + 3 * GAP)) / 2)
+    for i, suit in enumerate(facts.suits()):
+        sx, sy = left + i * (sw + GAP), y + LABEL_ROOM
+        standee(page, sx, sy, suit, look)
+        page.add("text", Text(f"{suit.name} {pawn_word(look)}", sx, sy - 1.5, label, "condensed-bold", GREY))
+    return y + LABEL_ROOM + sh
+
+
+def _page(spec: PageSpec, title: str, look: str) -> Page:
+    page = Page(spec, f"Piecepack: {title}")
+    for name in LAYERS:
+        page.layer(name)
+    x0, y0, cw, _ = spec.content_box
+    x0, y0, cw = x0 + 0.3, y0 + 0.3, cw - 0.6
+    head = f"Piecepack · {title}"
+    size = pt_to_mm(11.5)
+    page.add("text", Text(head, x0, y0 + ascent(size, "bold"), size, "bold", INK))
+    stock = facts.piecepack().card_stock
+    ty = y0 + ascent(size, "bold") + 1.6
+    for line in (f"Single-sided. {stock}", how_to(look)):
+        ty = paragraph(page.layer("text"), line, x0, ty, cw, pt_to_mm(7), "condensed", GREY, 1.2) + 0.4
+    return page
+
+
+def dice_pawns_pages(spec: PageSpec, look: str = "generic") -> list[Page]:
+    """Four die nets and four standees on a page of their own: one page, or two when the page is too small for
+    both."""
+    title = f"dice and {pawn_word(look)}s"
+    page = _page(spec, title, look)
+    x0, y0, cw, ch = spec.content_box
+    x0, y0, cw, ch = x0 + 0.3, y0 + 0.3, cw - 0.6, ch - 0.6
+    top = y0 + HEADER + 2.0 - LABEL_ROOM
+    if top + block_size(cw)[1] <= y0 + ch:
+        dice_pawns(page, x0, top, cw, look)
+        return [page]
+    dice_pawns(page, x0, top, cw, look, split=True)  # no room under the nets: the standees get a page of their own
+    more = _page(spec, f"{pawn_word(look)}s", look)
+    standees(more, x0, top, cw, look)
+    return [page, more]

@@ -1,0 +1,131 @@
+"""`check` validates the board `pack formula-d` prints (issue 31): a `game: formula-d` spec (or `--game formula-d`)
+is checked on its per-lane spaces, its paper and its corners, as the pack builds it; every warning said on stderr
+is in `check --json` too; `track` (and `track --watch`) of a Formula D spec draws the Formula D layer; corners may
+be declared on an arc; `corners` prints every corner's units ready to paste back into a spec."""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.data import track_specs_dir
+from generator.games.formula_d.board import arc_corners, load_circuit
+from generator.track import load_spec, shipped
+
+FIXTURES = Path(__file__).parent / "formula_d"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "circuits"
+FD_SPECS = [p for p in shipped() if load_spec(p)[0].game == "formula-d"]
+# every shipped Formula D spec, and two real circuits raced as Formula D boards (the pack's A1 choice)
+BOARDS = [(p, ()) for p in FD_SPECS] + [(SHARED / "Monza.csv", ("--game", "formula-d"))]
+BOARDS += [(track_specs_dir() / "melbourne.csv", ("--game", "formula-d"))]
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as ex:
+        main([str(a) for a in args])
+    out = capsys.readouterr()
+    return ex.value.code, out.out, out.err
+
+
+@pytest.mark.parametrize(("path", "game"), BOARDS, ids=[p.name for p, _ in BOARDS])
+def test_check_and_pack_agree_on_paper_spaces_and_corners(capsys, path, game):
+    assert len(FD_SPECS) >= 3  # Circuit de la Garenne, the Corniche and the road race
+    code, out, err = run(capsys, "check", path, "--json", *game)
+    assert code == 0, err
+    answer = json.loads(out)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        board = load_circuit(path)  # what `pack formula-d --track PATH` prints
+    assert answer["paper"] == board.paper.label
+    assert answer["unit_mode"] == "per-lane" and answer["lanes"] == board.lanes
+    assert answer["units"] == {f"lane {i + 1}": board.graph.count(i) for i in range(board.lanes)}
+    got = [(c["s_start_mm"], c["s_end_mm"], c["stops"], c["name"]) for c in answer["corners"]]
+    want = [(round(k.s_start, 1), round(k.s_end, 1), k.stops, k.name) for k in board.corners]
+    assert got == want and want
+
+
+def test_a_real_circuit_is_checked_as_its_formula_d_board_only_when_asked(capsys):
+    """A bare CSV is checked as the f1-dice board it draws by default; `--game formula-d` checks the A1 board."""
+    _, out, _ = run(capsys, "check", SHARED / "Monza.csv", "--json")
+    plain = json.loads(out)
+    _, out, _ = run(capsys, "check", SHARED / "Monza.csv", "--json", "--game", "formula-d")
+    fd = json.loads(out)
+    assert plain["unit_mode"] != "per-lane" and fd["unit_mode"] == "per-lane" and fd["paper"].startswith("A1")
+    code, _, err = run(capsys, "check", SHARED / "Monza.csv", "--game", "formula-z")
+    assert code == 2 and "unknown game" in err
+
+
+def test_every_warning_on_stderr_is_in_the_json(capsys, tmp_path):
+    spec = tmp_path / "straight.yaml"
+    spec.write_text((FIXTURES / "corner-on-a-straight.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    code, out, err = run(capsys, "check", spec, "--json")
+    said = [line.removeprefix("paddock: warning: ") for line in err.splitlines()]
+    assert code == 0 and said and json.loads(out)["warnings"] == said
+    assert any("corner 1 (Nowhere) is declared on a straight" in w for w in said)
+    assert len(set(said)) == len(said)  # each said once, however many builds the check made
+    code, out, err = run(capsys, "check", spec)
+    assert code == 0 and "declared on a straight" in err
+
+
+def test_a_declared_corner_on_a_bend_is_no_straight(capsys):
+    code, out, err = run(capsys, "check", track_specs_dir() / "formula-d-circuit.yaml", "--json")
+    assert code == 0 and "straight" not in err and json.loads(out)["warnings"] == []
+
+
+def test_corners_declared_on_arcs(tmp_path):
+    """`arc: {…, stops, name}` declares the arc a corner, from the unit it begins in to the unit it ends in."""
+    spec, _, _ = load_spec(FIXTURES / "corner-on-a-straight.yaml")
+    declared = arc_corners(spec).corners
+    by_name = {c.name: c for c in declared}
+    assert set(by_name) == {"Nowhere", "Hairpin"}
+    # the hairpin: after the start line (unit 0.5 along), a 300 mm straight, then 180° of radius 80 mm
+    L = 600 + 2 * 3.14159265 * 80
+    u = L / round(L / spec.unit)
+    a, b = 300 - 0.5 * spec.unit, 300 - 0.5 * spec.unit + 3.14159265 * 80
+    assert (by_name["Hairpin"].from_, by_name["Hairpin"].to) == (int(a // u) + 1, -int(-b // u))
+    assert by_name["Hairpin"].stops == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        c = load_circuit(FIXTURES / "corner-on-a-straight.yaml")
+    assert [(k.name, k.stops) for k in c.corners] == [("Nowhere", 1), ("Hairpin", 2)]
+    assert c.corners[1].angle == pytest.approx(180, abs=8)
+
+
+def test_corners_prints_units_ready_to_paste(capsys):
+    """The `corners:` block `paddock corners` prints declares the very corners the spec declares."""
+    for path in FD_SPECS:
+        spec, _, _ = load_spec(path)
+        code, out, _ = run(capsys, "corners", path)
+        assert code == 0
+        block = out[out.index("corners:\n") :]
+        pasted = [tuple(map(int, m)) for m in re.findall(r"\{from: (\d+), to: (\d+), stops: (\d)", block)]
+        assert pasted == [(c.from_, c.to, c.stops) for c in arc_corners(spec).corners], path.name
+        code, out, _ = run(capsys, "corners", path, "--json")
+        rows = json.loads(out)["corners"]
+        assert [(r["from"], r["to"]) for r in rows] == [(f, t) for f, t, _ in pasted]
+
+
+def test_track_and_watch_draw_the_formula_d_layer(tmp_path, capsys):
+    from conftest import pdf_text
+
+    from generator.cli.common import Options
+    from generator.cli.track import Watcher
+    from generator.pipeline import Output
+
+    spec = tmp_path / "garenne.yaml"
+    spec.write_text((track_specs_dir() / "formula-d-circuit.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    said: list[str] = []
+    out = tmp_path / "watch"
+    w = Watcher(spec, Options(output=Output(out=out, formats=("pdf",), quiet=True)), say=said.append)
+    assert w.step() and w.builds == 1, said
+    text = pdf_text(next(out.glob("*.pdf")))
+    for words in ("stops required", "Épingle", "longest path"):
+        assert words in text
+    code, _, err = run(capsys, "track", spec, "-o", tmp_path / "track", "-f", "pdf", "-q")
+    assert code == 0, err
+    assert "stops required" in pdf_text(next((tmp_path / "track").glob("*.pdf")))

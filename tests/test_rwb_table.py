@@ -1,0 +1,161 @@
+"""RWB TROUBLE at the table (issue 30): Paddock's readings where the add-on leaves a race open — how to pick the form
+with no agreement (a die over the spaces that still hold chips), where a short track's extras go — each on the
+quick card or the chip card and in the summary, read back from the PDFs; the groups said to be the base game's;
+`paddock pack rwb-trouble` alone builds and says what it chose; a print PDF that prints right double-sided."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import pdf_pages, pdf_text
+
+from generator.cli import main
+from generator.games.rwb_trouble import facts
+from generator.games.rwb_trouble.chipcard import chip_card_pages
+from generator.games.rwb_trouble.pack import build
+from generator.games.rwb_trouble.tables import tables_page
+from generator.games.rwb_trouble.tracker import tracker_pages
+from generator.games.summaries import load, summary_pages
+from generator.paper import PageSettings, PageSpec, Paper, PaperChoice
+from generator.pipeline import Output, print_order, publish
+from generator.scene import Document
+from generator.writers import render
+
+A4 = PageSpec(Paper("a4", "portrait"))
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def pdf_of(*pages) -> bytes:
+    (blob,) = render(Document(list(pages)), "pdf")
+    return blob
+
+
+def run(*args: str) -> int:
+    try:
+        main(list(args))
+    except SystemExit as ex:
+        return int(ex.code or 0)
+    return 0
+
+
+def summary_text() -> str:
+    return flat(pdf_text(pdf_of(*summary_pages(load("rwb-trouble"), PageSettings()))))
+
+
+# -- picking the form --------------------------------------------------------------------------------------------
+
+
+def test_the_die_shares_its_faces_evenly_over_the_spaces_left():
+    _, sides = facts.dice()
+    rows = facts.pick_rows()
+    assert len(rows) == 1 + 3 + 1  # all three, each pair, one left
+    for _, rule in rows[:-1]:
+        faces = []
+        for part in rule.split(" · "):
+            lo, hi = re.match(r"(\d+)(?:–(\d+))?", part).groups()
+            faces += list(range(int(lo), int(hi or lo) + 1))
+        assert sorted(faces) == list(range(1, sides + 1)), rule
+    assert rows[0][1] == "1–2 ACCIDENT · 3–4 CRASH · 5–6 WRECK"
+
+
+def test_the_pick_reading_on_the_quick_card_read_back_from_the_pdf():
+    plan = facts.chip_plan(50, "road")
+    (page,) = chip_card_pages(plan, facts.card_size(), A4)
+    text = flat(pdf_text(pdf_of(page)))
+    reading = facts.sheets().readings
+    assert "PADDOCK'S READING" in text and reading.pick.question in text
+    for _, rule in facts.pick_rows():
+        assert rule in text
+    assert f"{reading.why} {reading.pick.why[:40]}" in text
+
+
+def test_the_pick_reading_in_the_summary_read_back_from_the_pdf():
+    text = summary_text()
+    reading = facts.sheets().readings
+    assert "1–2 ACCIDENT · 3–4 CRASH · 5–6 WRECK" in text
+    assert reading.pick.question in text and reading.pick.why[:40] in text
+    assert "PADDOCK’S READING OF THE RULEBOOK" in text
+
+
+# -- a short track -----------------------------------------------------------------------------------------------
+
+
+def test_a_short_tracks_extras_go_on_crashes_as_paddocks_reading():
+    plan = facts.chip_plan(60, "short")
+    assert plan.reading and (plan.start("accident"), plan.start("crash"), plan.start("wreck")) == (1, 4, 1)
+    card = flat(pdf_text(pdf_of(chip_card_pages(plan, facts.card_size(), A4)[0])))
+    assert "Extras on CRASHES: Paddock's reading for a short track" in card
+    tables = flat(pdf_text(pdf_of(tables_page(A4))))
+    assert "short track CRASHES (Paddock's reading)" in tables
+    text = summary_text()
+    assert "short track CRASHES (Paddock's reading)" in text
+    assert facts.sheets().readings.short_track.text[:50] in text
+    assert facts.chip_plan(60, "oval").placed is None  # the oval stays the players' choice
+
+
+# -- the groups --------------------------------------------------------------------------------------------------
+
+
+def test_the_groups_are_said_to_come_from_the_base_game_where_they_are_used():
+    plan = facts.chip_plan(50, "road")
+    quick = flat(pdf_text(pdf_of(chip_card_pages(plan, facts.card_size(), A4)[0])))
+    tables = flat(pdf_text(pdf_of(tables_page(A4))))
+    tracker = flat(pdf_text(pdf_of(*tracker_pages(plan, A4))))
+    text = summary_text()
+    for where, words in (("quick card", quick), ("tables", tables), ("tracker", tracker), ("summary", text)):
+        assert "base game's" in words and "TOP" in words, where
+    assert facts.sheets().readings.groups in text
+
+
+# -- defaults ----------------------------------------------------------------------------------------------------
+
+
+def test_pack_alone_builds_and_says_what_it_chose(tmp_path, capsys):
+    assert run("pack", "rwb-trouble", "-o", str(tmp_path / "a"), "-f", "pdf") == 0
+    err = capsys.readouterr().err
+    assert "no --turns or --track given: a 50-turn race (the add-on's own example) on a road course" in err
+    assert (tmp_path / "a" / "rwb-trouble" / "rwb-trouble-print.pdf").is_file()
+    card = flat(pdf_text(tmp_path / "a" / "rwb-trouble" / "chip-card.pdf"))
+    assert "50 turns · road course" in card
+    assert run("pack", "rwb-trouble", "--track", "oval", "-o", str(tmp_path / "b"), "-q") == 0
+    assert capsys.readouterr().err == ""
+    assert run("rwb", "chips", "--turns", "40", "-o", str(tmp_path / "c")) == 0
+    assert "no --track given: a road course" in capsys.readouterr().err
+
+
+# -- printing ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("paper", "turns"), [("a4", 50), ("letter", 50), ("letter", 400), ("a4", 500)])
+def test_the_print_pdf_prints_right_double_sided(tmp_path, paper, turns):
+    settings = PageSettings(paper=PaperChoice(paper))
+    sheets = build(settings, turns=turns, track="road")
+    publish(sheets, Output(out=tmp_path, formats=("pdf",), quiet=True), settings, folder="r", merged="print")
+    doc = pdf_pages(tmp_path / "r" / "print.pdf")
+    order = print_order([s.side for s in sheets])
+    assert len(doc) == len(order)
+    for n, at in enumerate(order):
+        if at is None:
+            assert len(list(doc[n].get_objects())) == 0
+            continue
+        sheet = sheets[at[0]]
+        if sheet.side is not None:
+            assert n % 2 == 0, f"{sheet.name} on page {n + 1}, a back"
+        if sheet.name.startswith("chip-card"):
+            assert sheet.side == "alone" and order[n + 1] is None
+        if sheet.name == "tables":
+            assert sheets[order[n + 1][0]].name == "procedures"  # back to back
+
+
+def test_the_chip_card_page_holds_the_quick_card_too():
+    """The chip card page was two-thirds empty: the quick card fills it; with many chips on small paper it gets a
+    page of its own."""
+    short = chip_card_pages(facts.chip_plan(50, "road"), facts.card_size(), A4)
+    assert len(short) == 1
+    letter = PageSpec(Paper("letter", "portrait"))
+    long = chip_card_pages(facts.chip_plan(500, "road"), facts.card_size(), letter)
+    assert len(long) == 2 and "TROUBLE: which form?" in flat(pdf_text(pdf_of(long[1])))
