@@ -44,7 +44,20 @@ CrossingOpt = Annotated[
         show_default=False,
     ),
 ]
-
+StartOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--start",
+        metavar="UNITS|auto|real",
+        help="Where the start line goes: UNITS along the centre line (spec 'start.at'), 'auto' (where the grid "
+        "stands on straight track; a CSV's default) or 'real' (a CSV's first point, its real start line).",
+        show_default=False,
+    ),
+]
+GridOpt = Annotated[
+    int | None,
+    typer.Option("--grid", metavar="N", help="Grid slots behind the start line (spec 'grid').", show_default=False),
+]
 
 GameOpt = Annotated[
     str | None,
@@ -58,13 +71,13 @@ GameOpt = Annotated[
 ]
 
 
-def _overrides(lanes, smoothing, fit, crossing=None) -> dict:
+def _overrides(lanes, smoothing, fit, crossing=None, start=None, grid=None) -> dict:
     """The spec fields the options replace; ``--fit`` is 'page' or a lap length in units (anything else is left
     for the library to refuse, after it has checked that the spec takes a --fit at all)."""
     if isinstance(fit, str):
         text = fit.strip().lower()
         fit = "page" if text == "page" else int(text) if text.lstrip("-").isdigit() else fit
-    return {"lanes": lanes, "smoothing": smoothing, "fit": fit, "crossing": crossing}
+    return {"lanes": lanes, "smoothing": smoothing, "fit": fit, "crossing": crossing, "start": start, "grid": grid}
 
 
 # ------------------------------------------------------------------------------------- problems in CLI words
@@ -101,6 +114,10 @@ def fix_text(fix) -> str:
         return f"print it there (--paper {_paper_arg(fix.paper)}; in the spec 'paper: {v}')"
     if fix.field == "crossing":
         return f"draw it as a {v} (--crossing {v}, or 'crossings: [{{kind: {v}}}]' in a spec)"
+    if fix.field == "start":
+        return "let Paddock place the start line (--start auto)"
+    if fix.field == "start.at":
+        return f"move the start line (--start {v:g}, or 'start: {{at: {v:g}}}' in a spec)"
     if fix.field == "cars":
         return f"race a smaller field (--cars {v})"
     if fix.field in OVERRIDABLE:
@@ -335,11 +352,13 @@ def track_cmd(
     smoothing: SmoothingOpt = None,
     fit: FitOpt = None,
     crossing: CrossingOpt = None,
+    start: StartOpt = None,
+    grid: GridOpt = None,
     *,
     opts,
 ) -> None:
     """Draw a circuit board from a spec file or a centre-line CSV (true scale, print-ready)."""
-    over = _overrides(lanes, smoothing, fit, crossing)
+    over = _overrides(lanes, smoothing, fit, crossing, start, grid)
     if not watch:
         circuit, sheets = _sheets(spec, opts, over)
         publish(sheets, opts, title=f"Paddock — {circuit.name}")
@@ -383,6 +402,8 @@ def check_cmd(
     smoothing: SmoothingOpt = None,
     fit: FitOpt = None,
     crossing: CrossingOpt = None,
+    start: StartOpt = None,
+    grid: GridOpt = None,
     game: GameOpt = None,
 ) -> None:
     """Validate a circuit without drawing it: exit 0 only if it builds; list every problem otherwise."""
@@ -400,7 +421,7 @@ def check_cmd(
         warnings.simplefilter("always")
         try:
             choice = parse_paper_choice(paper) if paper is not None else None
-            over = _overrides(lanes, smoothing, fit, crossing)
+            over = _overrides(lanes, smoothing, fit, crossing, start, grid)
             board = _board_game(spec, game, over)
             result = board.board_analysis(spec, choice, edge, over) if board else None
             if result is None:

@@ -413,7 +413,7 @@ def _board(fit, st, real, R, sc, rot, shift, box, turned, rules, unit_mm, real_c
         on = np.flatnonzero(now == k)
         if not len(on):
             continue
-        corners = np.append(on, on[-1] + 1) % fit.N  # δ_k turns corner k+1
+        corners = np.sort((on + 1) % fit.N)  # δ_k turns corner k+1: the corners held straight
         gaps = np.diff(np.append(corners, corners[0] + fit.N))
         first = corners[(int(np.argmax(gaps)) + 1) % len(corners)]
         last = corners[int(np.argmax(gaps))]

@@ -317,6 +317,13 @@ def _draw_start(page: Page, c: Circuit, free: FreeSpace) -> None:
         # upright like the unit numbers, dark enough to read across the table
         feats.add(Text(number, x, y, fs, "bold", GRID_NO, "middle", "middle"))
     _start_label_and_arrow(page, c, free)
+    if c.real_start is not None:  # the real start line, where the race does not start: dashed across the track
+        s = c.real_start[0]
+        p = c.line.point(np.array([s]))[0]
+        th = float(c.line.heading(np.array([s]))[0])
+        nx, ny = math.sin(th), -math.cos(th)
+        ends = np.array([p + np.array([nx, ny]) * (half + 1.0), p - np.array([nx, ny]) * (half + 1.0)])
+        feats.add(_line(ends, Style(stroke=INK, width=0.6, dash=(0.8, 0.6))))
 
 
 def _start_label_and_arrow(page: Page, c: Circuit, free: FreeSpace) -> None:

@@ -91,38 +91,110 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
     from .grid import grid_score, grid_starts, grid_turns, start_sign
 
     c = done.circuit
-    if c is None or done.problems or Report(path, lines).line_of("start") is not None:
+    at_crossing = [p for p in done.problems if p.kind == "crossing" and p.field == "start"]
+    movable = [p for p in done.problems if p.kind == "grid"] + at_crossing  # what moving the start line mends
+    placed = Report(path, lines).line_of("start") is not None and spec._start != "auto"
+    if c is None or len(movable) < len(done.problems) or placed or spec._start in ("real", "placed"):
         return done
     by_unit = spec.pit or spec.corners is not None or isinstance(spec.kerbs, list) or spec.danger or spec.police_line
     if by_unit:  # the spec numbers units from where the line is now: moving it would move them too
         return done
-    starts = grid_starts(c)
-    if not starts or starts[0] == 0:
+    starts = _clear_of_crossings(c, grid_starts(c) or ([0.0] if at_crossing else []))
+    grid = spec.grid
+    if starts and keeps_shape(spec) and "grid" not in spec.model_fields_set:
+        # a real line's default grid where no place holds it all on straight track: as many cars as one does
+        starts, grid = _fewer_for_straight(c, starts)
+    if not starts or (starts[0] == 0 and not movable and grid == spec.grid):
         return done
     laps = c.lap_length / spec.unit  # the lap in the units of 'start.at'
     for t in starts[:3]:  # the next best when a place cannot be built (a crossing at the grid, say)
-        if t == 0:
-            return done
         at = round((spec.start.at + start_sign(spec) * t / spec.unit) % laps, 3)
-        moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
+        moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at}), "grid": grid})
         again = _analyse(moved, path, lines, paper, edge, keep_shape, seen, notes)
         if again.buildable:
             break
     else:
         return done
-    turns = grid_turns(c, t)
+    fewer = grid < spec.grid
+    turns = grid_turns(again.circuit, 0.0) if again.circuit is not None else grid_turns(c, t)
+    straight = grid_score(turns) <= 1
+    if fewer:
+        again.changes.append(
+            f"a grid of {grid} (not {spec.grid}): no straight of the circuit holds more cars on straight track"
+        )
     by, way = abs(t) / spec.unit, "forward" if t > 0 else "back"
-    where = (
-        "stands on straight track behind it"
-        if grid_score(turns) <= 1
-        else "stands on the straightest stretch of the lap (none is straight for all of it: its rows turn up to "
-        f"{turns[1:].max():.0f}° each)"
-    )
-    again.changes.append(
-        f"start line moved {by:g} unit{'s' if by != 1 else ''} {way} (start.at {at:g}), so the grid of {spec.grid} "
-        f"{where}"
-    )
+    if t != 0:
+        where = (
+            "stands on straight track behind it"
+            if straight
+            else "stands on the straightest stretch of the lap (none is straight for all of it: its rows turn up to "
+            f"{turns[1:].max():.0f}° each)"
+        )
+        again.changes.append(
+            f"start line moved {by:g} unit{'s' if by != 1 else ''} {way} (start.at {at:g}), so the grid of {grid} "
+            f"{where}"
+        )
+    moved_c = again.circuit
+    if moved_c is not None and fewer:
+        moved_c.notes = (*moved_c.notes, f"a grid of {grid}: no straight holds more")
+    if moved_c is not None and keeps_shape(spec) and spec.start.at == 0 and by >= 1:  # the real line, marked
+        why = "on straight track" if straight else "on the straightest track"
+        moved_c.real_start = (
+            float(-t % moved_c.lap_length),
+            f"real start line: the race starts {by:g} unit{'s' if by != 1 else ''} "
+            f"{'on' if t > 0 else 'back'}, its grid {why}",
+        )
     return again
+
+
+def _fewer_for_straight(c, starts: list[float]) -> tuple[list[float], int]:
+    """Where no start line of ``starts`` has the whole grid on straight track: the most cars one has (whole rows;
+    none: the grid as it is) and the places that have them, nearest the line first (forward before back)."""
+    from .features import grid_rows
+    from .grid import grid_score, grid_turns, straight_rows, turning
+
+    f = turning(c)
+    if grid_score(grid_turns(c, starts[0], None, f)) <= 1:
+        return starts, c.spec.grid
+    rows = grid_rows(c)
+    held = {t: straight_rows(grid_turns(c, t, rows, f)) for t in starts}
+    most = max(held.values())
+    if most < 1:
+        return starts, c.spec.grid
+    best = sorted((t for t in starts if held[t] >= most), key=lambda t: (abs(t), t < 0))
+    return best, min(c.spec.grid, most * c.lanes)
+
+
+def _clear_of_crossings(c, starts: list[float]) -> list[float]:
+    """Of the start lines ``starts`` (arc lengths from where the line is now), those whose line and grid lie clear
+    of every place the track crosses itself (as :func:`.checks.check_crossings` asks), in their order; when the
+    grid of none is clear, places every START_STEP_UNITS round the lap that are, nearest first."""
+    import math
+
+    from .features import crossing_reach, self_crossings
+    from .grid import START_STEP_UNITS
+
+    found = self_crossings(c.line)
+    if not found:
+        return starts
+    L = c.lap_length
+    grid_len = math.ceil(c.spec.grid / c.lanes) * c.unit_length
+
+    def clear(t: float) -> bool:
+        for sa, sb, _pt, ang in found:
+            reach = crossing_reach(c, ang)
+            for s_pass in (sa, sb):
+                d = (s_pass - t) % L
+                if d < reach + 3 * c.unit or L - d < reach + grid_len + c.unit:
+                    return False
+        return True
+
+    ok = [t for t in starts if clear(t)]
+    if ok:
+        return ok
+    step = START_STEP_UNITS * c.unit
+    around = sorted((k * step for k in range(1, int(L / step))), key=lambda t: min(t, L - t))
+    return [t if t <= L / 2 else t - L for t in around if clear(t)]
 
 
 #: An adapted board further than this (% of its diagonal) from the real line is said to keep the shape loosely.
@@ -155,8 +227,20 @@ def _try_fixes(done: Analysis, lines, edge: float, seen=None, notes=None) -> Non
                 if fix.field == "crossing":
                     spec = spec.model_copy()
                     spec._crossing = fix.value
+                if fix.field == "start.at":  # the start line there, as given
+                    spec = spec.model_copy(update={"start": spec.start.model_copy(update={"at": fix.value})})
+                    spec._start = "placed"
+                if fix.field == "grid":  # a smaller grid, its start line placed for it as the build places it
+                    spec = spec.model_copy(update={"grid": fix.value})
+                    spec._grid_asked = True
+                if fix.field == "start":  # Paddock places the start line
+                    spec = spec.model_copy()
+                    spec._start = "auto"
                 paper = fix.paper if fix.paper is not None else done.paper
-                tried[key] = _analyse(spec, done.source, lines, paper, edge, seen=seen, notes=notes).buildable
+                again = _analyse(spec, done.source, lines, paper, edge, seen=seen, notes=notes)
+                if fix.field in ("grid", "start"):
+                    again = _start_for_grid(again, spec, done.source, lines, paper, edge, True, seen, notes)
+                tried[key] = again.buildable
             except Exception:  # a fix the spec cannot take is not advice
                 tried[key] = False
         return tried[key]
@@ -166,6 +250,9 @@ def _try_fixes(done: Analysis, lines, edge: float, seen=None, notes=None) -> Non
             ladder = sorted({min(500.0, float(fix.value) * f) for f in SMOOTHING_LADDER})
         elif fix.field == "fit" and isinstance(fix.value, int):
             ladder = sorted({min(2000, round(fix.value * f / 5) * 5) for f in FIT_LADDER})
+        elif fix.field == "grid":  # the most cars that build, of a few fewer
+            step = max(1, done.spec.lanes)
+            ladder = sorted({max(step, fix.value * k // 4 // step * step) for k in (4, 3, 2, 1)}, reverse=True)
         else:
             ladder = [fix.value]
         for v in ladder:
@@ -298,8 +385,25 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
         )
     c.source_to_page = (res.scale, res.rotation_deg, res.shift)
     c.north = res.north if spec.csv is not None else None
+    c.notes = (*c.notes, *_bent(c, res, start))
     done.circuit = c
     return done
+
+
+def _bent(c, res, start: float) -> list[str]:
+    """The legend's lines for the real line's straights the board could not keep straight (each turning more than
+    :data:`.straights.BOARD_TOL_DEG`): where, by how much, and why."""
+    from .straights import BOARD_TOL_DEG
+
+    out = []
+    for k in res.straights:
+        if k.board_deg > BOARD_TOL_DEG:
+            a, b = c.unit_at((k.s0 - start) % c.lap_length), c.unit_at((k.s1 - start) % c.lap_length)
+            out.append(
+                f"the straight at units {a}–{b} bends {k.board_deg:.0f}° here: the bends either side need its room "
+                "at the board's least radius"
+            )
+    return out
 
 
 #: The last few adaptations: (everything but the start line's place, the points, the result) (see _adapt_once).

@@ -18,7 +18,7 @@ from .centerline import runs
 from .circuit import GARAGE_D, KERB_W, Circuit
 from .features import clearance, crossing_reach, garage_width, pit_samples
 from .grid import grid_room, grid_starts, grid_turns, start_sign, straight_rows, turning
-from .place import content
+from .place import content, keeps_shape
 from .problems import Report, unit_span
 from .rules import GAP, MIN_CROSSING_DEG, MIN_UNITS, close_pairs
 
@@ -45,6 +45,8 @@ def points_fixes(c: Circuit) -> tuple[Fix, ...]:
     ]
     if c.lanes > 1:
         fixes.append(Fix("lanes", c.lanes - 1, now=c.lanes))
+    if larger and keeps_shape(spec):  # the same shape, adapted at a larger scale: the least change to the board
+        fixes.insert(0, Fix("paper", larger, now=c.paper.name, paper=PaperChoice(larger)))
     return tuple(fixes)
 
 
@@ -140,6 +142,7 @@ def check_crossings(report: Report, c: Circuit, found) -> None:
                     f"the start line or the grid lies at crossing {n} (unit {c.unit_at(s_pass)})",
                     "move the start ('start.at') away from the crossing",
                     ("start",),
+                    fixes=(Fix("start", "auto", now=c.spec._start or "placed"),),
                     where=f"crossings[{n}]",
                     s=s_pass,
                     unit=c.unit_at(s_pass),
@@ -308,6 +311,7 @@ def check_positions(report: Report, c: Circuit) -> None:
                 "use fewer grid slots",
                 ("grid",),
                 where="grid",
+                fixes=(Fix("grid", c.units_count // 3 * c.lanes, now=spec.grid),) if spec.segments is None else (),
                 numbers={"most_cars": c.units_count // 3 * c.lanes},
             )
 
@@ -426,6 +430,7 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
     Otherwise say how far the start line must move along its straight, or how much
     longer the straight must be."""
     spec = c.spec
+    asked = asked or spec._grid_asked or spec._start in ("real", "placed")  # asked for on the command line
     if not asked and report.line_of("grid") is None:  # a default grid the spec never asked for is not held to it
         return
     room = grid_room(c)
@@ -471,8 +476,12 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
                 f", the start line at unit {c.unit_at(where)} (start.at {at_most:g})" if where else ""
             )
             advice = f"{advice}, or {fewer}" if drawn else f"{fewer}: no straight of the circuit holds more"
+            if not drawn:
+                fixes = (Fix("grid", most * c.lanes, now=spec.grid),)
         elif not drawn:
             advice = "no straight of this circuit holds a row of the grid: use a larger paper or fewer lanes"
+    if spec._start in ("real", "placed"):  # the start line as the command line placed it: Paddock may place it
+        fixes = (*fixes, Fix("start", "auto", now=spec._start))
     report.problem(
         "grid",
         f"{spec.grid} grid slots ({c.lanes} abreast) need {rows} units of straight behind the start line; "

@@ -146,6 +146,9 @@ class Circuit:
     # lines a game adds to the board's legend: how this board differs from its source (e.g. a real circuit's start
     # line moved to put the grid on a straight)
     notes: tuple[str, ...] = ()
+    # a real circuit whose start line was moved (for its grid): where its real start line lies on the board (arc
+    # length, mm) and the legend's line saying why the race starts elsewhere
+    real_start: tuple[float, str] | None = None
 
     @property
     def page(self) -> PageSpec:

@@ -78,6 +78,8 @@ def _real_circuit_entries(c: Circuit, say: dict) -> list[tuple[str, str]]:
         turn = math.degrees(math.atan2(c.north[0], -c.north[1]))
         line = say["north"] if abs(turn) < 0.5 else say["north_turned"].format(deg=round(abs(turn)))
         out.append((f"north:{turn:.3f}", line))
+    if c.real_start is not None:
+        out.append(("real_start", c.real_start[1]))
     out += [("note", note) for note in c.notes]
     return out
 
@@ -183,6 +185,11 @@ def _swatch(layer, key: str, x: float, y: float, spaces: bool = False) -> None:
         right = (tip[0] - ux * 1.1 + uy * 0.65, tip[1] - uy * 1.1 - ux * 0.65)
         layer.add(Polygon((tip, left, right), style=Style(stroke=None, fill=INK)))
         layer.add(Text("N", x + 4.2, y + h / 2 + 0.8, 2.2, "bold", INK))
+    elif key == "real_start":  # the real start line: dashed across the track
+        layer.add(rect(x, y, w, h, Style(stroke=None, fill=ASPHALT)))
+        layer.add(
+            Polyline(((x + w / 2, y - 0.3), (x + w / 2, y + h + 0.3)), Style(stroke=INK, width=0.6, dash=(0.8, 0.6)))
+        )
     elif key == "tunnel":
         layer.add(rect(x, y, w, h, Style(stroke=None, fill=HIDDEN)))
         for xx in (x, x + w):

@@ -17,7 +17,7 @@ from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_point
 from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
-OVERRIDABLE = ("lanes", "smoothing", "fit")
+OVERRIDABLE = ("lanes", "smoothing", "fit", "grid")
 POINTS_ONLY = ("smoothing", "fit")
 #: ``crossing`` (not a spec field): what every self-crossing the spec does not declare is drawn as.
 CROSSING_KINDS = ("bridge", "tunnel")
@@ -73,13 +73,38 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
         spec = validate(CircuitSpec, data, path, lines)
     over = {k: v for k, v in (overrides or {}).items() if v is not None}
     crossing = over.pop("crossing", None)
+    start = over.pop("start", None)
+    if start is not None:
+        over["start"], placed = start_override(spec, start, path)
     if over:
         spec = override(spec, over, path)
+    if start is not None:
+        spec._start = placed
+    spec._grid_asked = "grid" in over
     if crossing is not None:
         if crossing not in CROSSING_KINDS:
             raise OverrideError("crossing", crossing, "give 'bridge' or 'tunnel'", file=path)
         spec._crossing = crossing
     return spec, lines, path
+
+
+#: ``start`` (an override, not a spec field): where the start line goes — a number of units along the centre line,
+#: ``auto`` (where the grid stands on straight track) or ``real`` (a centre line's first point, its real line).
+START_WORDS = ("auto", "real")
+
+
+def start_override(spec: CircuitSpec, value, path: Path | None):
+    """The ``start`` field an override of the start line gives ``spec`` and how it was placed ("auto", "real" or
+    "placed"). Raises OverrideError for anything else."""
+    text = str(value).strip().lower()
+    if text in START_WORDS:
+        at = 0.0 if text == "real" else spec.start.at
+        return {"at": at, "reverse": spec.start.reverse}, text
+    try:
+        at = float(text)
+    except ValueError:
+        raise OverrideError("start", value, "give a number of units, 'auto' or 'real'", file=path) from None
+    return {"at": at, "reverse": spec.start.reverse}, "placed"
 
 
 def _csv_spec(path: Path) -> CircuitSpec:
@@ -107,7 +132,7 @@ def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> Circuit
     from pydantic import ValidationError
 
     for key in over:
-        if key not in OVERRIDABLE:
+        if key not in (*OVERRIDABLE, "start"):
             raise OverrideError(key, over[key], "cannot be overridden", file=path)
     if spec.segments is not None and set(POINTS_ONLY) & over.keys():
         key = next(k for k in POINTS_ONLY if k in over)
@@ -118,7 +143,7 @@ def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> Circuit
             file=path,
             applies=False,
         )
-    data = spec.model_dump(by_alias=True, exclude_none=True)
+    data = spec.model_dump(by_alias=True, exclude_none=True, exclude_unset=True)  # what is set stays set, no more
     try:
         return CircuitSpec.model_validate({**data, **over})
     except ValidationError as exc:

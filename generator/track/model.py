@@ -223,6 +223,10 @@ class CircuitSpec(_Model):
     # the kind ('bridge' or 'tunnel') of every place the track crosses itself when 'crossings' declares none (the
     # command line's --crossing); not a spec field
     _crossing: str | None = PrivateAttr(None)
+    # the start line as a caller asked for it (the command line's --start): "auto" (placed where the grid stands
+    # on straight track), "real" (a centre line's first point, never moved) or "placed" (start.at as given)
+    _start: str | None = PrivateAttr(None)
+    _grid_asked: bool = PrivateAttr(False)  # the grid given by a caller (--grid): held to straight track
 
     @field_validator("name", "title")
     @classmethod

@@ -234,6 +234,14 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
     )
     width = spec.lanes * spec.lane_width
     kw = dict(track_width_mm=width, kerb_mm=KERB_W, gap_mm=rules.GAP, margin_mm=m, unit_mm=spec.unit)
+    from .model import board_profile
+
+    # the game's room for a car in every unit (checks.check_room_for_car): a unit's inner edge holds `frac` of a
+    # unit when the centre-line radius is half the track / (1 − frac), an inner border of (half the track) ×
+    # frac / (1 − frac) — more than the adaptation's own least on a wide track
+    frac = float(board_profile(spec.game).get("room_for_car") or 0.0)
+    if 0 < frac < 1:
+        kw["min_inner_radius_mm"] = max(rules.MIN_INNER_RADIUS, width / 2 * frac / (1 - frac))
     from ..errors import InputError
 
     best = None

