@@ -20,6 +20,9 @@ class FormulaD(Game):
     def board_notes(self, circuit):
         return self.module("corners").corner_notes(circuit)
 
+    def simulate(self, board, options, progress=None):
+        return self.module("simulate").simulate(board, options, progress)
+
 
 GAME = register(
     FormulaD(
