@@ -29,10 +29,10 @@ class Progress:
         if not self.enabled:
             return
         elapsed = time.monotonic() - self.start
-        if not self.force and not self.drawn and self.done < self.total:
-            # a run that will be over in a moment keeps the terminal still
-            if elapsed <= 0 or elapsed * self.total / self.done < QUIET_BELOW:
-                return
+        # a run that will be over in a moment keeps the terminal still
+        soon = elapsed <= 0 or elapsed * self.total / self.done < QUIET_BELOW
+        if not self.force and not self.drawn and self.done < self.total and soon:
+            return
         self.draw(elapsed)
 
     def draw(self, elapsed: float) -> None:

@@ -284,10 +284,7 @@ class Strong(Simple):
                         row.append((None if t == 0 else self.values.final if t == 1 else self.values.more, *x[1:]))
                     continue
                 k = corner[e]
-                if k < 0:
-                    state = base[e]
-                else:
-                    state = base[e] + min(made + 1 if k == cur else 1, stops[k])
+                state = base[e] if k < 0 else base[e] + min(made + 1 if k == cur else 1, stops[k])
                 row.append((table, state, offset - d * 0.001, False))
             rows[d] = row
         return rows

@@ -18,14 +18,14 @@ from ....simulate.rng import race_random
 from ....simulate.tally import Tally, spearman_d2
 from .rules import (
     BODY,
+    BRAKES,
+    ENGINE,
     FIN,
+    GEARBOX,
+    HANDLING,
     OUT,
     PIT,
     RUN,
-    BRAKES,
-    ENGINE,
-    GEARBOX,
-    HANDLING,
     TIRES,
     blocked_cost,
     downshift_cost,
@@ -263,7 +263,7 @@ class Race:
             self.lose(car, e, TIRES, car.wp[TIRES] - tires)
         if left:
             t.add("blocked", b.zone[e])
-        for corner, made, step in st[1]:
+        for corner, _, step in st[1]:
             t.add("overshoot", corner)
             t.add("overshoot_spaces", corner, n=d - step + 1)
         del self.occ[start]
@@ -338,12 +338,11 @@ class Race:
         """*Motor damage*: every car in 5th or 6th gear rolls for its engine."""
         self.t.add("engine_test")
         for c in self.cars:
-            if c.state == RUN and c.gear >= 5:
-                if self._hit(self.rs.engine, self.rs.engine_rain):
-                    self.lose(c, c.space, ENGINE, 1)
-                    self.damage.add(c.space)
-                    if c.wp[ENGINE] <= 0:
-                        self.out(c, "engine", c.space)
+            if c.state == RUN and c.gear >= 5 and self._hit(self.rs.engine, self.rs.engine_rain):
+                self.lose(c, c.space, ENGINE, 1)
+                self.damage.add(c.space)
+                if c.wp[ENGINE] <= 0:
+                    self.out(c, "engine", c.space)
         if self.rs.weather and self.weather in (1, 2):  # a changeable sky may change
             line = self._chart(self.black())
             if line == 0:

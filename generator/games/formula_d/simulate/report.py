@@ -231,7 +231,8 @@ def warnings(corners: list[dict], straights: list[dict], dnf_rate: float, pole: 
             if s["sixth_gear_share"] == 0:
                 out.append(f"6th gear is never reached on {which}")
             else:
-                out.append(f"6th gear is hardly ever reached on {which} ({100 * s['sixth_gear_share']:.1f} % of passes)")
+                share = f"{100 * s['sixth_gear_share']:.1f} % of passes"
+                out.append(f"6th gear is hardly ever reached on {which} ({share})")
     fair = 1.0 / max(1, len(corners))
     ov = sum(x["overtakes_per_race"] for x in corners)
     wp = sum(x["wp_lost_per_race"] for x in corners)

@@ -84,13 +84,14 @@ class RuleSet:
 
 
 #: The numbers the rulebook leaves open: key → (label, default, why it is open, least, most).
+CHART = "each circuit's weather chart sets it"
 OPEN = {
     "brake_wp": ("brake WP per space not moved", 1, "the rulebook does not say how many", 1, 3),
     "pit_roll": ("least roll to enter the pit", 4, "each board prints its own; this one gives none", 1, 30),
     "downshift3_engine": ("engine WP for skipping 3 gears", 1, "the OCR'd rulebook lost this number", 0, 3),
-    "weather_good": ("weather chart: black die 1–N is good weather", 5, "each circuit's chart sets it", 0, 20),
-    "weather_changeable": ("weather chart: up to N is changeable", 10, "each circuit's chart sets it", 0, 20),
-    "weather_rain_changeable": ("weather chart: up to N is rain, changeable", 15, "each circuit's chart sets it", 0, 20),
+    "weather_good": ("weather chart: black die 1–N is good weather", 5, CHART, 0, 20),
+    "weather_changeable": ("weather chart: up to N is changeable", 10, CHART, 0, 20),
+    "weather_rain_changeable": ("weather chart: up to N is rain, changeable", 15, CHART, 0, 20),
 }
 
 
@@ -273,9 +274,7 @@ def reach(board, start: int, cur: int, made: int, stops: tuple[int, ...], depth:
                 else:
                     new = state
                 old = get(b)
-                if old is None:
-                    nxt[b] = new
-                elif old is not new and _better(new, old):
+                if old is None or old is not new and _better(new, old):
                     nxt[b] = new
         if not nxt:
             break

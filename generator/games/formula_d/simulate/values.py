@@ -63,10 +63,8 @@ def value_table(board, rs, static) -> ValueTable:
                         else:
                             cost += (d - step + 1) * PRICE[TIRES]
                     ke = board.corner[e]
-                    if ke < 0 or events:  # an overshoot ending in the next corner is no stop there
-                        m = 0
-                    else:
-                        m = min(made + 1, stops[ke]) if ke == k else 1
+                    # an overshoot ending in the next corner is no stop there
+                    m = 0 if ke < 0 or events else min(made + 1, stops[ke]) if ke == k else 1
                     outs.append((cost, base[e] + m, line > 0))
                 per_d.append(tuple(outs))
             moves[base[i] + made] = per_d
