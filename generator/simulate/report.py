@@ -8,8 +8,11 @@ The printable sheet (:mod:`.sheet`) and the command's text summary are both made
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
+
+from .tally import hist_mean, percentile
 
 Point = tuple[float, float]
 
@@ -131,3 +134,38 @@ class SimReport:
         for a in self.assumptions:
             out.append(f"  assumed: {a.label} = {a.value} ({a.why}; --assume {a.key}=N)")
         return out
+
+
+def spread(hist: dict) -> dict:
+    """A histogram of whole numbers as the JSON gives it: mean, 10th, 50th and 90th percentiles, the counts."""
+    if not hist:
+        return {"mean": None, "p10": None, "p50": None, "p90": None, "histogram": {}}
+    return {
+        "mean": round(hist_mean(hist), 3),
+        "p10": percentile(hist, 10),
+        "p50": percentile(hist, 50),
+        "p90": percentile(hist, 90),
+        "histogram": {str(k): v for k, v in hist.items()},
+    }
+
+
+def range_text(hist: dict) -> str:
+    """``"24.3 (10th–90th percentile 21–28)"``: a histogram's mean and spread, as the figures print it."""
+    if not hist:
+        return "–"
+    return f"{hist_mean(hist):.1f} (10th–90th percentile {percentile(hist, 10)}–{percentile(hist, 90)})"
+
+
+def bars(hist: dict, most: int = 14) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """A histogram as at most ``most`` bars (labels, shares of the total): neighbouring values grouped if need be."""
+    if not hist:
+        return (), ()
+    lo, hi = min(hist), max(hist)
+    step = max(1, math.ceil((hi - lo + 1) / most))
+    total = sum(hist.values())
+    labels, values = [], []
+    for a in range(lo, hi + 1, step):
+        b = a + step - 1
+        labels.append(str(a) if step == 1 else f"{a}–{b}")
+        values.append(sum(v for k, v in hist.items() if a <= k <= b) / total)
+    return tuple(labels), tuple(values)

@@ -17,6 +17,9 @@ class F1Dice(Game):
     def car_sheets(self, field, settings, **options):
         return self.module("cars").car_sheets(field, settings, **options)
 
+    def simulate(self, board, options, progress=None):
+        return self.module("simulate").simulate(board, options, progress)
+
 
 GAME = register(
     F1Dice(

@@ -11,8 +11,19 @@ from __future__ import annotations
 
 import math
 
-from ....simulate.report import Assumption, BoardPicture, Chart, Figure, HeatMap, SimReport, Table
-from ....simulate.tally import Tally, hist_mean, percentile, spearman_rho
+from ....simulate.report import (
+    Assumption,
+    BoardPicture,
+    Chart,
+    Figure,
+    HeatMap,
+    SimReport,
+    Table,
+    bars,
+    range_text,
+    spread,
+)
+from ....simulate.tally import Tally, hist_mean, spearman_rho
 
 CAUSES = ("overshoot", "blocked", "collision", "engine", "road handling", "stopped")
 WP_LABELS = ("tires", "brakes", "gearbox", "car body", "engine", "road handling")
@@ -120,13 +131,13 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
     pits = tally.count("pit") * per
     data = {
         "laps": rs.laps,
-        "turns": _spread(turns),
-        "rounds": _spread(rounds),
+        "turns": spread(turns),
+        "rounds": spread(rounds),
         "turns_per_lap": round(mean_turns / rs.laps, 2) if turns else None,
         "finishers_per_race": round(finishers, 3),
         "dnf_rate": round(dnf_rate, 4),
         "dnf_per_race": {cause: round(v * per, 4) for cause, v in dnf.items()},
-        "overtakes": _spread(overtakes),
+        "overtakes": spread(overtakes),
         "pit_stops_per_race": round(pits, 3),
         "pole_wins": round(pole, 4),
         "wins_by_grid": {str(g): round(v / wins, 4) for g, v in win_from.items()} if wins else {},
@@ -142,7 +153,7 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         "spaces": _spaces(board, space_ov, space_wp, per),
     }
     figures = [
-        Figure("Turns per race (the winner's)", _range(turns)),
+        Figure("Turns per race (the winner's)", range_text(turns)),
         Figure("Turns per lap", f"{mean_turns / rs.laps:.1f}" if turns else "–"),
         Figure("Stops per lap (the flags' sum)", f"{stops_per_lap} ({stops_per_lap * rs.laps} a race)"),
         Figure("Finishers", f"{finishers:.1f} of {cars} (DNF {100 * dnf_rate:.1f} %)"),
@@ -150,7 +161,7 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
             "Out of the race, per race",
             ", ".join(f"{cause} {v * per:.2f}" for cause, v in sorted(dnf.items(), key=lambda kv: -kv[1])) or "none",
         ),
-        Figure("Overtakes per race", _range(overtakes)),
+        Figure("Overtakes per race", range_text(overtakes)),
         Figure("Pole wins", f"{100 * pole:.0f} % of races"),
         Figure("Grid and finish (Spearman ρ)", "–" if math.isnan(rho) else f"{rho:.2f}"),
         Figure("Pit stops per race", f"{pits:.1f}"),
@@ -180,7 +191,7 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         ),
     ]
     charts = [
-        Chart("Turns per race (the winner's)", *_bars(turns), "{:.0%}"),
+        Chart("Turns per race (the winner's)", *bars(turns), "{:.0%}"),
         Chart(
             "Wins by grid slot",
             tuple(str(g) for g in range(1, cars + 1)),
@@ -250,39 +261,6 @@ def warnings(corners: list[dict], straights: list[dict], dnf_rate: float, pole: 
     if pole >= POLE_WARN:
         out.append(f"pole wins {100 * pole:.0f} % of races (1 in {cars} would be fair): overtaking is too hard")
     return out
-
-
-def _spread(hist: dict) -> dict:
-    if not hist:
-        return {"mean": None, "p10": None, "p50": None, "p90": None, "histogram": {}}
-    return {
-        "mean": round(hist_mean(hist), 3),
-        "p10": percentile(hist, 10),
-        "p50": percentile(hist, 50),
-        "p90": percentile(hist, 90),
-        "histogram": {str(k): v for k, v in hist.items()},
-    }
-
-
-def _range(hist: dict) -> str:
-    if not hist:
-        return "–"
-    return f"{hist_mean(hist):.1f} (10th–90th percentile {percentile(hist, 10)}–{percentile(hist, 90)})"
-
-
-def _bars(hist: dict, most: int = 14) -> tuple[tuple[str, ...], tuple[float, ...]]:
-    """A histogram as at most ``most`` bars of shares (neighbouring values grouped when there are more)."""
-    if not hist:
-        return (), ()
-    lo, hi = min(hist), max(hist)
-    step = max(1, math.ceil((hi - lo + 1) / most))
-    total = sum(hist.values())
-    labels, values = [], []
-    for a in range(lo, hi + 1, step):
-        b = a + step - 1
-        labels.append(str(a) if step == 1 else f"{a}–{b}")
-        values.append(sum(v for k, v in hist.items() if a <= k <= b) / total)
-    return tuple(labels), tuple(values)
 
 
 def _drivers(tally: Tally, races: int) -> dict:
