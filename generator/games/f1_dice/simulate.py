@@ -33,7 +33,7 @@ OPTIONAL = ("quick",)
 MAX_ROUNDS = 2000
 DNF_WARN = 0.20
 POLE_WARN = 0.30
-BLOCK_WARN = 2.5  # a unit that holds cars up this many times a race, or more
+BLOCK_WARN = 1.5  # a unit that holds cars up this many times a race after the first lap, or more
 
 
 @dataclass(frozen=True)
@@ -192,8 +192,9 @@ def _race(setup: F1Setup, rng, t: Tally) -> None:
             if q > finish_line:
                 return q
             if on.get(q, 0) >= room:
-                if q > 0:  # the queue behind the grid at the start is no feature of the track
-                    t.add("blocked", unit(q))
+                t.add("blocked", unit(q))
+                if q > units:  # after the first lap: the start's queues have thinned out
+                    t.add("blocked_later", unit(q))
                 return q - 1
         return p + steps
 
@@ -376,9 +377,12 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         warnings.append(f"DNF rate {100 * dnf_rate:.0f} %: that many cars do not finish")
     if pole >= POLE_WARN:
         warnings.append(f"pole wins {100 * pole:.0f} % of races: the qualifying decides the race")
-    for u, v in sorted(by_unit_block.items(), key=lambda kv: -kv[1])[:3]:
+    later = sorted(((k[0], v) for k, v in tally.by("blocked_later").items()), key=lambda kv: (-kv[1], kv[0]))
+    for u, v in later[:3]:
         if v * per >= BLOCK_WARN:
-            warnings.append(f"unit {u} holds cars up {v * per:.1f} times a race: the track is blocked there")
+            warnings.append(
+                f"unit {u} holds cars up {v * per:.1f} times a race after the first lap: the track is blocked there"
+            )
     if ai_given:
         warnings.append("the dice decide every f1-dice move: --ai changes nothing")
     tables = [

@@ -179,9 +179,10 @@ def board_from_graph(g, corners: list[CornerInfo], grid: tuple[int, ...], name: 
             continue
         out = []
         for b in dict.fromkeys((ahead[a], *(skip(d) for d in spaces[a].diagonal))):
-            if hidden[b]:
+            left = _exit(a, b, corner, zone)
+            if hidden[b] or (left >= 0 and b != ahead[a]):  # a car leaves a corner in its own lane
                 continue
-            out.append((b, _exit(a, b, corner, zone), 1 if mid[b] < mid[a] - lap / 2 else 0))
+            out.append((b, left, 1 if mid[b] < mid[a] - lap / 2 else 0))
         succ.append(tuple(out))
     side = []
     for a in range(n):

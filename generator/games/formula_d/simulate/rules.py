@@ -15,7 +15,8 @@ before it may leave it. A move that leaves a corner without them overshoots: eac
 a tire WP; with two stops short (a 2-stop corner with none, a 3-stop corner with one or none) the car is out.
 Losing the last tire WP that way spins the car (next turn in 1st gear); with no tire WP left, an overshoot of one
 space spins it again and a longer one puts it out; losing more tire WP than the car has puts it out. Leaving a
-corner the car keeps to its lane for the rest of the move (so, blocked there, it cannot drive round: it brakes);
+corner the car keeps to its lane — the step over the exit line and the rest of the move go straight ahead (so,
+blocked there, it cannot drive round: it brakes);
 a move that overshoots and ends in the next corner does not count as a stop there.
 
 Braking (*Braking*, *Blocking*). Brake WP shorten a move at any time (``brake_wp`` per space: an assumption). A car
