@@ -9,6 +9,7 @@ The printable sheet (:mod:`.sheet`) and the command's text summary are both made
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,6 +94,15 @@ class SimReport:
     maps: list[HeatMap] = field(default_factory=list)
     picture: BoardPicture | None = None
     data: dict = field(default_factory=dict)
+    # draws the board and its heat maps when a sheet needs them (``picture``/``maps``): JSON and a quick check
+    # never pay for drawing the board
+    illustrate: Callable[[], tuple[list[HeatMap], BoardPicture]] | None = field(default=None, repr=False)
+
+    def pictures(self) -> tuple[list[HeatMap], BoardPicture | None]:
+        if self.picture is None and self.illustrate is not None:
+            self.maps, self.picture = self.illustrate()
+            self.illustrate = None
+        return self.maps, self.picture
 
     @property
     def subtitle(self) -> str:

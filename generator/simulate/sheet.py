@@ -54,13 +54,14 @@ def _overview(report: SimReport, spec: PageSpec) -> Page:
     text, rules = page.layer("text"), page.layer("rules")
     x0, y0, cw, ch = _box(page)
     y = title(text, f"{report.board}: {report.title}", x0, y0, cw, report.subtitle)
-    maps = report.maps[:2]
-    if report.picture is not None and maps:
+    maps, picture = report.pictures()
+    maps = maps[:2]
+    if picture is not None and maps:
         w = (cw - GAP * (len(maps) - 1)) / len(maps)
-        bx0, by0, bx1, by1 = report.picture.box
+        bx0, by0, bx1, by1 = picture.box
         h = min(ch * 0.46, w * (by1 - by0) / max(1e-6, bx1 - bx0)) + 14
         for i, heat in enumerate(maps):
-            _map(page, report.picture, heat, x0 + i * (w + GAP), y, w, h)
+            _map(page, picture, heat, x0 + i * (w + GAP), y, w, h)
         y += h + 4
     left_w = cw * 0.46
     _figures(page, report, x0, y, left_w)

@@ -423,7 +423,6 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             "{:.2f}",
         ),
     ]
-    maps, picture = _pictures(circuit, setup, by_unit_ov, by_unit_block, per)
     return SimReport(
         game="f1-dice",
         board=circuit.spec.title if getattr(circuit.spec, "title", None) else circuit.name,
@@ -434,9 +433,8 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         warnings=warnings,
         tables=tables,
         charts=charts,
-        maps=maps,
-        picture=picture,
         data=data,
+        illustrate=lambda: _pictures(circuit, setup, by_unit_ov, by_unit_block, per),
     )
 
 

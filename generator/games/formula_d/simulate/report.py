@@ -213,7 +213,6 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
             "{:.1f}",
         ),
     ]
-    maps, picture = _pictures(circuit, board, space_ov, space_wp, per)
     report = SimReport(
         game="formula-d",
         board=circuit.spec.title if getattr(circuit.spec, "title", None) else circuit.name,
@@ -225,9 +224,8 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         warnings=warnings(corner_data, straights, dnf_rate, pole, cars),
         tables=tables,
         charts=charts,
-        maps=maps,
-        picture=picture,
         data=data,
+        illustrate=lambda: _pictures(circuit, board, space_ov, space_wp, per),
     )
     return report
 
