@@ -111,8 +111,8 @@ class Fixed:
     def gear(self, race, car, options):
         return self.want_gear if self.want_gear in options else options[-1]
 
-    def choose(self, race, car, gear, roll, options):
-        plain = [o for o in options if not o[5]]
+    def choose(self, race, car, gear, roll, layers):
+        plain = [o for o in race.options(car, roll, layers) if not o[5]]
         if self.end is not None:
             return next(o for o in plain if o[0] == self.end)
         return max(plain, key=lambda o: (o[1], -o[2], -o[0]))

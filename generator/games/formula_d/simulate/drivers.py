@@ -15,6 +15,10 @@ points it costs — priced by how many the car has left and how much of the race
 collision where it stops and of damage markers on the way, and being put out. A face's outcome is its best
 space; a gear's cost is the mean over its faces plus a multiple of their spread: wary of risk in front, taking
 more when behind. It pits when the tire WP it gets back are worth more than the time.
+
+Every gear is first weighed on the empty board (the table's expectations over the same faces and spaces, worked
+out once); with no car or damage marker within reach that decides. Otherwise the three best are weighed again,
+face by face and space by space, with the other cars where they stand and the car's own wear points.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from .rules import (
 from .values import OUT_TURNS, PRICE
 
 KINDS = ("simple", "strong")
+SHORTLIST = 3  # gears the strong driver weighs with the other cars in view
 
 
 def make_driver(kind: str, setup):
@@ -70,7 +75,14 @@ class Simple:
         fit = [g for g in options if means[g] <= limit]
         return max(fit) if fit else min(options)
 
-    def choose(self, race, car, gear, roll, options):
+    def choose(self, race, car, gear, roll, layers):
+        """The whole roll if that costs nothing, else the best of every option, braking included."""
+        choice, free = self._best(race, car, race.options(car, roll, layers, braking=False))
+        if free:
+            return choice
+        return self._best(race, car, race.options(car, roll, layers))[0]
+
+    def _best(self, race, car, options):
         best, best_key = None, None
         pit = car.wp[TIRES] <= self.pit_below
         b = race.b
@@ -78,7 +90,7 @@ class Simple:
             cause, tires, brakes, spin = race.assess(car, o)
             if o[5]:
                 if pit and cause is None:
-                    return o
+                    return o, True
                 continue
             spent = (car.wp[TIRES] - tires) + (car.wp[BRAKES] - brakes)
             e = o[0]
@@ -89,7 +101,7 @@ class Simple:
             key = (cause is not None, spin, spent, o[4][3], -o[1], line, e)
             if best_key is None or key < best_key:
                 best, best_key = o, key
-        return best
+        return best, best_key is not None and not (best_key[0] or best_key[1] or best_key[2] or best_key[3])
 
     def slipstream(self, race, car, gear, options):
         good = [o for o in options if race.assess(car, o) == (None, car.wp[TIRES], car.wp[BRAKES], False)]
@@ -125,50 +137,75 @@ class Strong(Simple):
             return -0.25
         return 0.1
 
-    def entry(self, race, car, e: int, d: int, st: tuple, tires: int, prices, collide: bool = True) -> tuple | None:
+    def context(self, race, car, prices) -> tuple:
+        """What every end of this turn's move shares: the spaces where ending means a collision roll (right behind
+        or beside another car), the turns that roll costs, and the turns a damage marker's roll costs."""
+        b, rs = race.b, race.rs
+        touching = set()
+        for sp, other in race.occ.items():
+            if other is not car:
+                touching.update(b.behind[sp])
+                touching.update(b.side[sp])
+        lo, hi = rs.collision_rain if race.rain else rs.collision
+        collide = (hi - lo + 1) / rs.black * (OUT_TURNS if car.wp[BODY] <= 1 else prices[BODY])
+        lo, hi = rs.handling_rain if race.rain else rs.handling
+        danger = (hi - lo + 1) / rs.black * (OUT_TURNS if car.wp[HANDLING] <= 1 else prices[HANDLING])
+        return touching, collide, danger, {}
+
+    def end(self, race, car, e: int, d: int, st: tuple, tires: int, prices, context) -> tuple | None:
         """Ending a move of ``d`` spaces on ``e`` (path state ``st``) with ``tires`` tire WP before any overshoot:
-        ``(table, state, extra turns, spins)`` — table 0: over the finishing line, 1: the last lap's, 2: another
-        lap follows — or None if it puts the car out."""
+        ``(value table or None when over the finishing line, state, extra turns, spins)``, or None if it puts the
+        car out."""
         rs, b = race.rs, race.b
-        spin = False
+        touching, collide, danger, memo = context
         extra = -d * 0.001
+        spin = False
         laps = car.laps + (1 if st[2] else 0)
-        finishing = laps >= rs.laps
         if st[1]:
-            have = tires
-            stops = race.stops
-            for corner, made, step in st[1]:
-                if finishing and step > st[2]:
-                    continue
-                if out_by_overshoot(rs, stops[corner], made):
-                    return None
-                what, tires = overshoot(rs, tires, d - step + 1)
-                if what == "out":
-                    return None
-                spin = spin or what == "spin"
-            extra += (have - tires) * prices[TIRES]
-        if finishing:
-            return (0, 0, extra - d * 0.01, False)
-        occ = race.occ
-        if collide and b.ahead[e] in occ or any(s in occ and occ[s] is not car for s in b.side[e]):
-            lo, hi = rs.collision_rain if race.rain else rs.collision
-            extra += (hi - lo + 1) / rs.black * (OUT_TURNS if car.wp[BODY] <= 1 else prices[BODY])
+            key = (st[1], st[2], d, tires)
+            over = memo.get(key)
+            if over is None:
+                over = memo[key] = self._overshoots(race, car, st, d, tires, prices, laps >= rs.laps)
+            if not over:
+                return None
+            extra += over[0]
+            spin = over[1]
+        if laps >= rs.laps:
+            return (None, 0, extra - d * 0.01, False)
+        if e in touching:
+            extra += collide
         if st[3]:
-            lo, hi = rs.handling_rain if race.rain else rs.handling
-            extra += st[3] * (hi - lo + 1) / rs.black * (OUT_TURNS if car.wp[HANDLING] <= 1 else prices[HANDLING])
-        ke = b.corner[e]
-        m = 0 if ke < 0 or st[1] else (car.made + 1 if ke == car.cur else 1)
-        extra += (rs.laps - 1 - laps) * self.values.lap
-        return (1 if laps == rs.laps - 1 else 2, self.static.state(b, e, m, race.stops), extra, spin)
+            extra += st[3] * danger
+        k = b.corner[e]
+        state = self.static.base[e]
+        if k >= 0 and not st[1]:
+            state += min(car.made + 1 if k == car.cur else 1, race.stops[k])
+        table = self.values.final if laps == rs.laps - 1 else self.values.more
+        return (table, state, extra + (rs.laps - 1 - laps) * self.values.lap, spin)
 
-    def value(self, entry, gear: int) -> float:
+    def _overshoots(self, race, car, st, d: int, tires: int, prices, finishing: bool) -> tuple | bool:
+        """(turns the tire WP lost are worth, spins) for a path's overshoots, or False if they put the car out."""
+        rs, stops = race.rs, race.stops
+        have, spin = tires, False
+        for corner, made, step in st[1]:
+            if finishing and step > st[2]:
+                continue
+            if out_by_overshoot(rs, stops[corner], made):
+                return False
+            what, tires = overshoot(rs, tires, d - step + 1)
+            if what == "out":
+                return False
+            spin = spin or what == "spin"
+        return ((have - tires) * prices[TIRES], spin)
+
+    @staticmethod
+    def value(entry, gear: int) -> float:
         table, state, extra, spin = entry
-        if table == 0:
+        if table is None:
             return extra
-        v = self.values.final if table == 1 else self.values.more
-        return v[1 if spin else gear][state] + extra
+        return table[1 if spin else gear][state] + extra
 
-    def score(self, race, car, gear, option, prices) -> float:
+    def score(self, race, car, gear, option, prices, context=None) -> float:
         """Turns to the finish after ``option`` in ``gear``, wear and risks priced in."""
         e, d, k, left, st, pit = option
         cause, tires, brakes, spin = race.assess(car, option)
@@ -184,7 +221,7 @@ class Strong(Simple):
             return v[rs.pit_exit_gear][state] + (rs.laps - 1 - laps) * self.values.lap + 0.5 + cost
         # the tires a blocked car pays come off before any overshoot (as race.assess counts them)
         paid = car.wp[TIRES] - (blocked_cost(rs, left) or (0, 0))[1] if left else car.wp[TIRES]
-        entry = self.entry(race, car, e, d, st, paid, prices)
+        entry = self.end(race, car, e, d, st, paid, prices, context or self.context(race, car, prices))
         if entry is None:
             return OUT_TURNS + 30 - d * 0.01
         return self.value(entry, gear) + cost + (car.wp[TIRES] - paid) * prices[TIRES]
@@ -199,10 +236,14 @@ class Strong(Simple):
         forced = car.state == PIT  # out of the pits: any gear up to 4th, free
         static = self.static
         normal = car.wp[TIRES] >= 3 and car.wp[BRAKES] >= 1 and car.wp[BODY] >= 2 and car.wp[HANDLING] >= 2
-        if normal and not forced and car.cur == b.corner[car.space]:
+        if not forced and car.cur == b.corner[car.space]:
             sid = static.state(b, car.space, car.made, race.stops)
-            if static.clear(sid, top + 1, race.occ, race.damage):
-                return self._gear_alone(race, car, options, sid, risk)
+            ranked = self._gear_alone(race, car, options, sid, risk)
+            if normal and static.clear(sid, top + 1, race.occ, race.damage) > top:
+                return ranked[0]
+            # others in reach: the board's own three best gears, looked at again with the cars where they are
+            options = sorted(ranked[:SHORTLIST])
+            top = rs.faces[max(options)][-1]
         prices = self.prices(race, car)
         most = car.wp[BRAKES] // rs.brake_wp if rs.brake_wp else 0
         lowest = max(1, min(rs.faces[g][0] for g in options) - most)
@@ -252,36 +293,26 @@ class Strong(Simple):
     def _rows(self, race, car, layers, lowest: int, prices) -> list:
         """For each distance from ``lowest``, every end as ``(value table or None, state, extra turns, spins)``."""
         b, rs = race.b, race.rs
-        occ = race.occ
-        # spaces where ending means a collision roll: right behind or beside another car
-        touching = set()
-        for sp, other in occ.items():
-            if other is not car:
-                touching.update(b.behind[sp])
-                touching.update(b.side[sp])
+        context = self.context(race, car, prices)
+        touching = context[0]
         laps = car.laps
         table = self.values.final if laps == rs.laps - 1 else self.values.more
         offset = (rs.laps - 1 - laps) * self.values.lap
         corner, base, stops = b.corner, self.static.base, race.stops
         cur, made = car.cur, car.made
         tires = car.wp[TIRES]
+        end = self.end
+        memo = context[3]
         rows: list = [()] * len(layers)
-        fatal: dict = {}  # whether a path's overshoots put the car out: most ends past a corner share one path state
         for d in range(lowest, len(layers)):
             row = []
             for e, st in layers[d].items():
-                if st[1]:
-                    key = (st[1], st[2], d)
-                    out = fatal.get(key)
-                    if out is None:
-                        out = fatal[key] = self.entry(race, car, e, d, st, tires, prices, collide=False) is None
-                    if out:
-                        continue
                 if st[1] or st[2] or st[3] or e in touching:
-                    x = self.entry(race, car, e, d, st, tires, prices)
+                    if st[1] and memo.get((st[1], st[2], d, tires)) is False:
+                        continue  # overshoots that put the car out, as a path before this one found
+                    x = end(race, car, e, d, st, tires, prices, context)
                     if x is not None:
-                        t = x[0]
-                        row.append((None if t == 0 else self.values.final if t == 1 else self.values.more, *x[1:]))
+                        row.append(x)
                     continue
                 k = corner[e]
                 state = base[e] if k < 0 else base[e] + min(made + 1 if k == cur else 1, stops[k])
@@ -289,25 +320,26 @@ class Strong(Simple):
             rows[d] = row
         return rows
 
-    def _gear_alone(self, race, car, options, sid: int, risk: float) -> int:
-        """No car or damage marker within reach: the board's own expectations (:mod:`.values`) decide."""
+    def _gear_alone(self, race, car, options, sid: int, risk: float) -> list[int]:
+        """The gears best first as the board's own expectations (:mod:`.values`) rank them: what decides with no
+        car or damage marker within reach, and the shortlist when there is one."""
         rs = race.rs
         prices = self.prices(race, car)
         table = self.values.final_e if car.laps == rs.laps - 1 else self.values.more_e
-        best, best_cost = options[0], math.inf
+        ranked = []
         for g in options:
             gb, br, en = downshift_cost(rs, car.gear, g)
             if en and car.wp[ENGINE] <= en:
                 continue
             mean, spread = table[g][sid]
-            total = gb * prices[GEARBOX] + br * prices[BRAKES] + en * prices[ENGINE] + mean + risk * spread
-            if total < best_cost:
-                best, best_cost = g, total
-        return best
+            ranked.append((gb * prices[GEARBOX] + br * prices[BRAKES] + en * prices[ENGINE] + mean + risk * spread, g))
+        return [g for _, g in sorted(ranked)] or [options[-1]]
 
-    def choose(self, race, car, gear, roll, options):
+    def choose(self, race, car, gear, roll, layers):
         prices = self.prices(race, car)
-        return min(options, key=lambda o: (self.score(race, car, gear, o, prices), o[0], o[2]))
+        context = self.context(race, car, prices)
+        options = race.options(car, roll, layers)
+        return min(options, key=lambda o: (self.score(race, car, gear, o, prices, context), o[0], o[2]))
 
     def slipstream(self, race, car, gear, options):
         if not options:

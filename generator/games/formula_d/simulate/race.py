@@ -185,22 +185,25 @@ class Race:
             return self.cache[2]
         b, occ = self.b, self.occ
         static = self.static
+        head = None
         if car.cur == b.corner[car.space]:
             sid = static.state(b, car.space, car.made, self.stops)
-            if static.clear(sid, depth, occ, self.damage):
-                layers = static.layers[sid][: depth + 1]
-                self.cache = (car, depth, layers)
-                return layers
-        layers = reach(b, car.space, car.cur, car.made, self.stops, depth, occ, self.damage)
+            sure = static.clear(sid, depth, occ, self.damage)
+            head = static.layers[sid][: sure + 1]
+            if sure >= depth or len(head) <= sure:  # nothing in the way (or the empty board ends there)
+                self.cache = (car, depth, head)
+                return head
+        layers = reach(b, car.space, car.cur, car.made, self.stops, depth, occ, self.damage, head)
         self.cache = (car, depth, layers)
         return layers
 
-    def options(self, car: Car, roll: int, layers: list[dict]) -> list[tuple]:
-        """Every way the move may end: ``(space, spaces moved, spaces braked, spaces blocked, path state, pit)``."""
+    def options(self, car: Car, roll: int, layers: list[dict], braking: bool = True) -> list[tuple]:
+        """Every way the move may end: ``(space, spaces moved, spaces braked, spaces blocked, path state, pit)``;
+        without ``braking``, only the whole roll (or as far as a blocked car gets) and the pit."""
         reached = len(layers) - 1
         full, left = (roll, 0) if roll <= reached else (reached, roll - reached)
         brake = self.rs.brake_wp
-        most = car.wp[BRAKES] // brake if brake else 0
+        most = car.wp[BRAKES] // brake if brake and braking else 0
         out = []
         for k in range(0, most + 1):
             d = full - k
@@ -247,8 +250,7 @@ class Race:
 
     def move(self, car: Car, gear: int, roll: int) -> None:
         layers = self.layers(car, roll)
-        options = self.options(car, roll, layers)
-        choice = car.driver.choose(self, car, gear, roll, options)
+        choice = car.driver.choose(self, car, gear, roll, layers)
         self.apply(car, gear, roll, choice)
 
     def apply(self, car: Car, gear: int, roll: int, option: tuple, slip: bool = False) -> None:

@@ -81,7 +81,10 @@ class RuleSet:
     @property
     def means(self) -> tuple[float, ...]:
         """The average roll of each gear's die (index 0 unused)."""
-        return (0.0,) + tuple(sum(f) / len(f) for f in self.faces[1:])
+        return self._means
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_means", (0.0,) + tuple(sum(f) / len(f) for f in self.faces[1:]))
 
 
 #: The numbers the rulebook leaves open: key → (label, default, why it is open, least, most).
@@ -246,18 +249,21 @@ def downshift_cost(rs: RuleSet, gear: int, new: int) -> tuple[int, int, int]:
 FREE = (0, (), 0, 0)  # the path state of a move that has left no corner, crossed no line, passed no marker
 
 
-def reach(board, start: int, cur: int, made: int, stops: tuple[int, ...], depth: int, occ, danger=()) -> list[dict]:
+def reach(
+    board, start: int, cur: int, made: int, stops: tuple[int, ...], depth: int, occ, danger=(), head=None
+) -> list[dict]:
     """Where a car on ``start`` can be after each number of steps up to ``depth``: ``layers[d]`` maps a space to
     ``(locked, events, line, hits)`` — ``locked`` once the path has left a corner (ahead only from then on),
     ``events`` the corners left without their stops as ``(corner, stops made, step)``, ``line`` the step that
     crossed the start/finish line (0: none), ``hits`` the damage-marker spaces passed. ``cur``/``made``: the corner
     the car is in and the stops it made there. ``occ``: spaces other cars stand on. Among paths to a space the one
     leaving the corner latest (fewest spaces beyond it), then passing fewest damage markers, is kept. The layers
-    stop where no free space is left (the car is blocked)."""
+    stop where no free space is left (the car is blocked). ``head``: the first layers, already known (from the
+    empty board, when no car or marker lies that near)."""
     succ, locked_succ = board.succ, board.locked_succ
-    layer = {start: FREE}
-    layers = [layer]
-    for d in range(1, depth + 1):
+    layers = list(head) if head else [{start: FREE}]
+    layer = layers[-1]
+    for d in range(len(layers), depth + 1):
         nxt: dict = {}
         get = nxt.get
         for a, state in layer.items():
@@ -323,15 +329,17 @@ class StaticReach:
         k = board.corner[space]
         return self.base[space] + (min(made, stops[k]) if k >= 0 else 0)
 
-    def clear(self, sid: int, depth: int, occ, danger) -> bool:
-        """Whether no other car or damage marker lies within ``depth`` steps of state ``sid``."""
+    def clear(self, sid: int, depth: int, occ, danger) -> int:
+        """How many steps from state ``sid`` are sure to be as on the empty board: one less than the fewest steps
+        to another car or a damage marker (``depth`` + 1 if none lies within ``depth``)."""
         near = self.near[sid]
+        first = depth + 1
         for sp in occ:
             d = near.get(sp)
-            if d is not None and 0 < d <= depth:
-                return False
+            if d is not None and 0 < d < first:
+                first = d
         for sp in danger:
             d = near.get(sp)
-            if d is not None and 0 < d <= depth:
-                return False
-        return True
+            if d is not None and 0 < d < first:
+                first = d
+        return first - 1
