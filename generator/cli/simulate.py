@@ -4,6 +4,7 @@ what every game shares (the runner, the report model, the sheet)."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -157,8 +158,9 @@ def quick_run(spec: Path, seed: int = 1) -> dict:
     if not game.simulates:
         return {"game": game.id, "races": 0, "warnings": [], "note": f"Paddock cannot simulate {game.title} races"}
     bar = Progress(QUICK_RACES, "races (check --sim)", stream=sys.stderr)
+    jobs = max(1, min(4, os.cpu_count() or 1, QUICK_RACES // 50))  # a quick answer: the cores there are
     try:
-        report = game.simulate(spec, SimOptions(races=QUICK_RACES, seed=seed), bar)
+        report = game.simulate(spec, SimOptions(races=QUICK_RACES, seed=seed, jobs=jobs), bar)
     finally:
         bar.close()
     return {

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 MAX_RACES = 100_000
 MAX_JOBS = 64
 #: Races a quick run makes (``paddock check --sim``, a designer's warnings).
-QUICK_RACES = 300
+QUICK_RACES = 200
 
 
 @dataclass(frozen=True)

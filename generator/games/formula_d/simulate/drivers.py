@@ -87,12 +87,16 @@ class Simple:
         pit = car.wp[TIRES] <= self.pit_below
         b = race.b
         for o in options:
-            cause, tires, brakes, spin = race.assess(car, o)
-            if o[5]:
-                if pit and cause is None:
-                    return o, True
-                continue
-            spent = (car.wp[TIRES] - tires) + (car.wp[BRAKES] - brakes)
+            st = o[4]
+            if o[2] or o[3] or st[1] or o[5]:  # braking, blocked, overshooting or the pit: what does it cost?
+                cause, tires, brakes, spin = race.assess(car, o)
+                if o[5]:
+                    if pit and cause is None:
+                        return o, True
+                    continue
+                spent = (car.wp[TIRES] - tires) + (car.wp[BRAKES] - brakes)
+            else:
+                cause, spin, spent = None, False, 0
             e = o[0]
             k = b.corner[e]
             # stops still to make in this corner: the lane with the most room; else the inside line

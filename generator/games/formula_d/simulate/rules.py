@@ -85,6 +85,7 @@ class RuleSet:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_means", (0.0,) + tuple(sum(f) / len(f) for f in self.faces[1:]))
+        object.__setattr__(self, "_gears", {})  # gear_options, worked out once per case
 
 
 #: The numbers the rulebook leaves open: key → (label, default, why it is open, least, most).
@@ -225,6 +226,14 @@ def blocked_cost(rs: RuleSet, left: int) -> tuple[int, int] | None:
 def gear_options(rs: RuleSet, gear: int, gearbox: int, brakes: int, engine: int) -> list[int]:
     """The gears a car in ``gear`` may choose (*Gears*, *Changing down*): up one at most, down as far as three
     gears skipped if it has the gearbox (and brake) WP to pay; with no gearbox WP, down one at a time."""
+    key = (gear, gearbox > 0, min(brakes, 9))
+    got = rs._gears.get(key)
+    if got is None:
+        got = rs._gears[key] = _gear_options(rs, gear, gearbox, brakes)
+    return got
+
+
+def _gear_options(rs: RuleSet, gear: int, gearbox: int, brakes: int) -> list[int]:
     top = rs.top_gear
     out = [g for g in (gear - 1, gear, gear + 1) if 1 <= g <= top]
     if gearbox > 0:
@@ -311,17 +320,18 @@ class StaticReach:
             k = board.corner[i]
             size += 1 + (stops[k] if k >= 0 else 0)
         self.layers: list = [None] * size
-        self.near: list = [None] * size  # space -> the fewest steps that reach it
+        self.near: list = [None] * size  # per space: the fewest steps that reach it (-1: none within DEPTH)
         for i in range(board.n):
             if not board.succ[i]:
                 continue
             k = board.corner[i]
             for made in range(1 + (stops[k] if k >= 0 else 0)):
                 layers = reach(board, i, k, made, stops, self.DEPTH, ())
-                near: dict = {}
+                near = [-1] * board.n
                 for d, layer in enumerate(layers):
                     for sp in layer:
-                        near.setdefault(sp, d)
+                        if near[sp] < 0:
+                            near[sp] = d
                 self.layers[self.base[i] + made] = layers
                 self.near[self.base[i] + made] = near
 
@@ -335,11 +345,11 @@ class StaticReach:
         near = self.near[sid]
         first = depth + 1
         for sp in occ:
-            d = near.get(sp)
-            if d is not None and 0 < d < first:
+            d = near[sp]
+            if 0 < d < first:
                 first = d
         for sp in danger:
-            d = near.get(sp)
-            if d is not None and 0 < d < first:
+            d = near[sp]
+            if 0 < d < first:
                 first = d
         return first - 1
