@@ -88,6 +88,7 @@ class Race:
         self.finished: list[Car] = []
         self.round = 0
         self.overtakes = 0
+        self.level = b.lap / max(1.0, len(b.lane) / b.lanes)  # the length of an average space along the lap
         self.cache = None  # (car, layers) the driver already worked out this turn
         self.weather = 0
         self.rain = rs.rain
@@ -125,7 +126,10 @@ class Race:
         while self.round < MAX_ROUNDS:
             self.round += 1
             on = [c for c in cars if c.state == RUN]
-            on.sort(key=lambda c: (-c.prog, -c.gear, self._inside(c)))
+            # *Order of play*: the car in front first; level cars (within half a space): the higher gear, then
+            # the inside of the corner; then the grid
+            step = self.level
+            on.sort(key=lambda c: (-round(c.prog / step), -c.gear, self._inside(c), c.grid))
             on += [c for c in cars if c.state == PIT]
             if not on:
                 break
@@ -175,6 +179,8 @@ class Race:
                 self.lose(car, car.space, GEARBOX, gb)
                 self.lose(car, car.space, BRAKES, br)
                 self.lose(car, car.space, ENGINE, en)
+                if en:  # *Damage and road handling*: an engine WP lost leaves a damage marker
+                    self.damage.add(car.space)
                 if w[ENGINE] <= 0:
                     return self.out(car, "engine", car.space)
         return self.move(car, gear, self.gear_die(gear))
