@@ -21,8 +21,8 @@ RAMPS = {  # pale → dark, the luminance falling all the way: legible in greysc
     "blue": ("#eef4fb", "#9ecae1", "#4292c6", "#08519c", "#08214a"),
     "red": ("#fff1e6", "#fdae6b", "#f16913", "#b23a04", "#5a1a02"),
 }
-ACCENT = "#c0392b"
-BAR = "#4f6f8f"
+ACCENT = "#9b1c12"  # a highlighted bar: dark red, darker than the others in greyscale too
+BAR = "#86a3c0"
 GAP = 6.0
 
 
@@ -59,7 +59,7 @@ def _overview(report: SimReport, spec: PageSpec) -> Page:
     if picture is not None and maps:
         w = (cw - GAP * (len(maps) - 1)) / len(maps)
         bx0, by0, bx1, by1 = picture.box
-        h = min(ch * 0.46, w * (by1 - by0) / max(1e-6, bx1 - bx0)) + 14
+        h = min(ch * 0.52, w * (by1 - by0) / max(1e-6, bx1 - bx0)) + 14
         for i, heat in enumerate(maps):
             _map(page, picture, heat, x0 + i * (w + GAP), y, w, h)
         y += h + 4
@@ -101,7 +101,8 @@ def _map(page: Page, picture: BoardPicture, heat: HeatMap, x: float, y: float, w
         colour = ramp_colour(heat.ramp, 0.12 + 0.88 * value / most)
         cells.append(Polygon(outline, (), Style(stroke=None, fill=colour)))
     clip = (x, top, bw, bh)
-    page.layer("board").add(Group(tuple(picture.items) + tuple(cells), (ox, oy), scale, clip))
+    board = tuple(_faded(item) for item in picture.items)
+    page.layer("board").add(Group(board + tuple(cells), (ox, oy), scale, clip))
     for lx, ly, label in picture.labels:
         px, py = ox + lx * scale, oy + ly * scale
         if not (x <= px <= x + bw and top <= py <= top + bh):
@@ -111,6 +112,28 @@ def _map(page: Page, picture: BoardPicture, heat: HeatMap, x: float, y: float, w
         s = fit(label, "bold", pt_to_mm(7), 2 * r - 0.6, "a corner's number on the report")
         page.add("labels", Text(label, px, py, s, "bold", INK, anchor="middle", valign="middle"))
     _key(page, heat, most, x, top + bh + 1.5, min(w, 90.0))
+
+
+def _faded(item):
+    """The board drawn in pale greys under the heat: its own colours (kerbs, shaded squares) would read as heat."""
+    from dataclasses import replace
+
+    if isinstance(item, Group):
+        return replace(item, items=tuple(_faded(i) for i in item.items))
+    if isinstance(item, Text):
+        return replace(item, color=_grey(item.color))
+    style = item.style
+    return replace(item, style=replace(style, stroke=_grey(style.stroke), fill=_grey(style.fill)))
+
+
+def _grey(colour: str | None) -> str | None:
+    """A colour as a light grey of the same lightness order (white stays white)."""
+    if colour is None or not colour.startswith("#") or len(colour) != 7:
+        return colour
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    y = 0.299 * r + 0.587 * g + 0.114 * b
+    v = round(150 + 105 * y / 255)  # 150 (black) … 255 (white)
+    return f"#{v:02x}{v:02x}{v:02x}"
 
 
 def _key(page: Page, heat: HeatMap, most: float, x: float, y: float, w: float) -> None:

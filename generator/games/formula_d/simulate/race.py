@@ -88,6 +88,7 @@ class Race:
         self.finished: list[Car] = []
         self.round = 0
         self.overtakes = 0
+        self.passes: dict = {}  # this round's passes: (car, car passed) -> (space passed on, line)
         self.level = b.lap / max(1.0, len(b.lane) / b.lanes)  # the length of an average space along the lap
         self.cache = None  # (car, layers) the driver already worked out this turn
         self.weather = 0
@@ -137,6 +138,7 @@ class Race:
                 if car.state in (RUN, PIT):
                     car.turns += 1
                     self.turn(car)
+            self._held()
             if not any(c.state in (RUN, PIT) for c in cars):
                 break
         for c in cars:
@@ -457,15 +459,13 @@ class Race:
         return 1 + len(self.finished) + sum(1 for c in self.cars if c.state in (RUN, PIT) and c.prog > p)
 
     def _moved(self, car: Car, start: int, p0: float, gear: int, end: int) -> None:
-        """Count what a move did: overtakes and where, places won or lost through a corner, 6th gear on a straight."""
+        """Count what a move did: the cars it passed (an overtake if it holds to the round's end, :meth:`_held`), places
+        won or lost through a corner, 6th gear on a straight."""
         b, t = self.b, self.t
         p1 = car.prog
         for other in self.occ.values():
             if other is not car and p0 < other.prog < p1:
-                self.overtakes += 1
-                s = other.space
-                t.add("overtake", s)
-                t.add("overtake_line", b.zone[s], b.line_of(end))
+                self.passes[(car.n, other.n)] = (other.space, b.line_of(end))
         z0, z1 = b.zone[start], b.zone[end]
         if z0 < 0:
             return
@@ -494,6 +494,17 @@ class Race:
                 t.add("sixth", z)
                 car.sixth.add(z)
         car.touched = tuple(touched)
+
+    def _held(self) -> None:
+        """The round's overtakes that held: a car passed and passed back within the round changed no place."""
+        t, b, cars = self.t, self.b, self.cars
+        for (n, m), (space, line) in self.passes.items():
+            a, o = cars[n], cars[m]
+            if a.state == FIN or o.state == OUT or (a.state != OUT and o.state != FIN and a.prog > o.prog):
+                self.overtakes += 1
+                t.add("overtake", space)
+                t.add("overtake_line", b.zone[space], line)
+        self.passes.clear()
 
     def _count(self, b) -> None:
         t = self.t
