@@ -24,6 +24,12 @@ MAX_RACES = 100_000
 MAX_JOBS = 64
 #: Races a quick run makes (``paddock check --sim``, a designer's warnings).
 QUICK_RACES = 200
+#: Fewer races than this tell a designer nothing: no warnings but one saying so.
+MIN_RACES = 50
+
+
+def too_few(races: int) -> str:
+    return f"only {races} races: too few to warn about anything (race {MIN_RACES} or more)"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import InputError
+from ...simulate import MIN_RACES, too_few
 from ...simulate.report import BoardPicture, Chart, Figure, HeatMap, SimReport, Table, bars, range_text, spread
 from ...simulate.rng import race_random
 from ...simulate.tally import Tally, hist_mean, spearman_d2, spearman_rho
@@ -372,19 +373,12 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         Figure("Grid and finish (Spearman ρ)", "–" if rho != rho else f"{rho:.2f}"),
         Figure("Team table and grid (Spearman ρ)", "–" if q_rho != q_rho else f"{q_rho:.2f}"),
     ]
-    warnings = []
-    if dnf_rate >= DNF_WARN:
-        warnings.append(f"DNF rate {100 * dnf_rate:.0f} %: that many cars do not finish")
-    if pole >= POLE_WARN:
-        warnings.append(f"pole wins {100 * pole:.0f} % of races: the qualifying decides the race")
-    later = sorted(((k[0], v) for k, v in tally.by("blocked_later").items()), key=lambda kv: (-kv[1], kv[0]))
-    for u, v in later[:3]:
-        if v * per >= BLOCK_WARN:
-            warnings.append(
-                f"unit {u} holds cars up {v * per:.1f} times a race after the first lap: the track is blocked there"
-            )
+    later = {k[0]: v * per for k, v in tally.by("blocked_later").items()}
+    warnings = _warnings(races, dnf_rate, pole, later)
     if ai_given:
-        warnings.append("the dice decide every f1-dice move: --ai changes nothing")
+        from ...notices import warn
+
+        warn("the dice decide every f1-dice move: --ai changes nothing")
     tables = [
         Table(
             "Action squares",
@@ -436,6 +430,22 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         data=data,
         illustrate=lambda: _pictures(circuit, setup, by_unit_ov, by_unit_block, per),
     )
+
+
+def _warnings(races: int, dnf_rate: float, pole: float, held_up: dict) -> list[str]:
+    """Too many cars out, a pole that wins too often, a unit that keeps holding cars up once the start's queues
+    have thinned (none from too few races to tell)."""
+    if races < MIN_RACES:
+        return [too_few(races)]
+    out = []
+    if dnf_rate >= DNF_WARN:
+        out.append(f"DNF rate {100 * dnf_rate:.0f} %: that many cars do not finish")
+    if pole >= POLE_WARN:
+        out.append(f"pole wins {100 * pole:.0f} % of races: the qualifying decides the race")
+    for u, v in sorted(held_up.items(), key=lambda kv: (-kv[1], kv[0]))[:3]:
+        if v >= BLOCK_WARN:
+            out.append(f"unit {u} holds cars up {v:.1f} times a race after the first lap: the track is blocked there")
+    return out
 
 
 def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: float):

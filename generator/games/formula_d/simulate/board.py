@@ -26,7 +26,7 @@ from ....errors import InputError
 @dataclass(frozen=True)
 class CornerInfo:
     index: int  # 0-based, in lap order
-    name: str
+    name: str  # the spec's name, or ""
     stops: int
     inside: int  # the inside lane (0: the left lane, for a left-hand corner)
     spaces: frozenset[int]
@@ -34,6 +34,13 @@ class CornerInfo:
     last: tuple[int, ...]
     long: int = 0  # the board's green and red numbers
     short: int = 0
+
+    @property
+    def label(self) -> str:
+        """``corner 3 (Moulin)``, or ``corner 3`` when the spec names none (or only numbers it: ``C3``)."""
+        n = self.index + 1
+        plain = not self.name or self.name.strip().lower() in (str(n), f"c{n}", f"t{n}", f"corner {n}")
+        return f"corner {n}" + ("" if plain else f" ({self.name})")
 
 
 @dataclass(frozen=True)
@@ -94,7 +101,7 @@ def race_board(circuit, marks) -> RaceBoard:
         c = circuit.corners[m.index - 1]
         inside = 0 if c.direction == "left" else g.lanes - 1
         lim = m.paths.limits
-        name = m.name or f"corner {m.index}"
+        name = m.name or ""
         corners.append(
             CornerInfo(m.index - 1, name, m.stops, inside, lim.spaces, lim.first, lim.last, m.paths.long, m.paths.short)
         )

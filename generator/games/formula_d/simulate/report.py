@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from ....simulate import MIN_RACES, too_few
 from ....simulate.report import (
     Assumption,
     BoardPicture,
@@ -63,7 +64,8 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         per_lane = [sum(1 for i in c.spaces if board.lane[i] == lane) for lane in range(board.lanes)]
         entry = {
             "corner": k + 1,
-            "name": c.name,
+            "name": c.name or None,
+            "label": c.label,
             "stops": c.stops,
             "long": c.long,
             "short": c.short,
@@ -114,7 +116,7 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         straights.append(
             {
                 "before_corner": k + 1,
-                "name": f"before {c.name}",
+                "name": f"before {c.label}",
                 "main": k == board.main_zone,
                 "spaces_per_lane": lengths,
                 "sixth_gear_share": round(share, 3),
@@ -221,7 +223,7 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         settings=settings,
         assumptions=[Assumption(*a) for a in taken],
         figures=figures,
-        warnings=warnings(corner_data, straights, dnf_rate, pole, cars),
+        warnings=warnings(corner_data, straights, dnf_rate, pole, cars, races),
         tables=tables,
         charts=charts,
         data=data,
@@ -230,9 +232,13 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
     return report
 
 
-def warnings(corners: list[dict], straights: list[dict], dnf_rate: float, pole: float, cars: int) -> list[str]:
+def warnings(
+    corners: list[dict], straights: list[dict], dnf_rate: float, pole: float, cars: int, races: int
+) -> list[str]:
     """What a designer should look at, from the figures: a main straight never taken in 6th gear, a corner that
-    decides nothing, too many cars out, a pole that wins too often."""
+    decides nothing, too many cars out, a pole that wins too often (none from too few races to tell)."""
+    if races < MIN_RACES:
+        return [too_few(races)]
     out = []
     for s in straights:
         if s["sixth_gear_share"] < SIXTH_NEVER and (s["main"] or max(s["spaces_per_lane"]) >= 21):
@@ -245,15 +251,17 @@ def warnings(corners: list[dict], straights: list[dict], dnf_rate: float, pole: 
     fair = 1.0 / max(1, len(corners))
     ov = sum(x["overtakes_per_race"] for x in corners)
     wp = sum(x["wp_lost_per_race"] for x in corners)
+    idle = []
     for c in corners:
-        k = c["corner"] - 1
         ov_share = c["overtakes_per_race"] / ov if ov else 0.0
         wp_share = c["wp_lost_per_race"] / wp if wp else 0.0
         if len(corners) > 1 and ov_share < DECIDES_NOTHING * fair and wp_share < DECIDES_NOTHING * fair:
-            out.append(
-                f"corner {k + 1} ({c['name']}) decides nothing: {100 * ov_share:.0f} % of the overtakes and "
-                f"{100 * wp_share:.0f} % of the wear"
-            )
+            idle.append((ov_share + wp_share, c["label"], ov_share, wp_share))
+    for _, label, ov_share, wp_share in sorted(idle)[:3]:
+        share = f"{100 * ov_share:.0f} % of the overtakes and {100 * wp_share:.0f} % of the wear"
+        out.append(f"{label} decides nothing: {share}")
+    if len(idle) > 3:
+        out.append(f"… and {len(idle) - 3} more corners decide next to nothing (see the corners table)")
     if dnf_rate >= DNF_WARN:
         out.append(f"DNF rate {100 * dnf_rate:.0f} %: that many cars do not finish")
     if pole >= POLE_WARN:
