@@ -151,6 +151,7 @@ def quick_run(spec: Path, seed: int = 1) -> dict:
     """``paddock check --sim``: a quick run (a few hundred races, the default drivers) of the spec's game on its
     board; what it found for the designer. A game Paddock cannot simulate says so instead."""
     from .. import games
+    from ..errors import PaddockError
     from ..simulate import SimOptions
     from ..simulate.progress import Progress
 
@@ -161,6 +162,8 @@ def quick_run(spec: Path, seed: int = 1) -> dict:
     jobs = max(1, min(4, os.cpu_count() or 1, QUICK_RACES // 50))  # a quick answer: the cores there are
     try:
         report = game.simulate(spec, SimOptions(races=QUICK_RACES, seed=seed, jobs=jobs), bar)
+    except PaddockError as err:  # the board builds but cannot be raced as it is (a field its grid cannot hold)
+        return {"game": game.id, "races": 0, "warnings": [], "note": f"not raced: {err}"}
     finally:
         bar.close()
     return {

@@ -466,7 +466,9 @@ def check_cmd(
             typer.echo(f"  {change_text(change)}")
         if not result.problems:
             typer.echo("  OK: buildable")
-        if quick is not None:
+        if quick is not None and quick.get("note"):
+            typer.echo(f"  sim: {quick['note']}")
+        elif quick is not None:
             typer.echo(f"  sim ({quick['races']} races of {quick['game']}): {len(quick['warnings'])} warning(s)")
             for warning in quick["warnings"]:
                 typer.echo(f"  sim: {warning}")
