@@ -192,6 +192,12 @@ def test_f1_dice_race(capsys):
 # ------------------------------------------------------------------------------------------------ the command
 
 
+def test_the_report_is_the_same_on_any_number_of_processes(capsys):
+    args = ("simulate", "--races", "60", "--json", "-q", "--seed", "4")
+    one = run_cli(capsys, *args)[1]
+    assert run_cli(capsys, *args, "--jobs", "2")[1] == one and json.loads(one)["warnings"]
+
+
 def test_simulate_json_and_its_seed(capsys):
     args = ("simulate", "--game", "formula-d", "--races", "4", "--cars", "4", "--ai", "simple", "--json", "-q")
     code, out, err = run_cli(capsys, *args)

@@ -154,6 +154,7 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         "drivers": _drivers(tally, races),
         "spaces": _spaces(board, space_ov, space_wp, per),
     }
+    worst = sorted(dnf.items(), key=lambda kv: (-kv[1], kv[0]))
     figures = [
         Figure("Turns per race (the winner's)", range_text(turns)),
         Figure("Turns per lap", f"{mean_turns / rs.laps:.1f}" if turns else "–"),
@@ -161,7 +162,7 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         Figure("Finishers", f"{finishers:.1f} of {cars} (DNF {100 * dnf_rate:.1f} %)"),
         Figure(
             "Out of the race, per race",
-            ", ".join(f"{cause} {v * per:.2f}" for cause, v in sorted(dnf.items(), key=lambda kv: -kv[1])) or "none",
+            ", ".join(f"{cause} {v * per:.2f}" for cause, v in worst) or "none",
         ),
         Figure("Overtakes per race", range_text(overtakes)),
         Figure("Pole wins", f"{100 * pole:.0f} % of races"),
