@@ -187,6 +187,11 @@ def test_f1_dice_race(capsys):
     assert 0.3 < data["dnf_rate"] < 0.7  # about (5/6) to the power of the action rolls a car makes
     assert data["rounds"]["p10"] <= data["rounds"]["p50"] <= data["rounds"]["p90"]
     assert {a["unit"] for a in data["action_units"]} == {10, 20, 30, 40}
+    assert set(data["dnf_per_race"]) <= {"accident or engine", "stopped"}
+    code, out, err = run_cli(capsys, "simulate", "--races", "20", "--json", "-q", "--rules", "quick")
+    quick = json.loads(out)
+    assert quick["rules"] == ["quick"] and quick["dnf_per_race"]["crash"] > 0  # a double 1 crashes out
+    assert quick["winner_rounds"]["mean"] < data["winner_rounds"]["mean"]  # the front runners add two dice
 
 
 # ------------------------------------------------------------------------------------------------ the command
