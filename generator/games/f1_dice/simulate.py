@@ -72,9 +72,15 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
     field = load_field(DEFAULT_TEAMS)
     if options.cars is not None:
         try:
-            field = field.first_cars(options.cars)
+            cut = field.first_cars(options.cars)
         except ValueError as err:
             raise InputError(f"--cars {options.cars}: {err}", field="--cars") from None
+        if len(cut.drivers) < options.cars <= len(field.drivers):
+            from ...notices import warn
+
+            racing = f"{len(cut.drivers)} cars race, the first {len(cut.teams)} teams"
+            warn(f"--cars {options.cars}: {racing} (a team races whole)")
+        field = cut
     n = len(field.drivers)
     if options.laps is not None:
         check_laps(options.laps)
@@ -85,10 +91,9 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
     effects = [("none", 0)] * 7
     for row in table:
         effects[int(row["roll"])] = (row["effect"], int(row["units"] or 0))
-    rows = max((s.row for s in circuit.grid), default=0)
     slots = sorted(circuit.grid, key=lambda s: s.number)
-    grid = tuple(-s.row for s in slots)[:n]
-    if len(grid) < n or rows < 0:
+    grid = tuple(-s.row for s in slots)[:n]  # the front row stands on the unit behind the line
+    if len(grid) < n:
         raise InputError(f"the board has {len(circuit.grid)} grid slots for {n} cars", field="--cars")
     groups: dict = {}
     tie = []
