@@ -10,6 +10,7 @@ import subprocess
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sim_boards import race, ring
 
 from generator.cli import main
 from generator.games.formula_d.simulate.race import Setup, batch
@@ -18,7 +19,6 @@ from generator.simulate import SimOptions
 from generator.simulate.rng import race_random
 from generator.simulate.runner import run
 from generator.simulate.tally import Tally, hist_mean, merged, percentile, spearman_d2, spearman_rho
-from tests.sim_boards import race, ring
 
 
 def run_cli(capsys, *args) -> tuple[int, str, str]:
@@ -186,7 +186,7 @@ def test_f1_dice_race(capsys):
     assert data["game"] == "f1-dice" and data["cars"] == 24 and data["laps"] >= 2
     assert 0.3 < data["dnf_rate"] < 0.7  # about (5/6) to the power of the action rolls a car makes
     assert data["rounds"]["p10"] <= data["rounds"]["p50"] <= data["rounds"]["p90"]
-    assert {a["unit"] for a in data["action_units"]} == {10, 20, 30, 40}
+    assert {a["unit"] for a in data["action_units"]} == {10, 20, 30, 40, 50}  # every 10th, the grid's too
     assert set(data["dnf_per_race"]) <= {"accident or engine", "stopped"}
     code, out, err = run_cli(capsys, "simulate", "--races", "20", "--json", "-q", "--rules", "quick")
     quick = json.loads(out)

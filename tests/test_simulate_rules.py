@@ -5,6 +5,7 @@ corner is the same spaces in every lane."""
 from __future__ import annotations
 
 import pytest
+from sim_boards import Fixed, black, face, place, race, ring
 
 from generator.games.formula_d.simulate.rules import (
     BODY,
@@ -18,7 +19,6 @@ from generator.games.formula_d.simulate.rules import (
     gear_options,
     rule_set,
 )
-from tests.sim_boards import Fixed, black, face, place, race, ring
 
 N = 40  # spaces in each lane of the ring
 

@@ -58,7 +58,8 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
     from ...paper import PageSettings
     from ...simulate.runner import run
     from ...teams import load_field
-    from .facts import DEFAULT_TEAMS, action_table, check_laps, qualifying_rules, session_sizes
+    from .facts import DEFAULT_TEAMS, check_laps, session_sizes
+    from .facts import facts as game_facts
     from .pack import board_circuit, race_facts
 
     bad = sorted(set(options.rules) - set(OPTIONAL))
@@ -87,10 +88,10 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
     circuit = board_circuit(track, n, PageSettings(), garages=len(field.teams))
     facts = race_facts(circuit, options.laps)
     units = facts.lap_units
-    table = action_table()["rolls"]
+    table = game_facts().actions.rolls
     effects = [("none", 0)] * 7
     for row in table:
-        effects[int(row["roll"])] = (row["effect"], int(row["units"] or 0))
+        effects[row.roll] = (row.effect, row.units or 0)
     slots = sorted(circuit.grid, key=lambda s: s.number)
     grid = tuple(-s.row for s in slots)[:n]  # the front row stands on the unit behind the line
     if len(grid) < n:
@@ -103,7 +104,7 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
         g = groups.setdefault(key, len(groups))
         tie += [(g, di) for di in range(len(team.drivers))]
     sizes = session_sizes(n)
-    q = qualifying_rules()
+    q = game_facts().qualifying
     setup = F1Setup(
         units=units,
         laps=facts.laps,
@@ -117,8 +118,8 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
         tie=tuple(tie),
         drop=tuple(last - first + 1 for _, _, first, last in sizes[:-1]),
         tier=tuple(t.tier or "midfield" for t, _ in field.drivers),
-        die=int(q["die_sides"]),
-        least=int(q["minimum_result"]),
+        die=q.die_sides,
+        least=q.minimum_result,
         quick="quick" in options.rules,
     )
     tally = run(batch, setup, options.races, options.seed, options.jobs, progress)
