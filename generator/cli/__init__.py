@@ -30,7 +30,7 @@ def _register() -> None:
     global _REGISTERED
     if _REGISTERED:
         return
-    from . import calibrate, cars, pack, preview, rules, track  # noqa: F401  (each adds its commands to `app`)
+    from . import calibrate, cars, pack, preview, rules, simulate, track  # noqa: F401  (each adds its commands to `app`)
 
     pack.register_games()
     _REGISTERED = True

@@ -405,6 +405,10 @@ def check_cmd(
     start: StartOpt = None,
     grid: GridOpt = None,
     game: GameOpt = None,
+    sim: Annotated[
+        bool,
+        typer.Option("--sim", help="Also race it a few hundred times (paddock simulate) and list the warnings found."),
+    ] = False,
 ) -> None:
     """Validate a circuit without drawing it: exit 0 only if it builds; list every problem otherwise."""
     import json
@@ -442,6 +446,11 @@ def check_cmd(
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False, default=_plain))
         raise typer.Exit(code=error.exit_code) from None
     summary = check_summary(spec, result, warnings=said)
+    quick = None
+    if sim and result.buildable:
+        from .simulate import quick_run
+
+        quick = summary["sim"] = quick_run(spec)
     if json_out:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False, default=_plain))
     else:
@@ -456,6 +465,12 @@ def check_cmd(
             typer.echo(f"  {change_text(change)}")
         if not result.problems:
             typer.echo("  OK: buildable")
+        if quick is not None and quick.get("note"):
+            typer.echo(f"  sim: {quick['note']}")
+        elif quick is not None:
+            typer.echo(f"  sim ({quick['races']} races of {quick['game']}): {len(quick['warnings'])} warning(s)")
+            for warning in quick["warnings"]:
+                typer.echo(f"  sim: {warning}")
         for line in check_lines(spec, result.problems, problem_text):
             typer.echo(line)
     if result.problems:

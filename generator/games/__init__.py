@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
     from ..paper import PageSettings
     from ..pipeline import Sheet
+    from ..simulate import SimOptions
+    from ..simulate.report import SimReport
     from ..teams import Field
     from ..track import Circuit
 
@@ -109,6 +111,18 @@ class Game(ABC):
         """The page of the board :meth:`board_analysis` built, as this game's pack prints it (its layer on the
         engine's)."""
         return None
+
+    def simulate(self, board: Path | None, options: SimOptions, progress=None) -> SimReport:
+        """Race ``board`` (a spec or CSV; None: the game's default board) ``options.races`` times with computer
+        drivers and report how it plays (``paddock simulate``); ``progress(n)`` is told as races finish. A game
+        that cannot be simulated says so, naming those that can."""
+        can = ", ".join(g.id for g in all_games() if g.simulates) or "none"
+        raise InputError(f"Paddock cannot simulate {self.title} races", field="--game", hint=f"simulate {can}")
+
+    @property
+    def simulates(self) -> bool:
+        """Whether the game gives :meth:`simulate`."""
+        return type(self).simulate is not Game.simulate
 
     def module(self, name: str) -> ModuleType:
         """A module of the game's package, imported on first use (``pack``, ``summary``, ``cars`` …): the

@@ -34,6 +34,9 @@ class F1Dice(Game):
         race = f"{facts.laps} laps, {facts.race_units} units"
         return BoardFacts(figures=(("Race", race), ("Action roll", f"every {ordinal(facts.action_every)} unit")))
 
+    def simulate(self, board, options, progress=None):
+        return self.module("simulate").simulate(board, options, progress)
+
 
 GAME = register(
     F1Dice(

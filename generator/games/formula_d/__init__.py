@@ -54,6 +54,9 @@ class FormulaD(Game):
     def board_page(self, circuit):
         return self.module("overlay").formula_d_board(circuit=circuit)
 
+    def simulate(self, board, options, progress=None):
+        return self.module("simulate").simulate(board, options, progress)
+
 
 GAME = register(
     FormulaD(

@@ -1,0 +1,175 @@
+"""``paddock simulate SPEC|CSV``: race a board many times with computer drivers and report how it plays; and the
+quick run behind ``paddock check --sim``. Thin: the game's ``simulate`` hook races, ``generator.simulate`` holds
+what every game shares (the runner, the report model, the sheet)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..simulate import MAX_JOBS, MAX_RACES, QUICK_RACES
+from .common import output_options, publish
+from .root import app
+
+
+@app.command("simulate")
+@output_options
+def simulate_cmd(
+    spec: Annotated[
+        Path | None,
+        typer.Argument(help="Circuit spec (YAML) or a centre-line CSV; default: the game's own board."),
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", help="formula-d or f1-dice; default: the spec's 'game' (f1-dice for a CSV)."),
+    ] = None,
+    races: Annotated[int, typer.Option("--races", min=1, max=MAX_RACES, help="Races to run.")] = 1000,
+    cars: Annotated[
+        int | None, typer.Option("--cars", min=1, max=60, help="Cars in each race; default: the game's field.")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**63 - 1, help="Same seed, same races.")] = 1,
+    ai: Annotated[
+        str | None,
+        typer.Option("--ai", help="Computer drivers: strong (default), simple, or mixed (the two alternate)."),
+    ] = None,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, max=MAX_JOBS, help="Processes to race on (results do not change).")
+    ] = 1,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            help="Optional rules, comma-separated. Formula D: slipstream, weather, rain, three-laps; "
+            "f1-dice: quick (the quick race).",
+        ),
+    ] = None,
+    assume: Annotated[
+        str | None,
+        typer.Option(
+            "--assume", metavar="KEY=N,…", help="Values for numbers the rulebook leaves open, e.g. brake_wp=2."
+        ),
+    ] = None,
+    laps: Annotated[
+        int | None, typer.Option("--laps", min=1, max=30, help="f1-dice: laps (default: the board's race).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON instead (no sheet).")] = False,
+    *,
+    opts,
+) -> None:
+    """Race a circuit many times with computer drivers and report how it plays: a two-page sheet (the board
+    coloured by where places change and where wear is lost, tables, charts, warnings) and a summary."""
+    import json
+
+    from .. import games
+    from ..simulate import SimOptions
+    from ..simulate.progress import Progress
+
+    chosen = games.get(game or spec_game(spec))
+    options = SimOptions(
+        races=races,
+        cars=cars,
+        seed=seed,
+        ai=ai,
+        jobs=jobs,
+        rules=parse_rules(rules),
+        assume=parse_assume(assume),
+        laps=laps,
+    )
+    bar = Progress(races, "races", enabled=not opts.output.quiet)
+    try:
+        report = chosen.simulate(spec, options, bar)
+    finally:
+        bar.close()
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+        return
+    if not opts.output.quiet:
+        for line in report.text_lines():
+            typer.echo(line)
+    publish_report(report, opts)
+
+
+def publish_report(report, opts):
+    """The report's sheet into ``OUT/simulate/``: ``<board>-<game>-1``/``-2`` and both pages in one PDF."""
+    from ..outputs import safe_name
+    from ..pipeline import numbered
+    from ..simulate.sheet import PAPER, report_pages
+
+    stem = safe_name(f"{report.board.lower().replace(' ', '-')}-{report.game}-sim")
+    pages = report_pages(report, opts.pages.text_page(PAPER))
+    title = f"Paddock — {report.board}: {report.title}"
+    return publish(numbered(stem, pages), opts, folder="simulate", merged=f"{stem}-print", title=title)
+
+
+def spec_game(spec: Path | None) -> str:
+    """The game a spec names (``game:``); Paddock's default game for a CSV or no spec."""
+    from .. import games
+
+    if spec is None:
+        return games.default_game().id
+    from ..track import load_spec
+
+    loaded, _, _ = load_spec(spec)
+    return loaded.game
+
+
+def parse_rules(text: str | None) -> tuple[str, ...]:
+    if text is None:
+        return ()
+    names = [t.strip().lower() for t in text.split(",") if t.strip()]
+    return tuple(dict.fromkeys(names))
+
+
+def parse_assume(text: str | None) -> dict:
+    """``brake_wp=2,pit_roll=5`` → ``{"brake_wp": 2, "pit_roll": 5}`` (the game checks the keys and ranges)."""
+    from ..errors import InputError
+    from ..messages import quote
+
+    out: dict = {}
+    if text is None:
+        return out
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        try:
+            number = int(value.strip())
+        except ValueError:
+            number = None
+        if not sep or not key or number is None:
+            raise InputError(f"--assume {quote(part.strip())}: write KEY=N, e.g. brake_wp=2", field="--assume")
+        out[key] = number
+    return out
+
+
+def quick_run(spec: Path, seed: int = 1) -> dict:
+    """``paddock check --sim``: a quick run (a few hundred races, the default drivers) of the spec's game on its
+    board; what it found for the designer. A game Paddock cannot simulate says so instead."""
+    from .. import games
+    from ..errors import PaddockError
+    from ..simulate import SimOptions
+    from ..simulate.progress import Progress
+
+    game = games.get(spec_game(spec))
+    if not game.simulates:
+        return {"game": game.id, "races": 0, "warnings": [], "note": f"Paddock cannot simulate {game.title} races"}
+    bar = Progress(QUICK_RACES, "races (check --sim)", stream=sys.stderr)
+    jobs = max(1, min(4, os.cpu_count() or 1, QUICK_RACES // 50))  # a quick answer: the cores there are
+    try:
+        report = game.simulate(spec, SimOptions(races=QUICK_RACES, seed=seed, jobs=jobs), bar)
+    except PaddockError as err:  # the board builds but cannot be raced as it is (a field its grid cannot hold)
+        return {"game": game.id, "races": 0, "warnings": [], "note": f"not raced: {err}"}
+    finally:
+        bar.close()
+    return {
+        "game": game.id,
+        "races": QUICK_RACES,
+        "seed": seed,
+        "warnings": list(report.warnings),
+        "figures": {f.label: f.value for f in report.figures},
+    }

@@ -1,0 +1,181 @@
+"""The report of a simulation, as any game fills it: what was run, the key figures, tables, bar charts, the board
+coloured by a measure (heat maps), the warnings for a designer, the values assumed where a rulebook leaves a
+number open, and ``data``: the full figures as JSON.
+
+The printable sheet (:mod:`.sheet`) and the command's text summary are both made from this model; the JSON is
+:meth:`SimReport.as_dict`. Nothing here knows a game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .tally import hist_mean, percentile
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """A number the rulebook leaves open, the value the simulation used, and why (one line)."""
+
+    key: str  # the name ``--assume`` takes
+    label: str
+    value: Any
+    why: str
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One key figure: ``label`` and its value as printed (``"24.3 (20–29)"``)."""
+
+    label: str
+    value: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A bar chart: one bar per label; ``value_format`` formats a value for its label (``"{:.0%}"``)."""
+
+    title: str
+    labels: tuple[str, ...]
+    values: tuple[float, ...]
+    value_format: str = "{:g}"
+    note: str = ""
+    highlight: tuple[int, ...] = ()  # bars drawn in the accent colour
+
+
+@dataclass(frozen=True)
+class HeatMap:
+    """The board coloured by one measure: ``cells`` are (outline in board mm, value); a cell of value 0 is left
+    as the board shows it. ``unit`` words the key (``"overtakes per race"``)."""
+
+    title: str
+    cells: tuple[tuple[tuple[Point, ...], float], ...]
+    unit: str
+    ramp: str = "blue"  # blue | red
+    value_format: str = "{:.2f}"
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """The board drawn as it prints (``items``: scene primitives in board mm), the part of it worth showing
+    (``box``: x0, y0, x1, y1) and labels placed on it at a fixed printed size (``(x, y, text)``, board mm)."""
+
+    items: tuple
+    box: tuple[float, float, float, float]
+    labels: tuple[tuple[float, float, str], ...] = ()
+
+
+@dataclass
+class SimReport:
+    game: str  # the game id
+    board: str  # the circuit's name
+    source: str | None  # the user's file, or None for Paddock's default board
+    title: str
+    settings: dict  # races, cars, seed, ai, laps, rules … as the JSON gives them
+    assumptions: list[Assumption] = field(default_factory=list)
+    figures: list[Figure] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    charts: list[Chart] = field(default_factory=list)
+    maps: list[HeatMap] = field(default_factory=list)
+    picture: BoardPicture | None = None
+    data: dict = field(default_factory=dict)
+    # draws the board and its heat maps when a sheet needs them (``picture``/``maps``): JSON and a quick check
+    # never pay for drawing the board
+    illustrate: Callable[[], tuple[list[HeatMap], BoardPicture]] | None = field(default=None, repr=False)
+
+    def pictures(self) -> tuple[list[HeatMap], BoardPicture | None]:
+        if self.picture is None and self.illustrate is not None:
+            self.maps, self.picture = self.illustrate()
+            self.illustrate = None
+        return self.maps, self.picture
+
+    @property
+    def subtitle(self) -> str:
+        s = self.settings
+        parts = [f"{s['races']:,} races", f"{s['cars']} cars"]
+        if s.get("laps"):
+            parts.append(f"{s['laps']} laps")
+        if s.get("ai"):
+            parts.append(f"{s['ai']} drivers")
+        rules = s.get("rules") or []
+        parts.append("optional rules: " + (", ".join(rules) if rules else "none"))
+        parts.append(f"seed {s['seed']}")
+        return " · ".join(parts)
+
+    def as_dict(self) -> dict:
+        """The JSON answer: the run, the assumptions, the warnings and the game's figures (``data``)."""
+        return {
+            "game": self.game,
+            "board": self.board,
+            "file": self.source,
+            **self.settings,
+            "assumptions": [
+                {"key": a.key, "label": a.label, "value": a.value, "why": a.why} for a in self.assumptions
+            ],
+            "warnings": list(self.warnings),
+            **self.data,
+        }
+
+    def text_lines(self) -> list[str]:
+        """The command's summary on a terminal: the run, the key figures, the warnings, the assumptions."""
+        out = [f"{self.board} — {self.title}", f"  {self.subtitle}"]
+        width = max((len(f.label) for f in self.figures), default=0)
+        out += [f"  {f.label:<{width}}  {f.value}" for f in self.figures]
+        if self.warnings:
+            out.append(f"  {len(self.warnings)} warning(s) for the designer:")
+            out += [f"    - {w}" for w in self.warnings]
+        else:
+            out.append("  no warnings for the designer")
+        for a in self.assumptions:
+            out.append(f"  assumed: {a.label} = {a.value} ({a.why}; --assume {a.key}=N)")
+        return out
+
+
+def spread(hist: dict) -> dict:
+    """A histogram of whole numbers as the JSON gives it: mean, 10th, 50th and 90th percentiles, the counts."""
+    if not hist:
+        return {"mean": None, "p10": None, "p50": None, "p90": None, "histogram": {}}
+    return {
+        "mean": round(hist_mean(hist), 3),
+        "p10": percentile(hist, 10),
+        "p50": percentile(hist, 50),
+        "p90": percentile(hist, 90),
+        "histogram": {str(k): v for k, v in hist.items()},
+    }
+
+
+def range_text(hist: dict) -> str:
+    """``"24.3 (10th–90th percentile 21–28)"``: a histogram's mean and spread, as the figures print it."""
+    if not hist:
+        return "–"
+    return f"{hist_mean(hist):.1f} (10th–90th percentile {percentile(hist, 10)}–{percentile(hist, 90)})"
+
+
+def bars(hist: dict, most: int = 14) -> tuple[tuple[str, ...], tuple[float, ...]]:
+    """A histogram as at most ``most`` bars (labels, shares of the total): neighbouring values grouped if need be."""
+    if not hist:
+        return (), ()
+    lo, hi = min(hist), max(hist)
+    step = max(1, math.ceil((hi - lo + 1) / most))
+    total = sum(hist.values())
+    labels, values = [], []
+    for a in range(lo, hi + 1, step):
+        b = a + step - 1
+        labels.append(str(a) if step == 1 else f"{a}–{b}")
+        values.append(sum(v for k, v in hist.items() if a <= k <= b) / total)
+    return tuple(labels), tuple(values)

@@ -1,0 +1,297 @@
+"""``paddock simulate``: the dice, races against a hand calculation, the drivers, determinism on any number of
+processes, races on generated boards, the report and the command line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sim_boards import race, ring
+
+from generator.cli import main
+from generator.games.formula_d.simulate.race import Setup, batch
+from generator.games.formula_d.simulate.rules import FIN, OUT, StaticReach, rule_set
+from generator.simulate import SimOptions
+from generator.simulate.rng import race_random
+from generator.simulate.runner import run
+from generator.simulate.tally import Tally, hist_mean, merged, percentile, spearman_d2, spearman_rho
+
+
+def run_cli(capsys, *args) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as exc:
+        main(list(args))
+    out = capsys.readouterr()
+    return exc.value.code, out.out, out.err
+
+
+# ------------------------------------------------------------------------------------------------ the dice
+
+
+def test_the_gear_dice_faces_come_up_equally_often():
+    """Each gear's die draws its faces (templates/formula-d/dice.yaml) equally often: a chi-square test."""
+    from scipy.stats import chisquare
+
+    rs, _ = rule_set()
+    assert rs.faces[1] == (1, 1, 2, 2) and rs.faces[2] == (2, 3, 3, 4, 4, 4)
+    assert rs.faces[3] == (4, 5, 6, 6, 7, 7, 8, 8) and rs.faces[4] == tuple(range(7, 13))
+    assert rs.faces[5] == tuple(range(11, 21)) and rs.faces[6] == tuple(range(21, 31))
+    r = race(ring(), ("simple",))
+    r.rng.seed(2024)
+    for gear in range(1, 7):
+        values = sorted(set(rs.faces[gear]))
+        n = 600 * len(rs.faces[gear])
+        counts = dict.fromkeys(values, 0)
+        for _ in range(n):
+            counts[r.gear_die(gear)] += 1
+        expected = [n * rs.faces[gear].count(v) / len(rs.faces[gear]) for v in values]
+        assert chisquare([counts[v] for v in values], expected).pvalue > 0.001, gear
+    blacks = [r.black() for _ in range(4000)]
+    assert chisquare([blacks.count(v) for v in range(1, 21)]).pvalue > 0.001
+
+
+# ------------------------------------------------------------------------------------------------ the tally
+
+
+def test_percentiles_and_rank_correlation():
+    hist = {10: 1, 11: 8, 12: 1}
+    assert (percentile(hist, 10), percentile(hist, 50), percentile(hist, 90)) == (10, 11, 11)  # nearest rank
+    assert percentile({1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 1, 8: 1, 9: 1, 10: 1}, 90) == 9
+    assert hist_mean(hist) == 11
+    assert spearman_rho(spearman_d2([1, 2, 3], [1, 2, 3]), 1, 3) == 1.0
+    assert spearman_rho(spearman_d2([1, 2, 3], [3, 2, 1]), 1, 3) == -1.0
+
+
+# ------------------------------------------------------------------------------------------------ races
+
+
+def solo_turns(board, kind: str, races: int) -> float:
+    rs, _ = rule_set(pit=False)
+    static = StaticReach(board, tuple(c.stops for c in board.corners))
+    from generator.games.formula_d.simulate.values import value_table
+
+    setup = Setup(board, rs, (kind,), static, value_table(board, rs, static))
+    t = batch(setup, 3, 0, races)
+    assert t.count("finishers", 1) == races
+    return hist_mean(t.hist("turns")), t
+
+
+def test_turns_on_an_oval_with_one_corner_of_one_stop_match_a_hand_calculation():
+    """A ring of 60 spaces: a straight of 30, then a corner of 30 spaces needing one stop — no move (30 at most)
+    can jump it, so a lone car changes up a gear every turn and stays in 6th. By hand: the start (1st gear: a
+    1-in-20 stall costs a turn, a 1-in-20 great start moves 4; else 1.5 on average), then one turn each in 2nd,
+    3rd, 4th and 5th (3.33, 6.125, 9.5 and 15.5 spaces on average), then 6th (25.5) until the car crosses the
+    line after two laps and the one space from the grid to the line: 121 spaces."""
+    board = ring(3, 60, ((30, 59, 1),), grid=1)
+    first = 1 + 1 / 20
+    first_spaces = 18 / 20 * 1.5 + 1 / 20 * 4
+    climb = 3 + 1 / 3 + 6.125 + 9.5 + 15.5
+    left = 121 - first_spaces - climb
+    # moves of 25.5 on average (21–30) until the line is crossed: left / 25.5 and, on average, half a move more
+    hand = first + 4 + left / 25.5 + 0.5
+    turns, t = solo_turns(board, "strong", 120)
+    assert turns == pytest.approx(hand, rel=0.08)
+    assert t.count("stop", 0, "inside") + t.count("stop", 0, "middle") + t.count("stop", 0, "outside") >= 2 * 120
+
+
+def test_the_strong_driver_beats_the_simple_one_on_the_default_board():
+    """Mixed fields (odd cars simple, even strong) on Paddock's Formula D board: the strong drivers finish ahead.
+    (Over 500 races: ``benchmarks/simulate.py``; a few here keep the suite quick.)"""
+    from generator.games.formula_d.simulate import simulate
+
+    report = simulate(None, SimOptions(races=24, ai="mixed", seed=5))
+    drivers = report.data["drivers"]
+    assert drivers["strong"]["mean_place"] < drivers["simple"]["mean_place"] - 2
+    assert drivers["strong"]["wins"] > 0.8
+
+
+def test_races_are_the_same_on_any_number_of_processes():
+    board = ring(3, 40, ((10, 13, 2), (25, 27, 1)), grid=6)
+    rs, _ = rule_set(pit=False)
+    static = StaticReach(board, tuple(c.stops for c in board.corners))
+    setup = Setup(board, rs, ("simple",) * 6, static)
+    one = run(batch, setup, 12, seed=9, jobs=1, size=5)
+    two = run(batch, setup, 12, seed=9, jobs=2, size=2)
+    assert one == two and one.count("races") == 12
+    assert run(batch, setup, 12, seed=10, jobs=1) != one
+
+
+@st.composite
+def boards(draw):
+    lanes = draw(st.integers(1, 4))
+    n = draw(st.integers(24, 70))
+    k = draw(st.integers(1, 4))
+    starts = sorted(draw(st.lists(st.integers(2, n - 8), min_size=k, max_size=k, unique=True)))
+    corners = []
+    last = -1
+    for a in starts:
+        if a <= last + 1:
+            continue
+        b = min(a + draw(st.integers(0, 6)), n - 4)
+        if b < a:
+            continue
+        corners.append((a, b, draw(st.integers(1, min(3, b - a + 1)))))
+        last = b
+    cars = draw(st.integers(1, min(8, lanes * 3)))
+    return ring(lanes, n, tuple(corners), grid=cars), cars
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.sampled_from(["simple", "strong"]), st.integers(0, 10**6))
+def test_every_race_on_a_generated_board_ends_with_every_car_placed(made, kind, seed):
+    board, cars = made
+    r = race(board, (kind,) * cars)
+    r.rng = race_random(seed, 0)
+    seen = []
+    apply = r.apply
+
+    def check(car, gear, roll, option, slip=False):
+        apply(car, gear, roll, option, slip)
+        spaces = [c.space for c in r.cars if c.state == 0]
+        seen.append(len(spaces) == len(set(spaces)) and all(min(c.wp) >= 0 or c.state == OUT for c in r.cars))
+
+    r.apply = check
+    r.run()
+    assert all(seen)
+    assert all(c.state in (FIN, OUT) for c in r.cars)
+    assert sorted(c.place for c in r.cars) == list(range(1, cars + 1))
+    assert r.t.count("races") == 1 and sum(v for k, v in r.t.items() if k[0] == "dnf") + len(r.finished) == cars
+
+
+# ------------------------------------------------------------------------------------------------ f1-dice
+
+
+def test_f1_dice_qualifying_follows_the_team_table():
+    from generator.games.f1_dice.simulate import F1Setup, qualify
+
+    setup = F1Setup(
+        units=40, laps=2, room=2, action=frozenset({10, 20}), effects=(("none", 0),) * 7, grid=(0, 0, -1, -1),
+        qualifying=((6, 6, 6), (6, 6, 6), (-5, -5, -5), (-5, -5, -5)), tie=((0, 0), (0, 1), (1, 0), (1, 1)),
+        drop=(1, 1), tier=("front",) * 4, die=6, least=1,
+    )  # fmt: skip
+    grids = [qualify(setup, race_random(1, i)) for i in range(50)]
+    # d+6 always beats d−5 (at least 1): the two strong cars take the front row, in any order
+    assert all(set(g[:2]) == {0, 1} for g in grids)
+    # dead heats of the weak pair (both at least 1) go to the team-mate listed first
+    assert sum(g[2] == 2 for g in grids) > 25
+
+
+def test_f1_dice_race(capsys):
+    code, out, err = run_cli(capsys, "simulate", "--races", "20", "--json", "-q")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "f1-dice" and data["cars"] == 24 and data["laps"] >= 2
+    assert 0.3 < data["dnf_rate"] < 0.7  # about (5/6) to the power of the action rolls a car makes
+    assert data["rounds"]["p10"] <= data["rounds"]["p50"] <= data["rounds"]["p90"]
+    assert {a["unit"] for a in data["action_units"]} == {10, 20, 30, 40, 50}  # every 10th, the grid's too
+    assert set(data["dnf_per_race"]) <= {"accident or engine", "stopped"}
+    code, out, err = run_cli(capsys, "simulate", "--races", "20", "--json", "-q", "--rules", "quick")
+    quick = json.loads(out)
+    assert quick["rules"] == ["quick"] and quick["dnf_per_race"]["crash"] > 0  # a double 1 crashes out
+    assert quick["winner_rounds"]["mean"] < data["winner_rounds"]["mean"]  # the front runners add two dice
+
+
+# ------------------------------------------------------------------------------------------------ the command
+
+
+def test_the_report_is_the_same_on_any_number_of_processes(capsys):
+    args = ("simulate", "--races", "60", "--json", "-q", "--seed", "4")
+    one = run_cli(capsys, *args)[1]
+    assert run_cli(capsys, *args, "--jobs", "2")[1] == one and json.loads(one)["warnings"]
+
+
+def test_simulate_json_and_its_seed(capsys):
+    args = ("simulate", "--game", "formula-d", "--races", "4", "--cars", "4", "--ai", "simple", "--json", "-q")
+    code, out, err = run_cli(capsys, *args)
+    assert code == 0, err
+    data = json.loads(out)
+    for key in ("turns", "overtakes", "dnf_rate", "corners", "straights", "pole_wins", "hand_made", "assumptions"):
+        assert key in data
+    assert data["hand_made"]["stops_per_lap"] == 12 and len(data["corners"]) == 6
+    assert {a["key"] for a in data["assumptions"]} == {"brake_wp", "pit_roll", "downshift3_engine"}
+    assert run_cli(capsys, *args)[1] == out  # the same seed: the same races
+    assert run_cli(capsys, *args, "--seed", "2")[1] != out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--game", "monaco"), "cannot simulate"),
+        (("--game", "formula-d", "--rules", "nitro"), "--rules nitro: no such optional rule"),
+        (("--game", "formula-d", "--assume", "brakes"), "write KEY=N"),
+        (("--game", "formula-d", "--assume", "brake_wp=9"), "brake_wp=9: give a whole number from 1 to 3"),
+        (("--game", "formula-d", "--cars", "11"), "--cars 11: the board has 10 grid slots"),
+        (("--game", "formula-d", "--ai", "genius"), "--ai genius"),
+        (("--game", "f1-dice", "--rules", "slipstream"), "no such f1-dice rule"),
+        (("--races", "0",), "--races"),
+    ],
+)
+def test_simulate_refuses_bad_input_in_one_line(capsys, args, message):
+    code, out, err = run_cli(capsys, "simulate", *args, "-q", "--json")
+    assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_report_sheet(capsys, tmp_path):
+    code, out, err = run_cli(
+        capsys, "simulate", "--game", "formula-d", "--races", "6", "--cars", "6", "--ai", "simple", "-o", str(tmp_path)
+    )
+    assert code == 0, err
+    assert "Turns per race" in out and "assumed: brake WP per space not moved = 1" in out
+    folder = tmp_path / "simulate"
+    names = sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
+    stem = "circuit-de-la-garenne-formula-d-sim"
+    assert names == [f"{stem}-1.pdf", f"{stem}-1.png", f"{stem}-2.pdf", f"{stem}-2.png", f"{stem}-print.pdf"]
+    if shutil.which("pdftotext"):
+        text = subprocess.run(
+            ["pdftotext", "-layout", str(folder / f"{stem}-print.pdf"), "-"], capture_output=True, text=True
+        ).stdout
+        for words in ("Where places change", "Where wear points are lost", "Warnings for the designer", "Corners",
+                      "Straights: how often cars reach 6th gear", "brake WP per space not moved"):  # fmt: skip
+            assert words in text
+
+
+def test_check_sim_lists_the_quick_runs_warnings(capsys, monkeypatch):
+    import generator.simulate as sim
+
+    monkeypatch.setattr(sim, "QUICK_RACES", 6)
+    from generator.cli import simulate as cli_sim
+
+    monkeypatch.setattr(cli_sim, "QUICK_RACES", 6)
+    from generator.track import shipped
+
+    spec = next(p for p in shipped() if p.name == "formula-d-circuit.yaml")
+    code, out, err = run_cli(capsys, "check", str(spec), "--sim")
+    assert code == 0, err
+    assert "OK: buildable" in out and "sim (6 races" in out
+    code, out, err = run_cli(capsys, "check", str(spec), "--sim", "--json")
+    assert json.loads(out)["sim"]["races"] == 6
+
+
+def test_the_progress_bar_draws_only_on_a_terminal():
+    import io
+
+    from generator.simulate.progress import Progress
+
+    quiet = io.StringIO()
+    bar = Progress(10, stream=quiet)
+    bar(5)
+    bar(5)
+    bar.close()
+    assert quiet.getvalue() == ""
+    shown = io.StringIO()
+    bar = Progress(10, stream=shown, force=True)
+    bar(5)
+    assert "5/10 races" in shown.getvalue()
+    bar.close()
+    assert shown.getvalue().endswith("\r\x1b[K")
+
+
+def test_a_tally_adds_up_in_any_order():
+    a, b = Tally(), Tally()
+    a.add("turns", 20)
+    b.add("turns", 20)
+    b.add("dnf", "engine")
+    assert merged([a, b]) == merged([b, a]) and merged([a, b]).hist("turns") == {20: 2}
