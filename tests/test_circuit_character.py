@@ -160,3 +160,23 @@ def test_benchmark_names_what_it_measures():
     for word in ("deviation", "bend", "start", "build"):
         assert word in text
     assert generated_set  # the same generator
+
+
+def test_pack_start_real_keeps_the_real_line_and_its_cars_fix_builds(folder, tmp_path, capsys):
+    """pack f1-dice --track CSV --start real: the 24-car field does not stand behind the real start line; the
+    error names the field its own straight holds (--cars N), and with it the pack builds."""
+    import re
+
+    from generator.cli import main
+
+    syn, csv, done, m = _built(4, None, folder)
+    argv = ["pack", "f1-dice", "--track", str(csv), "--start", "real", "--out", str(tmp_path), "-f", "pdf", "-q"]
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 3 and "grid: 24 grid slots" in err, err
+    found = re.search(r"--cars (\d+)\)", err)
+    assert found, err
+    with pytest.raises(SystemExit) as info:
+        main([*argv, "--cars", found[1]])
+    assert info.value.code == 0, capsys.readouterr().err

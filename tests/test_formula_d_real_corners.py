@@ -114,11 +114,6 @@ def test_a_figure_eight_is_a_formula_d_board_over_the_start_its_spec_gives(tmp_p
     assert any("after the spec's" in n or "before the spec's" in n for n in c.notes) or grid_shift(c)[0] == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a bare figure-eight CSV needs its start placed off the crossing by the circuit engine (track/grid.py, "
-    "track/build.py: another helper's work for issue 31); when that lands, this passes: remove the mark",
-)
 def test_a_bare_figure_eight_csv_builds(tmp_path):
     c = board(figure_eight_csv(tmp_path))
     assert [k.kind for k in c.crossings] == ["bridge"]

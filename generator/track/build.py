@@ -91,7 +91,8 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
     from .grid import grid_score, grid_starts, grid_turns, start_sign
 
     c = done.circuit
-    at_crossing = [p for p in done.problems if p.kind == "crossing" and p.field == "start"]
+    # a line of points (a real circuit) has its start moved off a crossing; a designer's segments keep theirs
+    at_crossing = [p for p in done.problems if p.kind == "crossing" and p.field == "start" and spec.segments is None]
     movable = [p for p in done.problems if p.kind == "grid"] + at_crossing  # what moving the start line mends
     placed = Report(path, lines).line_of("start") is not None and spec._start != "auto"
     if c is None or len(movable) < len(done.problems) or placed or spec._start in ("real", "placed"):
@@ -175,7 +176,7 @@ def _clear_of_crossings(c, starts: list[float]) -> list[float]:
     from .grid import START_STEP_UNITS
 
     found = self_crossings(c.line)
-    if not found:
+    if not found or not starts:
         return starts
     L = c.lap_length
     grid_len = math.ceil(c.spec.grid / c.lanes) * c.unit_length

@@ -43,6 +43,15 @@ def pack(
             "circuit whose straight cannot hold the whole grid).",
         ),
     ] = None,
+    start: Annotated[
+        str | None,
+        typer.Option(
+            "--start",
+            metavar="UNITS|auto|real",
+            help="The board's start line, as `paddock track --start` places it.",
+            show_default=False,
+        ),
+    ] = None,
     *,
     opts,
 ) -> None:
@@ -51,6 +60,8 @@ def pack(
 
     publish_pack(
         "f1-dice",
-        GAME.pack(opts.pages, track=track, teams=teams, points=points, races=races, laps=laps, pit=pit, cars=cars),
+        GAME.pack(
+            opts.pages, track=track, teams=teams, points=points, races=races, laps=laps, pit=pit, cars=cars, start=start
+        ),
         opts,
     )

@@ -37,9 +37,11 @@ def build(
     laps: int | None = None,
     pit: bool = True,
     cars: int | None = None,
+    start: str | None = None,
 ) -> list[Sheet]:
     """Every sheet of the pack. ``cars``: race only the first teams of the field, as many as have that many cars
-    or fewer (a board whose straight cannot hold the whole field's grid)."""
+    or fewer (a board whose straight cannot hold the whole field's grid); ``start``: the board's start line
+    (units, 'auto' or 'real', as ``paddock track --start``)."""
     field = load_field(teams or DEFAULT_TEAMS)
     if cars is not None:
         field = first_cars(field, cars)
@@ -47,7 +49,7 @@ def build(
     points_system(points)  # refuse a bad --points before drawing anything
     if laps is not None:
         check_laps(laps)
-    circuit = board_circuit(track, len(field.drivers), settings, garages=len(field.teams), pit=pit)
+    circuit = board_circuit(track, len(field.drivers), settings, garages=len(field.teams), pit=pit, start=start)
     facts = race_facts(circuit, laps)
     sheets: list[Sheet] = [board_sheet(circuit, facts)]
     sheets += numbered("car-slips", slip_pages(field, settings.document_page(SLIPS_PAPER), circuit.spec.unit))
@@ -185,6 +187,8 @@ def _fewer_cars(problem, spec, path):
     if problem.kind != "grid":
         return problem
     here = problem.numbers.get("straight_units", 0) * spec.lanes  # what the straight behind the line holds
+    if spec._start in ("real", "placed"):  # the start line where --start put it: only its own straight counts
+        return replace(problem, fixes=(Fix("cars", here),) if here and "rows" in problem.numbers else ())
     # a real line's grid goes where the line is straightest (its most); a drawn circuit's stays behind its line
     anywhere = problem.numbers.get("most_cars") if spec.segments is None or "rows" not in problem.numbers else None
     most = anywhere or here
@@ -202,7 +206,7 @@ def _fewer_cars(problem, spec, path):
     return replace(problem, fixes=(*problem.fixes, Fix("cars", most)))
 
 
-def _grid_that_fits(problems, track, cars: int, settings, pit: bool) -> int | None:
+def _grid_that_fits(problems, track, cars: int, settings, pit: bool, start=None) -> int | None:
     """A grid longer than a third of the lap is refused before any straight is measured: the field that truly
     fits, found by building the board for the largest field the lap allows (and, if its straight is shorter
     still, for the field that straight holds)."""
@@ -211,7 +215,7 @@ def _grid_that_fits(problems, track, cars: int, settings, pit: bool) -> int | No
         if not most or most >= cars:
             return None
         try:
-            board_circuit(track, most, settings, pit=pit)
+            board_circuit(track, most, settings, pit=pit, start=start)
             return most
         except GeometryError as err:
             found = [f.value for p in getattr(err, "problems", ()) for f in p.fixes if f.field == "cars"]
@@ -241,7 +245,9 @@ def _grid_error(problems, spec, path, fits: int | None = None):
     return err
 
 
-def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages: int | None = None, pit: bool = True):
+def board_circuit(
+    track: Path | None, cars: int, settings: PageSettings, garages: int | None = None, pit: bool = True, start=None
+):
     """The board for a field of ``cars``: the circuit with a grid slot for every car (a located GeometryError
     with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
     (``garages``), or no pit lane (``pit=False``)."""
@@ -250,7 +256,7 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     from ...track.checks import check_grid
     from ...track.problems import Report
 
-    spec, lines, path = circuits.load_spec(track or circuits.default_spec())
+    spec, lines, path = circuits.load_spec(track or circuits.default_spec(), {"start": start})
     update: dict = {"grid": cars}
     if not pit:
         update["pit"] = None
@@ -262,7 +268,7 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     except GeometryError as err:
         if not getattr(err, "problems", None):
             raise
-        fits = _grid_that_fits(err.problems, track, cars, settings, pit)
+        fits = _grid_that_fits(err.problems, track, cars, settings, pit, start)
         raise _grid_error(err.problems, spec, path, fits) from None
     report = Report(path, lines)
     if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
