@@ -143,7 +143,7 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
         moved_c.real_start = (
             float(-t % moved_c.lap_length),
             f"real start line: the race starts {by:g} unit{'s' if by != 1 else ''} "
-            f"{'on' if t > 0 else 'back'}, its grid {why}",
+            f"{'after' if t > 0 else 'before'} it, its grid {why}",
         )
     return again
 
