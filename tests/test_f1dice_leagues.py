@@ -51,12 +51,24 @@ def _text(page) -> str:
         doc.close()
 
 
-KO = re.compile(r"(Q\d): (\d+) cars?(?:, slowest (\d+) take P(\d+)–P(\d+)| for P1(?:–P(\d+))?)")
+KO = re.compile(
+    r"(Q\d): (\d+) cars?(?:, slowest (\d+) take P(\d+)–P(\d+)|, (the slowest) takes P\d+| for P1(?:–P\d+)?)"
+)
+#: over each session's column of the qualifying sheet: "9 cars · slowest 3 take P7–P9", "4 cars · the slowest
+#: takes P4", "3 cars: P1–P3"
+HEADER = re.compile(
+    r"(\d+) cars?(?: · slowest (\d+) take P(\d+)–P(\d+)| · (the slowest) takes P(\d+)|: P1(?:–P(\d+))?)"
+)
 
 
 def knockout_read(text: str) -> list[tuple[str, int, int]]:
     """``(session, cars, out)`` of every session of the knock-out line printed on a sheet."""
-    return [(m[1], int(m[2]), int(m[3] or 0)) for m in KO.finditer(text)]
+    return [(m[1], int(m[2]), int(m[3] or (1 if m[6] else 0))) for m in KO.finditer(text)]
+
+
+def headers_read(text: str) -> list[tuple[int, int]]:
+    """``(cars, out)`` over each session's column of the qualifying sheet, left to right."""
+    return [(int(m[1]), int(m[2] or (1 if m[5] else 0))) for m in HEADER.finditer(text)]
 
 
 def action_list(text: str) -> list[int]:
@@ -94,6 +106,8 @@ def check_pack(sheets, n_cars: int) -> None:
     ko = [(s.name, s.cars, s.out) for s in expect.sessions]
     # the knock-out: the qualifying sheet, the reference card and the summary's table say the same
     assert knockout_read(qualifying) == ko, qualifying[:400]
+    assert headers_read(qualifying) == [(c, out) for _, c, out in ko], qualifying
+    assert not re.search(r"P(\d+)–P\1\b", qualifying + card + summary), "a range of one place"
     assert knockout_read(card) == ko, card
     table = [
         (m[1], int(m[2]), 0 if m[4] == "–" else int(m[4]))
