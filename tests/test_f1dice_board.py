@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import math
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -222,3 +223,46 @@ def test_laps_read_back_from_the_board(field_board, tmp_path):
     for u in board_mod.action_units(c):
         assert str(u) in text
     assert math.isclose(facts.lap_units, c.units_count)
+
+
+def _hexagon_csv(folder: Path) -> Path:
+    """A bare centre line (racetrack-database format) of six straights and six wide bends."""
+    import shapely
+
+    hexagon = shapely.Polygon([(300 * np.cos(a), 300 * np.sin(a)) for a in np.radians(np.arange(30, 390, 60))])
+    ring = hexagon.buffer(-60).buffer(60, quad_segs=16).exterior
+    csv = folder / "Hexagon_Ring.csv"
+    np.savetxt(csv, [ring.interpolate(d).coords[0] for d in np.arange(0, ring.length, 2.0)], delimiter=",")
+    return csv
+
+
+def test_a_bare_centre_line_gets_a_pit_lane_and_the_pack_says_where(tmp_path):
+    """A CSV centre line has no pit lane of its own; the rulebook draws one (§1.1). The pack's board gets one
+    beside the grid's straight: 2 cm units clear of the racing surface, PIT IN and PIT OUT, a garage per team
+    of the field, and the pack says where it went, naming the user's file (as ``paddock track`` does)."""
+    from generator.notices import LayoutWarning
+    from generator.track.circuit import PIT_GAP
+    from generator.track.legend import words
+
+    csv = _hexagon_csv(tmp_path)
+    field = load_field("f1-2011").first_cars(6)
+    settings = PageSettings()
+    with pytest.warns(LayoutWarning, match=r"Hexagon_Ring\.csv: a pit lane drawn beside the grid's straight"):
+        sheets = f1_pack.build(settings, track=csv, cars=6)
+    c = f1_pack.board_circuit(csv, 6, settings, garages=len(field.teams))
+    assert c.pit is not None and c.pit.units >= 4
+    assert c.pit.garages == len(field.teams) == len(c.pit.garage_boxes) == 3
+    assert SPoly(c.pit.polygon).buffer(0).intersection(c.surface()).area < 1.0
+    lengths = [
+        c.offset_length(a, b, (c.half_width + PIT_GAP + c.lane_width / 2) * (1 if c.pit.side == "left" else -1))
+        for a, b in zip(c.pit.unit_s[:-1], c.pit.unit_s[1:], strict=True)
+    ]
+    assert all(v == pytest.approx(20, rel=0.02) for v in lengths), lengths
+    say = words()["labels"]
+    board = sheets[0].page
+    assert {say["pit_in"], say["pit_out"]} <= {getattr(t, "text", None) for t in board.layers["features"].items}
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        f1_pack.build(settings, track=csv, cars=6, pit=False)  # --no-pit: no pit lane, and nothing said of one
+    assert not any("pit lane" in str(w.message) for w in said)
+    assert f1_pack.board_circuit(csv, 6, settings, pit=False).pit is None

@@ -38,8 +38,8 @@ def build(
     pit: bool = True,
     cars: int | None = None,
 ) -> list[Sheet]:
-    """Every sheet of the pack. ``cars``: race only the first teams of the field, as many as have that many cars
-    or fewer (a board whose straight cannot hold the whole field's grid)."""
+    """Every sheet of the pack. ``cars``: race the first ``cars`` cars of the field (:func:`first_cars`), e.g.
+    for a board whose straight cannot hold the whole field's grid."""
     field = load_field(teams or DEFAULT_TEAMS)
     if cars is not None:
         field = first_cars(field, cars)
@@ -48,6 +48,7 @@ def build(
     if laps is not None:
         check_laps(laps)
     circuit = board_circuit(track, len(field.drivers), settings, garages=len(field.teams), pit=pit)
+    _say_changes(circuit, track)
     facts = race_facts(circuit, laps)
     sheets: list[Sheet] = [board_sheet(circuit, facts)]
     sheets += numbered("car-slips", slip_pages(field, settings.document_page(SLIPS_PAPER), circuit.spec.unit))
@@ -61,6 +62,20 @@ def build(
     sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
     sheets += summary_sheets("f1-dice", settings, race_facts=facts, field=field)
     return sheets
+
+
+def _say_changes(circuit, track: Path | None) -> None:
+    """What building the user's circuit changed, said as ``paddock track`` says it: on a bare centre line, where
+    the pit lane went or that none fits, and where the start line moved for the grid. (A spec's ``close: auto``
+    lengthening is ``paddock track``'s to word; Paddock's own boards change nothing the user could act on.)"""
+    from ...data import is_shipped
+    from ...notices import warn
+
+    if track is None or not Path(track).is_file() or is_shipped(track):
+        return
+    for change in circuit.changes:
+        if not change.startswith("segment "):
+            warn(f"{Path(track).name}: {change}")
 
 
 def board_sheet(circuit, facts: RaceFacts) -> Sheet:
@@ -148,9 +163,10 @@ def first_cars(field, cars: int):
         if room <= 0:
             break
         if len(team.drivers) > room:
+            first = "the first car" if cars == 1 else f"the first {cars} cars"
             warn(
-                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars (the first "
-                f"{cars} cars of {quote(field.name)} race)"
+                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars ({first} of "
+                f"{quote(field.name)} {'races' if cars == 1 else 'race'})"
             )
             team = team.model_copy(update={"drivers": team.drivers[:room]})
         kept.append(team)
@@ -267,7 +283,8 @@ def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages
     report = Report(path, lines)
     if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
         if not pit:
-            circuit.pit = None
+            circuit.pit = None  # and what the build said of it is not news for a pack without one
+            circuit.changes = [c for c in circuit.changes if "pit lane" not in c]
         elif garages and garages != circuit.pit.garages:
             from ...track.features import garage_width, with_garages
 
