@@ -87,8 +87,9 @@ def build(path: Path, cars: int | None, track: Path | None):
         return f1_pack.build(PageSettings(), teams=path, cars=int(m[1]), track=track), int(m[1])
 
 
-def check_pack(sheets, n_cars: int) -> None:
-    """Every sheet on its paper; the facts every sheet prints agree."""
+def check_pack(sheets, n_cars: int, tiered: set[str] = frozenset()) -> None:
+    """Every sheet on its paper; the facts every sheet prints agree (``tiered``: the quick-race groups the
+    field's teams are in)."""
     for sheet in sheets:
         page = sheet.page
         x, y, w, h = page.content_box
@@ -130,6 +131,22 @@ def check_pack(sheets, n_cars: int) -> None:
     assert units and units == action_list(race) == action_list(summary.split("action square (on this board:")[-1])
     words = board.split()
     assert all(str(u) in words for u in units)
+    # the quick race's groups: the field's split on the card, or lines for the players to write theirs on
+    tiers = f1.facts().words.reference.tiers
+    blank = "gives no split" in card
+    assert blank == (not tiered), card
+    assert all(label in card for key, label in tiers.items() if blank or key in tiered), card
+
+
+def tiers_racing(data: dict, cars: int) -> set[str]:
+    """The quick-race groups of the teams that race when the first ``cars`` cars of the league do."""
+    out, seen = set(), 0
+    for team in data["teams"]:
+        if seen >= cars:
+            break
+        out |= {team["tier"]} if "tier" in team else set()
+        seen += len(team["drivers"])
+    return out
 
 
 @SLOW
@@ -141,7 +158,7 @@ def test_any_league_any_field_every_sheet_agrees(data, pick, track):
         cars = 2 + round(pick * (n - 2)) if n > 2 else None
         where = {None: None, "oval": Path("oval"), "csv": synthetic_csv()}[track]
         sheets, cars = build(path, cars, where)
-        check_pack(sheets, min(cars or n, n))
+        check_pack(sheets, min(cars or n, n), tiers_racing(data, cars or n))
 
 
 @pytest.fixture(scope="module")

@@ -221,6 +221,7 @@ class ReferenceWords(_Facts):
     effects: Effects
     tiers: dict[Tier, str]
     tier_note: str
+    tier_blank: str
     race_heading: str
     race_line: str
     race_reason: str
