@@ -266,3 +266,25 @@ def test_a_bare_centre_line_gets_a_pit_lane_and_the_pack_says_where(tmp_path):
         f1_pack.build(settings, track=csv, cars=6, pit=False)  # --no-pit: no pit lane, and nothing said of one
     assert not any("pit lane" in str(w.message) for w in said)
     assert f1_pack.board_circuit(csv, 6, settings, pit=False).pit is None
+
+
+@pytest.mark.parametrize("name", F1_SPECS)
+def test_the_pole_box_stands_beside_grid_slot_1(name):
+    """The rulebook: write the pole-sitter's name "beside that unit". On every shipped board the box is within
+    4 cm of slot 1 (a narrower box where only that fits near it), on the paper and off the track."""
+    from shapely import Point, box
+
+    from generator.scene import Text
+
+    c = f1_pack.board_circuit(spec_path(name), 6, PageSettings(), garages=3)
+    page = f1_pack.board_sheet(c, f1_pack.race_facts(c)).page
+    labels = page.layers["labels"].items
+    i = next(k for k, t in enumerate(labels) if isinstance(t, Text) and t.text.startswith("POLE POSITION"))
+    xs, ys = zip(*labels[i - 1].exterior, strict=True)
+    frame = box(min(xs), min(ys), max(xs), max(ys))
+    assert (max(xs) - min(xs), max(ys) - min(ys)) in f1_pack.POLE_BOXES
+    pole = next(s for s in c.grid if s.number == 1)
+    assert Point(pole.centre).distance(frame) <= 40.0
+    x, y, w, h = page.content_box
+    assert box(x, y, x + w, y + h).contains(frame)
+    assert frame.intersection(c.surface()).area == 0

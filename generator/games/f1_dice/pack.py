@@ -110,13 +110,15 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board.page)
 
 
-POLE_BOX = (42.0, 10.0)  # mm: room to write a name
+POLE_BOXES = ((42.0, 10.0), (28.0, 12.0))  # mm: room to write a name; the narrower one where the wide one is far
+POLE_NEAR = 30.0  # mm from grid slot 1 to the box's nearest point: "beside that unit"
 
 
 def _pole_box(board, circuit, label: str) -> None:
     """A box to write the pole-sitter's name in, on free paper beside grid slot 1 (the pole lane's side first),
-    else as near it as there is."""
-    from shapely import box
+    else as near it as there is: the wide box, or a narrower one where only that fits near the slot (between two
+    straights, say)."""
+    from shapely import Point, box
 
     from ...compose.blocks import fit
     from ...scene import Polyline, Style, Text, rect
@@ -126,18 +128,27 @@ def _pole_box(board, circuit, label: str) -> None:
     pole = next((slot for slot in circuit.grid if slot.number == 1), None)
     if pole is None:
         return
-    w, h = POLE_BOX
     s = -(pole.row + 0.5) * circuit.unit_length
     sign = 1.0 if circuit.lane_offset(pole.lane) >= 0 else -1.0
-    prefer = []
-    for side in (sign, -sign):
-        for extra in (4.0, 8.0, 14.0):
-            for along in (0.0, -1.0, 1.0, -2.0):
-                cx, cy = circuit.offset_point(s + along * circuit.unit_length, side * (circuit.half_width + extra + h))
-                prefer.append((cx - w / 2, cy - h / 2))
-    spot = board.free.find(w + 1, h + 1, prefer, step=3.0)  # half a millimetre round it for its stroke
-    if spot is None:
+    found = []
+    for w, h in POLE_BOXES:
+        prefer = []
+        for side in (sign, -sign):
+            for extra in (4.0, 8.0, 14.0):
+                for along in (0.0, -1.0, 1.0, -2.0):
+                    cx, cy = circuit.offset_point(
+                        s + along * circuit.unit_length, side * (circuit.half_width + extra + h)
+                    )
+                    prefer.append((cx - w / 2, cy - h / 2))
+        spot = board.free.find(w + 1, h + 1, prefer, step=3.0)  # half a millimetre round it for its stroke
+        if spot is not None:
+            far = Point(pole.centre).distance(box(spot[0], spot[1], spot[0] + w + 1, spot[1] + h + 1))
+            found.append((far > POLE_NEAR, far, spot, w, h))
+            if far <= POLE_NEAR:
+                break
+    if not found:
         return
+    _, _, spot, w, h = min(found, key=lambda f: f[:2])
     board.free.take(box(spot[0], spot[1], spot[0] + w + 1, spot[1] + h + 1))
     x, y = spot[0] + 0.5, spot[1] + 0.5
     lab = board.page.layer("labels")
