@@ -166,6 +166,8 @@ def first_cars(field, cars: int):
 
     if cars < 1:
         raise InputError(f"--cars {cars}", field="--cars", hint="race at least 1 car")
+    if cars > len(field.drivers):
+        warn(f"--cars {cars}: {quote(field.name)} has {len(field.drivers)} cars; they all race")
     if cars >= len(field.drivers):
         return field
     kept, n = [], 0
