@@ -288,3 +288,19 @@ def test_the_pole_box_stands_beside_grid_slot_1(name):
     x, y, w, h = page.content_box
     assert box(x, y, x + w, y + h).contains(frame)
     assert frame.intersection(c.surface()).area == 0
+
+
+def test_the_command_line_names_paddocks_own_board_by_its_title(tmp_path, capsys):
+    """A league too big for the default board's straight: the error the user reads names the board by its title
+    and the field that fits, never a file inside the package."""
+    from f1dice_leagues import fixed_league, write
+
+    from generator.cli import main
+
+    teams = write(fixed_league([3] * 10, seed=3), tmp_path)  # 30 cars
+    with pytest.raises(SystemExit) as info:
+        main(["pack", "f1-dice", "--teams", str(teams), "--out", str(tmp_path / "out"), "-q"])
+    err = capsys.readouterr().err
+    assert info.value.code == 3
+    assert err.startswith("paddock: error: the board Monte Carlo: grid: 30 grid slots"), err
+    assert "(--cars 26)" in err and "track_specs" not in err and ".yaml" not in err

@@ -263,11 +263,9 @@ def _grid_error(problems, spec, path, fits: int | None = None):
             replace(p, numbers={**p.numbers, "most_cars": fits}) if p.kind == "grid" and "rows" not in p.numbers else p
             for p in problems
         ]
-    err = geometry_error([_fewer_cars(p, spec, path) for p in problems], None if is_shipped(path) else path)
-    if is_shipped(path):
-        err.message = f"the board {spec.title or spec.name}: {err.message}"
-        err.args = (err.message,)
-    return err
+    # Paddock's own board stands where a file would (the command line re-says the problems under it)
+    where = f"the board {spec.title or spec.name}" if is_shipped(path) else path
+    return geometry_error([_fewer_cars(p, spec, path) for p in problems], where)
 
 
 def board_circuit(track: Path | None, cars: int, settings: PageSettings, garages: int | None = None, pit: bool = True):
