@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import math
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -222,3 +223,84 @@ def test_laps_read_back_from_the_board(field_board, tmp_path):
     for u in board_mod.action_units(c):
         assert str(u) in text
     assert math.isclose(facts.lap_units, c.units_count)
+
+
+def _hexagon_csv(folder: Path) -> Path:
+    """A bare centre line (racetrack-database format) of six straights and six wide bends."""
+    import shapely
+
+    hexagon = shapely.Polygon([(300 * np.cos(a), 300 * np.sin(a)) for a in np.radians(np.arange(30, 390, 60))])
+    ring = hexagon.buffer(-60).buffer(60, quad_segs=16).exterior
+    csv = folder / "Hexagon_Ring.csv"
+    np.savetxt(csv, [ring.interpolate(d).coords[0] for d in np.arange(0, ring.length, 2.0)], delimiter=",")
+    return csv
+
+
+def test_a_bare_centre_line_gets_a_pit_lane_and_the_pack_says_where(tmp_path):
+    """A CSV centre line has no pit lane of its own; the rulebook draws one (§1.1). The pack's board gets one
+    beside the grid's straight: 2 cm units clear of the racing surface, PIT IN and PIT OUT, a garage per team
+    of the field, and the pack says where it went, naming the user's file (as ``paddock track`` does)."""
+    from generator.notices import LayoutWarning
+    from generator.track.circuit import PIT_GAP
+    from generator.track.legend import words
+
+    csv = _hexagon_csv(tmp_path)
+    field = load_field("f1-2011").first_cars(6)
+    settings = PageSettings()
+    with pytest.warns(LayoutWarning, match=r"Hexagon_Ring\.csv: a pit lane drawn beside the grid's straight"):
+        sheets = f1_pack.build(settings, track=csv, cars=6)
+    c = f1_pack.board_circuit(csv, 6, settings, garages=len(field.teams))
+    assert c.pit is not None and c.pit.units >= 4
+    assert c.pit.garages == len(field.teams) == len(c.pit.garage_boxes) == 3
+    assert SPoly(c.pit.polygon).buffer(0).intersection(c.surface()).area < 1.0
+    lengths = [
+        c.offset_length(a, b, (c.half_width + PIT_GAP + c.lane_width / 2) * (1 if c.pit.side == "left" else -1))
+        for a, b in zip(c.pit.unit_s[:-1], c.pit.unit_s[1:], strict=True)
+    ]
+    assert all(v == pytest.approx(20, rel=0.02) for v in lengths), lengths
+    say = words()["labels"]
+    board = sheets[0].page
+    assert {say["pit_in"], say["pit_out"]} <= {getattr(t, "text", None) for t in board.layers["features"].items}
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        f1_pack.build(settings, track=csv, cars=6, pit=False)  # --no-pit: no pit lane, and nothing said of one
+    assert not any("pit lane" in str(w.message) for w in said)
+    assert f1_pack.board_circuit(csv, 6, settings, pit=False).pit is None
+
+
+@pytest.mark.parametrize("name", F1_SPECS)
+def test_the_pole_box_stands_beside_grid_slot_1(name):
+    """The rulebook: write the pole-sitter's name "beside that unit". On every shipped board the box is within
+    4 cm of slot 1 (a narrower box where only that fits near it), on the paper and off the track."""
+    from shapely import Point, box
+
+    from generator.scene import Text
+
+    c = f1_pack.board_circuit(spec_path(name), 6, PageSettings(), garages=3)
+    page = f1_pack.board_sheet(c, f1_pack.race_facts(c)).page
+    labels = page.layers["labels"].items
+    i = next(k for k, t in enumerate(labels) if isinstance(t, Text) and t.text.startswith("POLE POSITION"))
+    xs, ys = zip(*labels[i - 1].exterior, strict=True)
+    frame = box(min(xs), min(ys), max(xs), max(ys))
+    assert (max(xs) - min(xs), max(ys) - min(ys)) in f1_pack.POLE_BOXES
+    pole = next(s for s in c.grid if s.number == 1)
+    assert Point(pole.centre).distance(frame) <= 40.0
+    x, y, w, h = page.content_box
+    assert box(x, y, x + w, y + h).contains(frame)
+    assert frame.intersection(c.surface()).area == 0
+
+
+def test_the_command_line_names_paddocks_own_board_by_its_title(tmp_path, capsys):
+    """A league too big for the default board's straight: the error the user reads names the board by its title
+    and the field that fits, never a file inside the package."""
+    from f1dice_leagues import fixed_league, write
+
+    from generator.cli import main
+
+    teams = write(fixed_league([3] * 10, seed=3), tmp_path)  # 30 cars
+    with pytest.raises(SystemExit) as info:
+        main(["pack", "f1-dice", "--teams", str(teams), "--out", str(tmp_path / "out"), "-q"])
+    err = capsys.readouterr().err
+    assert info.value.code == 3
+    assert err.startswith("paddock: error: the board Monte Carlo: grid: 30 grid slots"), err
+    assert "(--cars 26)" in err and "track_specs" not in err and ".yaml" not in err

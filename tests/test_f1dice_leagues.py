@@ -51,12 +51,24 @@ def _text(page) -> str:
         doc.close()
 
 
-KO = re.compile(r"(Q\d): (\d+) cars?(?:, slowest (\d+) take P(\d+)–P(\d+)| for P1(?:–P(\d+))?)")
+KO = re.compile(
+    r"(Q\d): (\d+) cars?(?:, slowest (\d+) take P(\d+)–P(\d+)|, (the slowest) takes P\d+| for P1(?:–P\d+)?)"
+)
+#: over each session's column of the qualifying sheet: "9 cars · slowest 3 take P7–P9", "4 cars · the slowest
+#: takes P4", "3 cars: P1–P3"
+HEADER = re.compile(
+    r"(\d+) cars?(?: · slowest (\d+) take P(\d+)–P(\d+)| · (the slowest) takes P(\d+)|: P1(?:–P(\d+))?)"
+)
 
 
 def knockout_read(text: str) -> list[tuple[str, int, int]]:
     """``(session, cars, out)`` of every session of the knock-out line printed on a sheet."""
-    return [(m[1], int(m[2]), int(m[3] or 0)) for m in KO.finditer(text)]
+    return [(m[1], int(m[2]), int(m[3] or (1 if m[6] else 0))) for m in KO.finditer(text)]
+
+
+def headers_read(text: str) -> list[tuple[int, int]]:
+    """``(cars, out)`` over each session's column of the qualifying sheet, left to right."""
+    return [(int(m[1]), int(m[2] or (1 if m[5] else 0))) for m in HEADER.finditer(text)]
 
 
 def action_list(text: str) -> list[int]:
@@ -75,8 +87,9 @@ def build(path: Path, cars: int | None, track: Path | None):
         return f1_pack.build(PageSettings(), teams=path, cars=int(m[1]), track=track), int(m[1])
 
 
-def check_pack(sheets, n_cars: int) -> None:
-    """Every sheet on its paper; the facts every sheet prints agree."""
+def check_pack(sheets, data: dict, n_cars: int) -> None:
+    """Every sheet on its paper; the facts every sheet prints agree; the field they print is the first ``n_cars``
+    cars of the league ``data``."""
     for sheet in sheets:
         page = sheet.page
         x, y, w, h = page.content_box
@@ -94,6 +107,8 @@ def check_pack(sheets, n_cars: int) -> None:
     ko = [(s.name, s.cars, s.out) for s in expect.sessions]
     # the knock-out: the qualifying sheet, the reference card and the summary's table say the same
     assert knockout_read(qualifying) == ko, qualifying[:400]
+    assert headers_read(qualifying) == [(c, out) for _, c, out in ko], qualifying
+    assert not re.search(r"P(\d+)–P\1\b", qualifying + card + summary), "a range of one place"
     assert knockout_read(card) == ko, card
     table = [
         (m[1], int(m[2]), 0 if m[4] == "–" else int(m[4]))
@@ -116,6 +131,32 @@ def check_pack(sheets, n_cars: int) -> None:
     assert units and units == action_list(race) == action_list(summary.split("action square (on this board:")[-1])
     words = board.split()
     assert all(str(u) in words for u in units)
+    # the quick race's groups: the field's split on the card, or lines for the players to write theirs on
+    tiers = f1.facts().words.reference.tiers
+    tiered = {t["tier"] for t in racing_teams(data, n_cars) if "tier" in t}
+    blank = "gives no split" in card
+    assert blank == (not tiered), card
+    assert all(label in card for key, label in tiers.items() if blank or key in tiered), card
+    # the field: every car that races is on the qualifying sheet and the standings; one that does not race
+    # (--cars cut it) is on no sheet
+    racing = [d["name"] for t in racing_teams(data, n_cars) for d in t["drivers"]]
+    standings = _text(by["standings"])
+    assert all(" ".join(name.split()) in qualifying and " ".join(name.split()) in standings for name in racing)
+    everything = " ".join((board, qualifying, card, race, summary, standings))
+    left_out = [d["name"] for t in data["teams"] for d in t["drivers"] if d["name"] not in racing]
+    distinct = [n for n in left_out if len(n) >= 8 and " " in n and not any(n in r for r in racing)]
+    assert not [n for n in distinct if n in everything], distinct
+
+
+def racing_teams(data: dict, cars: int) -> list[dict]:
+    """The teams that race when the first ``cars`` cars of the league do, each with the drivers that race."""
+    out, seen = [], 0
+    for team in data["teams"]:
+        if seen >= cars:
+            break
+        out.append({**team, "drivers": team["drivers"][: cars - seen]})
+        seen += len(out[-1]["drivers"])
+    return out
 
 
 @SLOW
@@ -127,19 +168,21 @@ def test_any_league_any_field_every_sheet_agrees(data, pick, track):
         cars = 2 + round(pick * (n - 2)) if n > 2 else None
         where = {None: None, "oval": Path("oval"), "csv": synthetic_csv()}[track]
         sheets, cars = build(path, cars, where)
-        check_pack(sheets, min(cars or n, n))
+        check_pack(sheets, data, min(cars or n, n))
 
 
 @pytest.fixture(scope="module")
 def big_league(tmp_path_factory):
     """One league of 24 cars in six teams of four: every --cars from 2 to 24 cuts a team somewhere."""
-    return write(fixed_league([4] * 6, seed=27), tmp_path_factory.mktemp("league"))
+    data = fixed_league([4] * 6, seed=27)
+    return write(data, tmp_path_factory.mktemp("league")), data
 
 
 @pytest.mark.parametrize("cars", range(2, 25))
 def test_every_cars_value_of_a_league(big_league, cars):
-    sheets, _ = build(big_league, cars, None)
-    check_pack(sheets, cars)
+    path, data = big_league
+    sheets, _ = build(path, cars, None)
+    check_pack(sheets, data, cars)
 
 
 @pytest.mark.parametrize("n", range(1, 61))

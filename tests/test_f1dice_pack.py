@@ -379,17 +379,22 @@ def test_a_real_line_too_short_for_the_field_asks_for_cars_and_races_them(tmp_pa
 
 def test_cars_races_exactly_that_many_cars_a_team_cut_short_if_need_be():
     """--cars N races the first N cars of the field in its order, whatever the size of its teams: a team whose
-    drivers do not all fit races those that do (and is said so)."""
+    drivers do not all fit races those that do (and is said so); more cars than the field has race it whole (and
+    that is said too)."""
     import warnings
 
     field = load_field("f1-2011")
+    said = {}
     for n in (1, 2, 3, 5, 21, 24, 99):
         with warnings.catch_warnings(record=True) as seen:
             warnings.simplefilter("always")
             cut = f1_dice.first_cars(field, n)
         assert [d.name for _, d in cut.drivers] == [d.name for _, d in field.drivers[:n]]
-        assert bool(seen) == (n < 24 and n % 2 == 1), [str(w.message) for w in seen]
-    assert "races 1 of its 2 cars" in str(seen[0].message) if seen else True
+        assert bool(seen) == (n % 2 == 1), [str(w.message) for w in seen]
+        said[n] = " ".join(str(w.message) for w in seen)
+    assert "'Red Bull' races 1 of its 2 cars (the first car of 'F1 2011' races)" in said[1]
+    assert "races 1 of its 2 cars (the first 5 cars of 'F1 2011' race)" in said[5]
+    assert "--cars 99: 'F1 2011' has 24 cars; they all race" in said[99]
 
 
 def test_cars_writes_formula_d_tokens_only_for_a_formula_d_field_or_when_asked(tmp_path):

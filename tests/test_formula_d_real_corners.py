@@ -55,6 +55,7 @@ def test_every_corner_of_the_radius_table_is_on_the_board_with_its_stops(path):
     assert "asks" not in lines  # no corner's stops capped
 
 
+@pytest.mark.skipif(not (SHARED / "Monza.csv").is_file(), reason="no ../shared/circuits")
 def test_monzas_chicanes_are_slow_corners_on_the_board():
     """The issue's cases: the first chicane (radius about 14 m) and the second (about 20 m at 2.15 km, once a
     kerbed wiggle with no corner lines) are 3-stop corners whose shortest paths hold 3 stops."""

@@ -39,8 +39,8 @@ def pack(
         typer.Option(
             "--cars",
             min=1,
-            help="Race only the first teams of the field, as many as have this many cars or fewer (for a "
-            "circuit whose straight cannot hold the whole grid).",
+            help="Race the first N cars of the field, in its order: whole teams, then the first drivers of the "
+            "next (a small field, or a circuit whose straight cannot hold the whole grid).",
         ),
     ] = None,
     start: Annotated[

@@ -205,7 +205,11 @@ class Effects(_Facts):
 
 class KnockoutWords(_Facts):
     session: str
+    session_one: str
     last: str
+    header: str
+    header_one: str
+    header_last: str
     rulebook: str
     paddock: str
     reading: str
@@ -217,6 +221,7 @@ class ReferenceWords(_Facts):
     effects: Effects
     tiers: dict[Tier, str]
     tier_note: str
+    tier_blank: str
     race_heading: str
     race_line: str
     race_reason: str
@@ -373,6 +378,17 @@ class Session:
     def places(self) -> str:
         return f"P{self.first}–P{self.last}" if self.first != self.last else f"P{self.first}"
 
+    def said(self, words: str, one: str, last: str, **extra) -> str:
+        """This session in the knock-out's wording: ``words`` when several drop out, ``one`` when one does,
+        ``last`` for the session that settles the front."""
+        form = last if not self.out else one if self.out == 1 else words
+        return form.format(session=self.name, cars=cars_word(self.cars), out=self.out, places=self.places, **extra)
+
+    def header(self) -> str:
+        """Over the session's column on the qualifying sheet: ``9 cars · slowest 3 take P7–P9``."""
+        w = facts().words.knockout
+        return self.said(w.header, w.header_one, w.header_last)
+
 
 @dataclass(frozen=True)
 class Knockout:
@@ -393,14 +409,9 @@ class Knockout:
         return f"{cars} in {and_list([s.name for s in self.sessions])}"
 
     def line(self) -> str:
-        """``Q1: 9 cars, slowest 3 → P7–P9 · Q2: 6 cars, slowest 3 → P4–P6 · Q3: 3 cars → P1–P3``."""
+        """``Q1: 9 cars, slowest 3 take P7–P9 · Q2: 6 cars, slowest 3 take P4–P6 · Q3: 3 cars for P1–P3``."""
         words = facts().words.knockout
-        return " · ".join(
-            words.session.format(session=s.name, cars=cars_word(s.cars), out=s.out, first=s.first, last=s.last)
-            if s.out
-            else words.last.format(session=s.name, cars=cars_word(s.cars), places=s.places)
-            for s in self.sessions
-        )
+        return " · ".join(s.said(words.session, words.session_one, words.last) for s in self.sessions)
 
     def heading(self) -> str:
         """The line with what it is: the rulebook's knock-out, or Paddock's reading for this field."""

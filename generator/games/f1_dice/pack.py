@@ -39,9 +39,9 @@ def build(
     cars: int | None = None,
     start: str | None = None,
 ) -> list[Sheet]:
-    """Every sheet of the pack. ``cars``: race only the first teams of the field, as many as have that many cars
-    or fewer (a board whose straight cannot hold the whole field's grid); ``start``: the board's start line
-    (units, 'auto' or 'real', as ``paddock track --start``)."""
+    """Every sheet of the pack. ``cars``: race the first ``cars`` cars of the field (:func:`first_cars`), e.g.
+    for a board whose straight cannot hold the whole field's grid; ``start``: the board's start line (units,
+    'auto' or 'real', as ``paddock track --start``)."""
     field = load_field(teams or DEFAULT_TEAMS)
     if cars is not None:
         field = first_cars(field, cars)
@@ -50,6 +50,7 @@ def build(
     if laps is not None:
         check_laps(laps)
     circuit = board_circuit(track, len(field.drivers), settings, garages=len(field.teams), pit=pit, start=start)
+    _say_changes(circuit, track)
     facts = race_facts(circuit, laps)
     sheets: list[Sheet] = [board_sheet(circuit, facts)]
     sheets += numbered("car-slips", slip_pages(field, settings.document_page(SLIPS_PAPER), circuit.spec.unit))
@@ -63,6 +64,20 @@ def build(
     sheets.append(Sheet("constructors", constructors_sheet(field, standings_page, points, races)))
     sheets += summary_sheets("f1-dice", settings, race_facts=facts, field=field)
     return sheets
+
+
+def _say_changes(circuit, track: Path | None) -> None:
+    """What building the user's circuit changed, said as ``paddock track`` says it: on a bare centre line, where
+    the pit lane went or that none fits, and where the start line moved for the grid. (A spec's ``close: auto``
+    lengthening is ``paddock track``'s to word; Paddock's own boards change nothing the user could act on.)"""
+    from ...data import is_shipped
+    from ...notices import warn
+
+    if track is None or not Path(track).is_file() or is_shipped(track):
+        return
+    for change in circuit.changes:
+        if not change.startswith("segment "):
+            warn(f"{Path(track).name}: {change}")
 
 
 def board_sheet(circuit, facts: RaceFacts) -> Sheet:
@@ -97,13 +112,15 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     return Sheet(safe_name(circuit.name.lower().replace(" ", "-")), board.page)
 
 
-POLE_BOX = (42.0, 10.0)  # mm: room to write a name
+POLE_BOXES = ((42.0, 10.0), (28.0, 12.0))  # mm: room to write a name; the narrower one where the wide one is far
+POLE_NEAR = 30.0  # mm from grid slot 1 to the box's nearest point: "beside that unit"
 
 
 def _pole_box(board, circuit, label: str) -> None:
     """A box to write the pole-sitter's name in, on free paper beside grid slot 1 (the pole lane's side first),
-    else as near it as there is."""
-    from shapely import box
+    else as near it as there is: the wide box, or a narrower one where only that fits near the slot (between two
+    straights, say)."""
+    from shapely import Point, box
 
     from ...compose.blocks import fit
     from ...scene import Polyline, Style, Text, rect
@@ -113,18 +130,27 @@ def _pole_box(board, circuit, label: str) -> None:
     pole = next((slot for slot in circuit.grid if slot.number == 1), None)
     if pole is None:
         return
-    w, h = POLE_BOX
     s = -(pole.row + 0.5) * circuit.unit_length
     sign = 1.0 if circuit.lane_offset(pole.lane) >= 0 else -1.0
-    prefer = []
-    for side in (sign, -sign):
-        for extra in (4.0, 8.0, 14.0):
-            for along in (0.0, -1.0, 1.0, -2.0):
-                cx, cy = circuit.offset_point(s + along * circuit.unit_length, side * (circuit.half_width + extra + h))
-                prefer.append((cx - w / 2, cy - h / 2))
-    spot = board.free.find(w + 1, h + 1, prefer, step=3.0)  # half a millimetre round it for its stroke
-    if spot is None:
+    found = []
+    for w, h in POLE_BOXES:
+        prefer = []
+        for side in (sign, -sign):
+            for extra in (4.0, 8.0, 14.0):
+                for along in (0.0, -1.0, 1.0, -2.0):
+                    cx, cy = circuit.offset_point(
+                        s + along * circuit.unit_length, side * (circuit.half_width + extra + h)
+                    )
+                    prefer.append((cx - w / 2, cy - h / 2))
+        spot = board.free.find(w + 1, h + 1, prefer, step=3.0)  # half a millimetre round it for its stroke
+        if spot is not None:
+            far = Point(pole.centre).distance(box(spot[0], spot[1], spot[0] + w + 1, spot[1] + h + 1))
+            found.append((far > POLE_NEAR, far, spot, w, h))
+            if far <= POLE_NEAR:
+                break
+    if not found:
         return
+    _, _, spot, w, h = min(found, key=lambda f: f[:2])
     board.free.take(box(spot[0], spot[1], spot[0] + w + 1, spot[1] + h + 1))
     x, y = spot[0] + 0.5, spot[1] + 0.5
     lab = board.page.layer("labels")
@@ -142,6 +168,8 @@ def first_cars(field, cars: int):
 
     if cars < 1:
         raise InputError(f"--cars {cars}", field="--cars", hint="race at least 1 car")
+    if cars > len(field.drivers):
+        warn(f"--cars {cars}: {quote(field.name)} has {len(field.drivers)} cars; they all race")
     if cars >= len(field.drivers):
         return field
     kept, n = [], 0
@@ -150,9 +178,10 @@ def first_cars(field, cars: int):
         if room <= 0:
             break
         if len(team.drivers) > room:
+            first = "the first car" if cars == 1 else f"the first {cars} cars"
             warn(
-                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars (the first "
-                f"{cars} cars of {quote(field.name)} race)"
+                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars ({first} of "
+                f"{quote(field.name)} {'races' if cars == 1 else 'race'})"
             )
             team = team.model_copy(update={"drivers": team.drivers[:room]})
         kept.append(team)
@@ -238,11 +267,9 @@ def _grid_error(problems, spec, path, fits: int | None = None):
             replace(p, numbers={**p.numbers, "most_cars": fits}) if p.kind == "grid" and "rows" not in p.numbers else p
             for p in problems
         ]
-    err = geometry_error([_fewer_cars(p, spec, path) for p in problems], None if is_shipped(path) else path)
-    if is_shipped(path):
-        err.message = f"the board {spec.title or spec.name}: {err.message}"
-        err.args = (err.message,)
-    return err
+    # Paddock's own board stands where a file would (the command line re-says the problems under it)
+    where = f"the board {spec.title or spec.name}" if is_shipped(path) else path
+    return geometry_error([_fewer_cars(p, spec, path) for p in problems], where)
 
 
 def board_circuit(
@@ -273,7 +300,8 @@ def board_circuit(
     report = Report(path, lines)
     if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
         if not pit:
-            circuit.pit = None
+            circuit.pit = None  # and what the build said of it is not news for a pack without one
+            circuit.changes = [c for c in circuit.changes if "pit lane" not in c]
         elif garages and garages != circuit.pit.garages:
             from ...track.features import garage_width, with_garages
 

@@ -13,7 +13,7 @@ from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
 from ...units import pt_to_mm
-from .facts import cars_word, dmod, facts, knockout, modifiers, tie_groups
+from .facts import Session, dmod, facts, knockout, modifiers, tie_groups
 from .sheet import inner, new_page
 
 PAPER = Paper("a4", "landscape")  # the sheet's own paper when the user names none
@@ -58,10 +58,10 @@ def qualifying_sheet(field: TeamField, spec: PageSpec) -> Page:
     head_h = 11.0
     row_h = min(7.0, (bottom - top - head_h) / max(n, 1))
     x = x0
-    _q1_table(page, field, x, top, q1_w, row_h, head_h, sizes[0])
+    _q1_table(page, field, x, top, q1_w, row_h, head_h, ko.sessions[0])
     x += q1_w + gap
-    for session, cars, first, last in sizes[1:]:
-        _blank_session(page, session, cars, first, last, x, top, later_w, row_h, head_h)
+    for session in ko.sessions[1:]:
+        _blank_session(page, session, x, top, later_w, row_h, head_h)
         x += later_w + gap
     # Team modifiers under the last session, where there is room (in their own column with Q1 alone).
     if len(sizes) > 1:
@@ -84,8 +84,7 @@ def _session_header(page, heading, note, x, y, w, columns):
         page.add("text", Text(label, cx, hy, pt_to_mm(6.5), "condensed", GREY, anchor=anchor, valign="bottom"))
 
 
-def _q1_table(page, field: TeamField, x, top, w, row_h, head_h, size_info):
-    session, cars, first, last = size_info
+def _q1_table(page, field: TeamField, x, top, w, row_h, head_h, session: Session):
     sessions = facts().qualifying.sessions
     box_w = 9.0
     mod_w = 8.0
@@ -96,8 +95,7 @@ def _q1_table(page, field: TeamField, x, top, w, row_h, head_h, size_info):
     cols = [("driver", x + 6, "start"), ("team", team_x, "start")]
     cols += [(s, mods_x + mod_w * (i + 0.5), "middle") for i, s in enumerate(sessions)]
     cols += [("roll", roll_x + box_w / 2, "middle"), ("total", total_x + box_w / 2, "middle")]
-    note = f"{cars_word(cars)} · slowest {last - first + 1} take P{first}–P{last}" if first > 1 else cars_word(cars)
-    _session_header(page, session, note, x, top, w, cols)
+    _session_header(page, session.name, session.header(), x, top, w, cols)
     y = top + head_h
     for i, (team, driver) in enumerate(field.drivers):
         cy = y + row_h * (i + 0.5)
@@ -129,7 +127,7 @@ def _q1_table(page, field: TeamField, x, top, w, row_h, head_h, size_info):
     page.add("rules", Polyline(((x, y + row_h * len(field.drivers)), (x + w, y + row_h * len(field.drivers))), RULE))
 
 
-def _blank_session(page, session, cars, first, last, x, top, w, row_h, head_h):
+def _blank_session(page, session: Session, x, top, w, row_h, head_h):
     box_w = 8.0
     total_x = x + w - box_w
     roll_x = total_x - box_w - 1.0
@@ -140,15 +138,9 @@ def _blank_session(page, session, cars, first, last, x, top, w, row_h, head_h):
         ("roll", roll_x + box_w / 2, "middle"),
         ("total", total_x + box_w / 2, "middle"),
     ]
-    note = (
-        f"{cars_word(cars)} · slowest {last - first + 1}: P{first}–P{last}"
-        if first > 1
-        else f"{cars_word(cars)}: P1–P{last}"
-        if last > 1
-        else f"{cars_word(cars)}: P1"
-    )
-    _session_header(page, session, note, x, top, w, cols)
+    _session_header(page, session.name, session.header(), x, top, w, cols)
     y = top + head_h
+    cars = session.cars
     for i in range(cars):
         cy = y + row_h * (i + 0.5)
         if i % 2 == 0:

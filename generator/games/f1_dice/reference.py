@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...compose.blocks import bullets, heading, paragraph, title
 from ...compose.colour import GREY, INK, WHITE
-from ...fonts import ascent
+from ...fonts import ascent, text_width
 from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
@@ -75,6 +75,16 @@ def reference_sheet(
             text.add(Text(words.tiers[key], rx, ry + ascent(s, "condensed-bold"), s, "condensed-bold", INK))
             ry = paragraph(text, ", ".join(names), rx, ry + 4.0, col_w, s, "condensed", leading=1.3) + 1.0
         note = words.tier_note.format(field=field.name)
+        ry = paragraph(text, note, rx, ry, col_w, pt_to_mm(7), "condensed", leading=1.3) + 2
+    else:  # the players split the field (Rule #3): a line to write each group's teams on
+        ry += 1
+        s = pt_to_mm(8)
+        for label in words.tiers.values():
+            text.add(Text(label, rx, ry + ascent(s, "condensed-bold"), s, "condensed-bold", INK))
+            lx = rx + text_width(label, s, "condensed-bold") + 2
+            page.add("rules", Polyline(((lx, ry + 3.4), (rx + col_w, ry + 3.4)), Style(stroke=GREY, width=0.15)))
+            ry += 6.0
+        note = words.tier_blank.format(field=field.name)
         ry = paragraph(text, note, rx, ry, col_w, pt_to_mm(7), "condensed", leading=1.3) + 2
     ry = _points_box(page, rx, ry + 3, col_w, points_id)
     if pit_lane:
