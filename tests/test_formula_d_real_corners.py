@@ -4,6 +4,7 @@ and said so in the legend), and its zone is drawn long enough that its shortest 
 
 from __future__ import annotations
 
+import re
 import warnings
 from functools import cache
 from pathlib import Path
@@ -114,11 +115,19 @@ def test_a_figure_eight_is_a_formula_d_board_over_the_start_its_spec_gives(tmp_p
     assert any("after the spec's" in n or "before the spec's" in n for n in c.notes) or grid_shift(c)[0] == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a bare figure-eight CSV needs its start placed off the crossing by the circuit engine (track/grid.py, "
-    "track/build.py: another helper's work for issue 31); when that lands, this passes: remove the mark",
-)
 def test_a_bare_figure_eight_csv_builds(tmp_path):
+    """A figure-eight CSV whose timing line stands at the crossing (issue 31: "move the start ('start.at')", with no
+    start option for a CSV): its start line is moved off the crossing, the grid and the first moves clear of it and
+    of every corner, and the legend says how far from the real timing line."""
+    from generator.games.formula_d.real import at_crossing, grid_shift
+
     c = board(figure_eight_csv(tmp_path))
-    assert [k.kind for k in c.crossings] == ["bridge"]
+    assert [k.kind for k in c.crossings] == ["bridge"] and c.lanes == 3
+    assert not at_crossing(c) and grid_shift(c) == (0.0, True)
+    L, u = c.lap_length, c.unit_length
+    for x in c.crossings:  # both passes well away from the line: past the first 3 spaces and behind the grid
+        for p in (x.s_upper, x.s_lower):
+            assert 3 * u + x.reach < p < L - x.reach - 4 * u
+    said = [n for n in c.notes if n.startswith("start line ")]
+    assert len(said) == 1 and re.search(r"\d+ spaces? (after|before) the real one", said[0])
+    assert all(corner_paths(c.graph, k.s_start, k.s_end).short >= k.stops for k in c.corners)
