@@ -215,7 +215,7 @@ def test_corner_zones_are_tinted_lightly_round_the_marked_spaces(garenne):
 
 # --- over the space of inputs -------------------------------------------------------------------------------
 
-from hypothesis import given, settings  # noqa: E402
+from hypothesis import assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
@@ -268,9 +268,10 @@ def test_a_corner_declared_on_an_arc_covers_the_arc(segments, at, reverse):
         {"name": "x", "game": "formula-d", "segments": segments, "start": {"at": at, "reverse": reverse}}
     )
     L = sum(s.length for s in spec.segments)
+    assume(spec.start.at * spec.unit < L)  # a start past the lap is refused by the engine ('use a smaller start.at')
     n = max(1, round(L / spec.unit))
     u = L / n
-    start = min(spec.start.at * spec.unit, L)
+    start = spec.start.at * spec.unit
     declared = arc_corners(spec).corners or []
     arcs = [s for s in spec.segments if s.arc and s.arc.stops]
     assert len(declared) == len(arcs)

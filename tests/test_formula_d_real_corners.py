@@ -131,3 +131,44 @@ def test_a_bare_figure_eight_csv_builds(tmp_path):
     said = [n for n in c.notes if n.startswith("start line ")]
     assert len(said) == 1 and re.search(r"\d+ spaces? (after|before) the real one", said[0])
     assert all(corner_paths(c.graph, k.s_start, k.s_end).short >= k.stops for k in c.corners)
+
+
+def test_a_start_line_moved_back_round_the_lap_stays_within_it():
+    """Hand-worked: the grid's move is measured forward round the lap (0 … L); a line moved back 3 spaces on a lap
+    of 40 is 37 spaces on, and a second move past the lap's end comes round (the engine refuses a start.at past
+    the lap: 6 of 12 generated circuits once failed to build so, and were printed as A3 boards with no real
+    corners)."""
+    from types import SimpleNamespace
+
+    from generator.games.formula_d.real import moved_start
+    from generator.track.model import CircuitSpec
+
+    spec = CircuitSpec.model_validate({"name": "x", "csv": "x.csv", "game": "formula-d"})
+    u = spec.unit
+    c = SimpleNamespace(lap_length=40 * u)
+    once = moved_start(spec, c, 37 * u)
+    assert once.start.at == 37
+    assert moved_start(once, c, 5 * u).start.at == 2
+    assert moved_start(once, c, 3 * u).start.at == 0  # a whole lap round: the line where it began
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_generated_circuits_are_formula_d_boards_with_every_corner_held(tmp_path, seed):
+    """Generated circuits (hairpins, chicanes, close passes) whose grid had to move back round the lap: each
+    builds as a real circuit's board (A2 or A1, its corners from the real line, the legend saying the start's
+    move), every corner of the radius table on it and every corner's shortest path holding its stops."""
+    import numpy as np
+    from synthetic_circuits import random_circuit
+
+    P = random_circuit(
+        seed, hairpins=1 + seed % 2, chicanes=1 + seed % 3, notches=seed % 2, size_m=700 + 150 * (seed % 4)
+    )
+    csv = tmp_path / f"gen{seed}.csv"
+    w = np.full(len(P), 6.0)
+    np.savetxt(csv, np.column_stack((P, w, w)), delimiter=",", header="x_m,y_m,w_tr_right_m,w_tr_left_m")
+    c = board(csv)
+    assert c.paper.name in ("a2", "a1") and c.lanes == 3
+    assert all(hasattr(k, "real") for k in c.corners) and any(n.startswith("start line ") for n in c.notes)
+    assert sum(len(k.real) for k in c.corners) == len(radius_table(csv)) > 0
+    for k in c.corners:
+        assert corner_paths(c.graph, k.s_start, k.s_end).short >= k.stops >= max((rc.stops for rc in k.real), default=1)

@@ -75,7 +75,9 @@ def board_analysis(
             c = real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=choose)
         except GeometryError as err:  # every paper tried fails: the problems of the board as the spec asks it
             if getattr(err, "problems", None):
-                return tr.analyse(adjust(real.formula_d_spec(spec, spec.paper)), path, lines, paper, edge)
+                done = tr.analyse(adjust(real.formula_d_spec(spec, spec.paper)), path, lines, paper, edge)
+                # never a board of another kind (no real corners, no legend) in place of the one that failed
+                return done if done.problems else tr.Analysis(spec, path, paper, None, list(err.problems), [])
             raise
         return tr.Analysis(c.spec, path, paper, c, [], list(c.changes))
     if not _start_open(spec):
@@ -102,9 +104,8 @@ def _start_for_grid(spec, adjust, path, lines, paper, edge):
     import warnings
 
     from ... import track as tr
-    from ...track.grid import start_sign
     from .corners import corner_notes
-    from .real import _start_at_crossing, grid_shift
+    from .real import _start_at_crossing, grid_shift, moved_start
 
     def analyse(s):
         with warnings.catch_warnings(record=True) as said:
@@ -113,7 +114,7 @@ def _start_for_grid(spec, adjust, path, lines, paper, edge):
         return done, said
 
     done, said = analyse(spec)
-    moved, at = 0.0, spec.start.at
+    moved, cur = 0.0, spec
     for _ in range(4):  # the board built with the line moved has its corners a little elsewhere: checked again
         c = done.circuit
         if c is None or not all(_start_at_crossing(p) for p in done.problems):
@@ -121,12 +122,11 @@ def _start_for_grid(spec, adjust, path, lines, paper, edge):
         d, _ = grid_shift(c)
         if d < 1e-6 and not done.problems:
             break
-        laps = c.lap_length / spec.unit  # the lap in the units of 'start.at'
-        at = round((at + start_sign(spec) * d / spec.unit) % laps, 3)
-        again, heard = analyse(spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})}))
+        nxt = moved_start(cur, c, d)
+        again, heard = analyse(nxt)
         if again.circuit is None or len(again.problems) > len(done.problems):
             break
-        done, said, moved = again, heard, (moved + d) % c.lap_length
+        done, said, moved, cur = again, heard, (moved + d) % c.lap_length, nxt
     for w in said:
         warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     if moved > 1e-6 and done.circuit is not None:
@@ -139,6 +139,7 @@ def _start_for_grid(spec, adjust, path, lines, paper, edge):
             if clear and d < 1e-6
             else "the least of the grid and the first moves stands in a corner (no place is clear of them all)"
         )
+        at = cur.start.at
         done.changes.append(f"start line moved {n} space{'s' if n != 1 else ''} {way} (start.at {at:g}), so {why}")
     return done
 

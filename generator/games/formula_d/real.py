@@ -138,8 +138,20 @@ def _build(s, shape, real, adjust, path, lines, paper, edge, placed: bool):
         d, _ = grid_shift(done.circuit)
         if at_crossing(done.circuit, d):
             raise
-        s = s.model_copy(update={"start": s.start.model_copy(update={"at": round(s.start.at + d / s.unit, 3)})})
+        s = moved_start(s, done.circuit, d)
         return (s, *_quiet_build(adjust(_from(s, shape, real)), path, lines, paper, edge), d)
+
+
+def moved_start(spec, circuit, d: float):
+    """``spec`` with its start line ``d`` mm further round the lap of ``circuit`` (built from it), ``start.at``
+    kept within the lap: a line moved back past the start of the centre line comes round from its end (the
+    engine refuses a start past the lap; a move of most of a lap once made 6 of 12 generated circuits fail)."""
+    from ...track.grid import start_sign
+
+    laps = circuit.lap_length / spec.unit  # the lap in the units of 'start.at'
+    at = round((spec.start.at + start_sign(spec) * d / spec.unit) % laps, 3)
+    at = 0.0 if at >= laps else at
+    return spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
 
 
 def _start_at_crossing(problem) -> bool:
@@ -224,8 +236,7 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
         if d < 1e-6:
             break
         moved += d
-        at = round(spec.start.at + d / spec.unit, 3)
-        spec = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
+        spec = moved_start(spec, c, d)
         c, said = _quiet_build(adjust(_from(spec, shape, real)), path, lines, pap, edge)
     out = declare_corners(c, shape)
     d, clear = grid_shift(out)
