@@ -192,3 +192,27 @@ def test_a_figure_eight_spec_without_start_builds_off_its_crossing(capsys, tmp_p
         warnings.simplefilter("ignore")
         c = load_circuit(path)
     assert [k.kind for k in c.crossings] == ["bridge"] and not at_crossing(c)
+
+
+def test_corners_pasted_into_a_spec_whose_start_paddock_placed_declare_the_same_corners(capsys, tmp_path):
+    """The oval without `start`: its line is placed for the grid, so the pasted block carries that `start` too;
+    pasted into the spec, it declares the same corners at the same places (and the start stays put)."""
+    spec = tmp_path / "oval.yaml"
+    spec.write_text(
+        "name: Oval\ngame: formula-d\npaper: a2\nlanes: 2\nsegments:\n  - straight: 270\n"
+        "  - arc: {radius: 45, angle: 180, turn: left, transition: 40}\n  - straight: 270\n"
+        "  - arc: {radius: 45, angle: 180, turn: left, transition: 40}\n"
+    )
+    code, out, _ = run(capsys, "corners", spec)
+    assert code in (0, None)
+    block = out[out.index("ready to paste:") :].split("\n", 1)[1]
+    assert block.startswith("start: {at: ")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        before = load_circuit(spec)
+        spec.write_text(spec.read_text() + block)
+        after = load_circuit(spec)
+    assert after.spec.start.at == before.spec.start.at
+    assert len(after.corners) == len(before.corners) == 2
+    for a, b in zip(after.corners, before.corners, strict=True):
+        assert abs(a.s_start - b.s_start) < after.unit_length and abs(a.s_end - b.s_end) < after.unit_length

@@ -285,6 +285,8 @@ def test_a_corner_declared_on_an_arc_covers_the_arc(segments, at, reverse):
     def covers(c, s0: float, length: float) -> bool:
         first = (c.from_ - 1) * u  # the corner's units, round the lap from its first
         covered = ((c.to - c.from_) % n + 1) * u
+        if covered >= L - 1e-6:  # a corner of every unit (a lap of one unit): it holds any arc
+            return True
         return (s0 - first) % L <= u + 1e-6 and (s0 - first) % L + length <= covered + 1e-6
 
     for s0, length in spans:
