@@ -5,7 +5,8 @@ real circuit's corners (of the radius table) on the board and how many of them s
 whether every corner's shortest path holds its stops, and whether the grid stands clear of every corner. Slow (A1
 boards): the test suite builds them in tests/test_formula_d_real_corners.py.
 
-    python benchmarks/formula_d_real.py           # a Markdown table; exit 1 if a circuit does not build
+    python benchmarks/formula_d_real.py              # a Markdown table; exit 1 if a circuit does not build
+    python benchmarks/formula_d_real.py --generated  # the same of 12 generated circuits and 2 figure-eights
 """
 
 from __future__ import annotations
@@ -39,6 +40,33 @@ def grid_clear(c, marks) -> bool:
     return True
 
 
+def generated() -> list[Path]:
+    """Generated circuits in the racetrack-database format (``tests/synthetic_circuits.py``): 12 random loops
+    (seeds 0–11: hairpins, chicanes and close passes in turn) and two figure-eights, written to a temporary folder."""
+    import tempfile
+
+    import numpy as np
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from synthetic_circuits import figure_eight, random_circuit
+
+    shapes = [
+        (
+            f"gen{s}",
+            random_circuit(s, hairpins=1 + s % 2, chicanes=1 + s % 3, notches=s % 2, size_m=700 + 150 * (s % 4)),
+        )
+        for s in range(12)
+    ] + [("eight1500", figure_eight(1500)), ("eight900", figure_eight(900))]
+    folder = Path(tempfile.mkdtemp(prefix="paddock-fd-"))
+    out = []
+    for name, P in shapes:
+        w = np.full(len(P), 6.0)
+        path = folder / f"{name}.csv"
+        np.savetxt(path, np.column_stack((P, w, w)), delimiter=",", header="x_m,y_m,w_tr_right_m,w_tr_left_m")
+        out.append(path)
+    return out
+
+
 def main() -> int:
     failed = 0
     print(
@@ -46,7 +74,7 @@ def main() -> int:
         "| corners: stops | real corners (merged) | stops held | grid and first moves clear |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for path in sorted(CIRCUITS.glob("*.csv")):
+    for path in generated() if "--generated" in sys.argv else sorted(CIRCUITS.glob("*.csv")):
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")

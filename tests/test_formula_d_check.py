@@ -131,3 +131,90 @@ def test_track_and_watch_draw_the_formula_d_layer(tmp_path, capsys):
     code, _, err = run(capsys, "track", spec, "-o", tmp_path / "track", "-f", "pdf", "-q")
     assert code == 0, err
     assert "stops required" in pdf_text(next((tmp_path / "track").glob("*.pdf")))
+
+
+def _corner_spaces_under_grid(c) -> set[int]:
+    from shapely import Polygon
+
+    from generator.games.formula_d.overlay import corner_marks
+
+    corner = set().union(*(m.paths.spaces for m in corner_marks(c)))
+    under = set()
+    for slot in c.grid:
+        outline = Polygon(slot.outline)
+        under |= {sp.id for sp in c.graph.spaces if Polygon(sp.polygon).intersection(outline).area > 1.0}
+    return under & corner
+
+
+def test_a_spec_without_start_gets_its_grid_on_straight_track(capsys, tmp_path):
+    """Issue 31's oval: a `game: formula-d` spec with no `start` printed all 10 slots curled round a hairpin while
+    `check` said buildable. Its line is now moved (the least) until the grid and the first moves stand clear of
+    every corner; `check` says the move and lists no grid warning, and builds the very board the pack prints."""
+    spec = tmp_path / "oval.yaml"
+    spec.write_text(
+        "name: Oval\ngame: formula-d\npaper: a2\nlanes: 2\nsegments:\n  - straight: 270\n"
+        "  - arc: {radius: 45, angle: 180, turn: left, transition: 40}\n  - straight: 270\n"
+        "  - arc: {radius: 45, angle: 180, turn: left, transition: 40}\n"
+    )
+    code, out, err = run(capsys, "check", spec, "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert not [w for w in answer["warnings"] if "grid slot" in w]
+    (moved,) = [c for c in answer["changes"] if c.startswith("start line moved")]
+    assert "clear of every corner" in moved
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        c = load_circuit(spec)
+    assert not [w for w in said if "grid slot" in str(w.message)]
+    assert len(c.grid) == 10 and not _corner_spaces_under_grid(c)
+    from generator.games.formula_d.real import grid_shift
+
+    assert grid_shift(c) == (0.0, True)
+    # the same spec placing its own start: left where it says (the warning names the slots in the corner)
+    spec.write_text(spec.read_text() + "start: {at: 0}\n")
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        placed = load_circuit(spec)
+    assert _corner_spaces_under_grid(placed) and [w for w in said if "grid slot" in str(w.message)]
+
+
+def test_a_figure_eight_spec_without_start_builds_off_its_crossing(capsys, tmp_path):
+    """The shipped figure-eight's segments without their `start`: the engine's line stands at the crossing; the
+    Formula D board moves it off (its straights hold only part of a 12-car grid: said so, not claimed clear)."""
+    from generator.games.formula_d.real import at_crossing
+
+    text = (track_specs_dir() / "figure-eight.yaml").read_text()
+    path = tmp_path / "eight.yaml"
+    path.write_text(re.sub(r"(?m)^start:.*\n", "", text).replace("paper: a3", "paper: a2") + "game: formula-d\n")
+    code, out, err = run(capsys, "check", path, "--json")
+    assert code == 0, err
+    (moved,) = [c for c in json.loads(out)["changes"] if c.startswith("start line moved")]
+    assert "stands in a corner" in moved
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        c = load_circuit(path)
+    assert [k.kind for k in c.crossings] == ["bridge"] and not at_crossing(c)
+
+
+def test_corners_pasted_into_a_spec_whose_start_paddock_placed_declare_the_same_corners(capsys, tmp_path):
+    """The oval without `start`: its line is placed for the grid, so the pasted block carries that `start` too;
+    pasted into the spec, it declares the same corners at the same places (and the start stays put)."""
+    spec = tmp_path / "oval.yaml"
+    spec.write_text(
+        "name: Oval\ngame: formula-d\npaper: a2\nlanes: 2\nsegments:\n  - straight: 270\n"
+        "  - arc: {radius: 45, angle: 180, turn: left, transition: 40}\n  - straight: 270\n"
+        "  - arc: {radius: 45, angle: 180, turn: left, transition: 40}\n"
+    )
+    code, out, _ = run(capsys, "corners", spec)
+    assert code in (0, None)
+    block = out[out.index("ready to paste:") :].split("\n", 1)[1]
+    assert block.startswith("start: {at: ")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        before = load_circuit(spec)
+        spec.write_text(spec.read_text() + block)
+        after = load_circuit(spec)
+    assert after.spec.start.at == before.spec.start.at
+    assert len(after.corners) == len(before.corners) == 2
+    for a, b in zip(after.corners, before.corners, strict=True):
+        assert abs(a.s_start - b.s_start) < after.unit_length and abs(a.s_end - b.s_end) < after.unit_length

@@ -300,3 +300,21 @@ def test_gt_without_weather_leaves_marcellin_out():
     with_weather = [p.driver.id for p in builds.players_from_names(["A", "B", "C"], gt=True, weather=True)]
     without = [p.driver.id for p in builds.players_from_names(["A", "B", "C"], gt=True, weather=False)]
     assert "marcellin" in with_weather and "marcellin" not in without
+
+
+def test_the_race_card_offers_pit_stops_only_where_the_board_has_a_pit_lane():
+    """A real circuit (no pit lane) and a road race (no pits used) offer the three-lap race without pit stops; a
+    board with a pit lane offers it with the rulebook's two."""
+    from generator.games.formula_d.reference import PAPER, reference_pages
+    from generator.scene import Text, walk
+
+    def text(**kw) -> str:
+        return " ".join(
+            i.text for p in reference_pages(PageSpec(PAPER), **kw) for i in walk(p.items()) if isinstance(i, Text)
+        )
+
+    stops = facts.rules().pit_stop.three_lap_race_stops
+    assert f"laps with up to {stops} pit stops" in text()
+    for kw in ({"pits": False, "laps": 1}, {"road_race": True}):
+        got = text(**kw)
+        assert "pit stops)" not in got and f"(optional rule: {facts.game().three_lap_race} laps)" in got

@@ -242,7 +242,9 @@ def test_where_no_place_is_clear_the_grid_stands_where_least_of_it_is_in_a_corne
     u, L = 24.0, 24.0 * 40
     corners = [Corner(s, s + 3 * u, s + u, 40, 90, "left") for s in np.arange(0, L, 6 * u)]  # 3 in, 3 out
     corners[2] = Corner(12 * u, 12 * u + u, 12 * u, 40, 90, "left")  # a short one: the least overlap is near it
-    c = SimpleNamespace(lap_length=L, unit_length=u, corners=corners, spec=SimpleNamespace(grid=10), lanes=3)
+    c = SimpleNamespace(
+        lap_length=L, unit_length=u, corners=corners, crossings=(), spec=SimpleNamespace(grid=10), lanes=3
+    )
     d, clear = real.grid_shift(c)
     assert not clear
     rows = 4 + 0.5
@@ -274,5 +276,7 @@ def test_a_move_back_past_half_a_lap_is_measured_against_the_corners_it_meets():
 
     u, L = 24.0, 24.0 * 40
     corners = [Corner(5 * u, 35.9 * u, 20 * u, 40, 90, "left"), Corner(36 * u, 39.9 * u, 38 * u, 40, 90, "right")]
-    c = SimpleNamespace(lap_length=L, unit_length=u, corners=corners, spec=SimpleNamespace(grid=10), lanes=3)
+    c = SimpleNamespace(
+        lap_length=L, unit_length=u, corners=corners, crossings=(), spec=SimpleNamespace(grid=10), lanes=3
+    )
     assert real.grid_shift(c)[1] is False

@@ -4,6 +4,7 @@ and said so in the legend), and its zone is drawn long enough that its shortest 
 
 from __future__ import annotations
 
+import re
 import warnings
 from functools import cache
 from pathlib import Path
@@ -116,5 +117,59 @@ def test_a_figure_eight_is_a_formula_d_board_over_the_start_its_spec_gives(tmp_p
 
 
 def test_a_bare_figure_eight_csv_builds(tmp_path):
+    """A figure-eight CSV whose timing line stands at the crossing (issue 31: "move the start ('start.at')", with no
+    start option for a CSV): its start line is moved off the crossing, the grid and the first moves clear of it and
+    of every corner, and the legend says how far from the real timing line."""
+    from generator.games.formula_d.real import at_crossing, grid_shift
+
     c = board(figure_eight_csv(tmp_path))
-    assert [k.kind for k in c.crossings] == ["bridge"]
+    assert [k.kind for k in c.crossings] == ["bridge"] and c.lanes == 3
+    assert not at_crossing(c) and grid_shift(c) == (0.0, True)
+    L, u = c.lap_length, c.unit_length
+    for x in c.crossings:  # both passes well away from the line: past the first 3 spaces and behind the grid
+        for p in (x.s_upper, x.s_lower):
+            assert 3 * u + x.reach < p < L - x.reach - 4 * u
+    said = [n for n in c.notes if n.startswith("start line ")]
+    assert len(said) == 1 and re.search(r"\d+ spaces? (after|before) the real one", said[0])
+    assert all(corner_paths(c.graph, k.s_start, k.s_end).short >= k.stops for k in c.corners)
+
+
+def test_a_start_line_moved_back_round_the_lap_stays_within_it():
+    """Hand-worked: the grid's move is measured forward round the lap (0 … L); a line moved back 3 spaces on a lap
+    of 40 is 37 spaces on, and a second move past the lap's end comes round (the engine refuses a start.at past
+    the lap: 6 of 12 generated circuits once failed to build so, and were printed as A3 boards with no real
+    corners)."""
+    from types import SimpleNamespace
+
+    from generator.games.formula_d.real import moved_start
+    from generator.track.model import CircuitSpec
+
+    spec = CircuitSpec.model_validate({"name": "x", "csv": "x.csv", "game": "formula-d"})
+    u = spec.unit
+    c = SimpleNamespace(lap_length=40 * u)
+    once = moved_start(spec, c, 37 * u)
+    assert once.start.at == 37
+    assert moved_start(once, c, 5 * u).start.at == 2
+    assert moved_start(once, c, 3 * u).start.at == 0  # a whole lap round: the line where it began
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_generated_circuits_are_formula_d_boards_with_every_corner_held(tmp_path, seed):
+    """Generated circuits (hairpins, chicanes, close passes) whose grid had to move back round the lap: each
+    builds as a real circuit's board (A2 or A1, its corners from the real line, the legend saying the start's
+    move), every corner of the radius table on it and every corner's shortest path holding its stops."""
+    import numpy as np
+    from synthetic_circuits import random_circuit
+
+    P = random_circuit(
+        seed, hairpins=1 + seed % 2, chicanes=1 + seed % 3, notches=seed % 2, size_m=700 + 150 * (seed % 4)
+    )
+    csv = tmp_path / f"gen{seed}.csv"
+    w = np.full(len(P), 6.0)
+    np.savetxt(csv, np.column_stack((P, w, w)), delimiter=",", header="x_m,y_m,w_tr_right_m,w_tr_left_m")
+    c = board(csv)
+    assert c.paper.name in ("a2", "a1") and c.lanes == 3
+    assert all(hasattr(k, "real") for k in c.corners) and any(n.startswith("start line ") for n in c.notes)
+    assert sum(len(k.real) for k in c.corners) == len(radius_table(csv)) > 0
+    for k in c.corners:
+        assert corner_paths(c.graph, k.s_start, k.s_end).short >= k.stops >= max((rc.stops for rc in k.real), default=1)

@@ -75,10 +75,73 @@ def board_analysis(
             c = real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=choose)
         except GeometryError as err:  # every paper tried fails: the problems of the board as the spec asks it
             if getattr(err, "problems", None):
-                return tr.analyse(adjust(real.formula_d_spec(spec, spec.paper)), path, lines, paper, edge)
+                done = tr.analyse(adjust(real.formula_d_spec(spec, spec.paper)), path, lines, paper, edge)
+                # never a board of another kind (no real corners, no legend) in place of the one that failed
+                return done if done.problems else tr.Analysis(spec, path, paper, None, list(err.problems), [])
             raise
         return tr.Analysis(c.spec, path, paper, c, [], list(c.changes))
-    return tr.analyse(adjust(spec), path, lines, paper, edge, notes=corner_notes)
+    if not _start_open(spec):
+        return tr.analyse(adjust(spec), path, lines, paper, edge, notes=corner_notes)
+    return _start_for_grid(spec, adjust, path, lines, paper, edge)
+
+
+def _start_open(spec) -> bool:
+    """Whether the start line is Paddock's to place: the spec writes no ``start`` and numbers nothing in units
+    from it (a pit lane, corners, kerbs, danger spaces, a police line, howling zones would move with it; an arc's
+    corner is measured from wherever the line stands), and has a grid."""
+    by_unit = (
+        spec.pit or spec.corners is not None or isinstance(spec.kerbs, list) or spec.danger or spec.police_line
+    ) or spec.howling
+    return "start" not in spec.model_fields_set and not by_unit and bool(spec.grid)
+
+
+def _start_for_grid(spec, adjust, path, lines, paper, edge):
+    """A per-lane board whose spec leaves the start line open, built with its line moved the least either way to
+    where the grid behind it and the first moves past it stand clear of every corner and off every crossing
+    (:func:`.real.grid_shift`), as the README promises (the circuit engine places a grid across the track, a
+    game its per-lane grid); the move is said as a change. The first build's notices (a grid in a corner) are
+    said only for the board that prints."""
+    import warnings
+
+    from ... import track as tr
+    from .corners import corner_notes
+    from .real import _start_at_crossing, grid_shift, moved_start
+
+    def analyse(s):
+        with warnings.catch_warnings(record=True) as said:
+            warnings.simplefilter("always")
+            done = tr.analyse(adjust(s), path, lines, paper, edge, notes=corner_notes)
+        return done, said
+
+    done, said = analyse(spec)
+    moved, cur = 0.0, spec
+    for _ in range(4):  # the board built with the line moved has its corners a little elsewhere: checked again
+        c = done.circuit
+        if c is None or not all(_start_at_crossing(p) for p in done.problems):
+            break
+        d, _ = grid_shift(c)
+        if d < 1e-6 and not done.problems:
+            break
+        nxt = moved_start(cur, c, d)
+        again, heard = analyse(nxt)
+        if again.circuit is None or len(again.problems) > len(done.problems):
+            break
+        done, said, moved, cur = again, heard, (moved + d) % c.lap_length, nxt
+    for w in said:
+        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    if moved > 1e-6 and done.circuit is not None:
+        L, u = done.circuit.lap_length, done.circuit.unit_length
+        n, way = (moved, "forward") if moved <= L / 2 else (L - moved, "back")
+        n = max(1, round(n / u))
+        d, clear = grid_shift(done.circuit)
+        why = (
+            "the grid and the first moves stand clear of every corner and crossing"
+            if clear and d < 1e-6
+            else "the least of the grid and the first moves stands in a corner (no place is clear of them all)"
+        )
+        at = cur.start.at
+        done.changes.append(f"start line moved {n} space{'s' if n != 1 else ''} {way} (start.at {at:g}), so {why}")
+    return done
 
 
 def load_circuit(

@@ -119,8 +119,21 @@ def corners(
         out = {"name": circuit.name, "file": source, "lanes": circuit.lanes, "corners": rows, "problems": []}
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
         return
-    for line in corner_table(circuit, rows):
+    for line in corner_table(circuit, rows, _placed_start(circuit, spec)):
         typer.echo(line)
+
+
+def _placed_start(circuit, spec: Path | None) -> str | None:
+    """The ``start:`` the pasted corners count their units from, where the board's start line is not the spec's
+    own (Paddock placed it for the grid, or moved a real circuit's off its timing line): without it, corners
+    pasted into the spec would count from another line."""
+    from ... import track as tr
+    from .board import board_path
+
+    own, now = tr.load_spec(board_path(spec))[0].start, circuit.spec.start
+    if abs(own.at - now.at) < 5e-4 and own.reverse == now.reverse:
+        return None
+    return f"start: {{at: {now.at:g}" + (", reverse: true" if now.reverse else "") + "}"
 
 
 def corner_rows(circuit) -> list[dict]:
@@ -158,8 +171,9 @@ def corner_rows(circuit) -> list[dict]:
     return rows
 
 
-def corner_table(circuit, rows: list[dict]) -> list[str]:
-    """``paddock corners`` as text: a table, then the corners as a spec's ``corners:`` ready to paste."""
+def corner_table(circuit, rows: list[dict], start: str | None = None) -> list[str]:
+    """``paddock corners`` as text: a table, then the corners as a spec's ``corners:`` ready to paste (with the
+    ``start`` line they count from, where the board placed its start line itself)."""
     from .real_line import settings as real_settings
 
     out = [f"{circuit.name}: {circuit.lanes} lanes, {len(rows)} corner(s)"]
@@ -186,6 +200,8 @@ def corner_table(circuit, rows: list[dict]) -> list[str]:
     if rows:
         out.append("")
         out.append(f"# the corners in the units of this board ({circuit.units_count} to a lap), ready to paste:")
+        if start:
+            out.append(f"{start}   # this board's start line, placed by Paddock: the units count from it")
         out.append("corners:")
         out += [f"  - {{from: {r['from']}, to: {r['to']}, stops: {r['stops']}{_name(r['name'])}}}" for r in rows]
     return out

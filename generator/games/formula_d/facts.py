@@ -218,9 +218,10 @@ def ordinary_dice(faces: tuple[int, ...]) -> str:
 ORDINARY_DICE = (4, 6, 8, 10, 12, 20)
 
 
-def fill_values(laps: int | None = None) -> dict[str, str]:
+def fill_values(laps: int | None = None, pits: bool = True) -> dict[str, str]:
     """Numbers the reference prose quotes, taken from the rules (the ``{braces}`` in sheets.yaml); ``laps``: the
-    race's length when the pack sets one (``--laps``)."""
+    race's length when the pack sets one (``--laps``); ``pits``: the board has a pit lane (the three-lap race's
+    pit stops are said only then)."""
     r = rules()
     rolls = r.rolls
     ranges = wp_ranges()
@@ -231,7 +232,8 @@ def fill_values(laps: int | None = None) -> dict[str, str]:
     def words(stops: tuple[int, ...]) -> str:
         return " or ".join(str(s) for s in stops)
 
-    return {
+    three = sheets().three_lap_rule
+    out = {
         "overshoot_2": words(r.overshoot.eliminated[2]),
         "overshoot_3": words(r.overshoot.eliminated[3]),
         "engine_gear5": str(r.engine_strain.gear5),
@@ -260,6 +262,8 @@ def fill_values(laps: int | None = None) -> dict[str, str]:
         "police": str(r.road_race.police_multiplier),
         "police_bonus": str(r.road_race.police_bonus_wp),
     }
+    out["three_lap_rule"] = (three.pits if pits else three.no_pits).format(**out)
+    return out
 
 
 def _throws(n: int) -> str:

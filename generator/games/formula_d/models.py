@@ -286,6 +286,13 @@ class Token(Model):
     width: float
 
 
+class ThreeLapRule(Model):
+    """The race card's optional three-lap race: with its pit stops, or (no pit lane on the board) without."""
+
+    pits: str
+    no_pits: str
+
+
 class Sheets(Model):
     """``sheets.yaml``: layout choices and Paddock's own wording."""
 
@@ -293,6 +300,7 @@ class Sheets(Model):
     default_colours: tuple[str, ...]
     board_labels: BoardLabels
     stops_by_radius: tuple[RadiusBand, ...]
+    three_lap_rule: ThreeLapRule
     reference: tuple[Card, ...]
     road_race: Card
     token: Token

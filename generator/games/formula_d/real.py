@@ -70,7 +70,8 @@ def grid_shift(circuit) -> tuple[float, bool]:
     ``lanes`` slots per space) and the first ``start_clear_spaces`` past it stand clear of every corner — 0 when
     they already do, else the nearest such place either way (a real line's first point is its timing line, often
     just past a chicane) — and whether that place is clear; where none is, the place where the least of that
-    stretch lies in corners."""
+    stretch lies in corners. A place where the line or the grid would stand at a crossing (a figure-eight's bridge:
+    :func:`at_crossing`) is never chosen while another is left."""
     from ...track.features import grid_rows
 
     L = circuit.lap_length
@@ -79,9 +80,10 @@ def grid_shift(circuit) -> tuple[float, bool]:
     ahead = settings().start_clear_spaces * u
 
     def cornered(d: float) -> float:
-        """How much of the grid and the first moves past the line lie in corners, mm."""
+        """How much of the grid and the first moves past the line lie in corners, mm (a crossing: a lap more)."""
         a, b = d % L - need, d % L + ahead  # within a lap of the corners: one lap either way covers it
-        return sum(
+        crossed = L if at_crossing(circuit, d) else 0.0
+        return crossed + sum(
             max(0.0, min(b, k.s_end + m * L) - max(a, k.s_start + m * L)) for k in circuit.corners for m in (-1, 0, 1)
         )
 
@@ -94,6 +96,67 @@ def grid_shift(circuit) -> tuple[float, bool]:
                 return d % L, True
             best = min(best, (over, d % L))
     return best[1], False
+
+
+def at_crossing(circuit, d: float = 0.0) -> bool:
+    """Whether a start line ``d`` mm further round the lap would stand, with its grid, at a crossing: a pass of
+    the crossing (with the length the other pass covers, ``reach``) within 3 spaces after the line or within the
+    grid's rows and a space before it — the room the circuit engine's check asks (``track/checks.py``), and half a
+    space more each way, so the board built with the line there passes it."""
+    from ...track.features import grid_rows
+
+    if not circuit.crossings:
+        return False
+    L, u = circuit.lap_length, circuit.unit_length
+    unit = max(u, circuit.unit)
+    grid_len = grid_rows(circuit) * max(u, unit)
+    for x in circuit.crossings:
+        for p in (x.s_upper, x.s_lower):
+            after = (p - d) % L  # how far past the line the pass lies
+            if after < x.reach + 3 * unit + u / 2 or L - after < x.reach + grid_len + unit + u / 2:
+                return True
+    return False
+
+
+def _build(s, shape, real, adjust, path, lines, paper, edge, placed: bool):
+    """``(spec, circuit, notices, mm moved)``: ``s`` built from ``shape``. Where the start line the spec leaves to
+    the real circuit (its timing line) stands at a crossing — a figure-eight — the line is moved, the least either
+    way, to where it and its grid stand off the crossing and clear of corners (:func:`grid_shift`), and built
+    there; a start the spec places itself is the spec's to move (the error says so)."""
+    from ... import track as tr
+    from ...errors import GeometryError
+
+    try:
+        return (s, *_quiet_build(adjust(_from(s, shape, real)), path, lines, paper, edge), 0.0)
+    except GeometryError as err:
+        problems = getattr(err, "problems", None) or ()
+        if placed or not problems or any(not _start_at_crossing(p) for p in problems):
+            raise
+        done = tr.analyse(adjust(_from(s, shape, real)), path, lines, paper, edge)
+        if done.circuit is None:
+            raise
+        d, _ = grid_shift(done.circuit)
+        if at_crossing(done.circuit, d):
+            raise
+        s = moved_start(s, done.circuit, d)
+        return (s, *_quiet_build(adjust(_from(s, shape, real)), path, lines, paper, edge), d)
+
+
+def moved_start(spec, circuit, d: float):
+    """``spec`` with its start line ``d`` mm further round the lap of ``circuit`` (built from it), ``start.at``
+    kept within the lap: a line moved back past the start of the centre line comes round from its end (the
+    engine refuses a start past the lap; a move of most of a lap once made 6 of 12 generated circuits fail)."""
+    from ...track.grid import start_sign
+
+    laps = circuit.lap_length / spec.unit  # the lap in the units of 'start.at'
+    at = round((spec.start.at + start_sign(spec) * d / spec.unit) % laps, 3)
+    at = 0.0 if at >= laps else at
+    return spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
+
+
+def _start_at_crossing(problem) -> bool:
+    """The circuit engine's problem of a start line (or grid) standing at a crossing."""
+    return problem.kind == "crossing" and problem.field == "start"
 
 
 def _quiet_build(spec, path, lines, paper, edge):
@@ -146,17 +209,17 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
         for _ in range(how.tries):
             shape = real if plan is None else stretched_shape(Q, run, *plan)
             try:
-                c, said = _quiet_build(adjust(_from(s, shape, real)), path, lines, pap, edge)
+                s, c, said, off = _build(s, shape, real, adjust, path, lines, pap, edge, placed)
             except PaddockError as err:
                 error = error or err
                 break
             declared = declare(c, shape)
             n = longest_straight(declared.circuit)
-            first = first or (s, pap, shape, c, said)
+            first = first or (s, pap, shape, c, said, off)
             if declared.apart < corners_needed:
                 break
             if n >= want or not long:  # 6th gear, or all a circuit with no long straight can have
-                chosen = (s, pap, shape, c, said)
+                chosen = (s, pap, shape, c, said, off)
                 break
             if plan is not None:
                 extra += want - n
@@ -167,15 +230,13 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
             break
     if first is None:
         raise error
-    spec, pap, shape, c, said = chosen or first
-    moved = 0.0
+    spec, pap, shape, c, said, moved = chosen or first
     for _ in range(4):  # the board built with the line moved has its corners a little elsewhere: checked again
         d, _ = grid_shift(declare_corners(c, shape))
         if d < 1e-6:
             break
         moved += d
-        at = round(spec.start.at + d / spec.unit, 3)
-        spec = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
+        spec = moved_start(spec, c, d)
         c, said = _quiet_build(adjust(_from(spec, shape, real)), path, lines, pap, edge)
     out = declare_corners(c, shape)
     d, clear = grid_shift(out)

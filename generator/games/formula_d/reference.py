@@ -189,7 +189,7 @@ def reference_pages(
         list(s.reference) + ([s.road_race] if road_race else []) + ([house_card(has["pits"])] if house_rules else [])
     )
     specs = [c for c in specs if all(has[need] for need in c.needs)]
-    values, tables = facts.fill_values(laps), _tables(house_rules)
+    values, tables = facts.fill_values(laps, has["pits"]), _tables(house_rules)
     gap = 4.0
     x0, y0, w, h = page_spec.content_box
     m = 0.3
