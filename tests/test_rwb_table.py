@@ -162,7 +162,7 @@ def test_the_tracker_has_the_groups_to_write_in_and_room_for_the_race(paper):
     text = flat(pdf_text(pdf_of(pages[0])))
     assert f"{words.groups_write_in} TOP to MIDDLE to BOTTOM to" in text
     assert "Log full? Go on on the back of this sheet." in text
-    # the race played from the prints met 16 TROUBLE results: the first page logs four rounds of 5 chips
+    # the race played from the prints met 18 TROUBLE results: the first page logs four rounds of 5 chips
     rows = [int(t) for t in re.findall(r"(?<![\d·])\b(\d+)\b TOP MID BOT", text)]
     assert rows == list(range(1, 21))
 
