@@ -194,6 +194,63 @@ def test_f1_dice_race(capsys):
     assert quick["winner_rounds"]["mean"] < data["winner_rounds"]["mean"]  # the front runners add two dice
 
 
+def test_f1_dice_dnf_rate_is_the_action_rolls():
+    """A car alone, 3 laps of 44 units with action squares on units 10, 20, 30 and 40: the share it does not finish
+    is what the rulebook's dice give, worked out exactly (a Markov chain over its position: each roll of the die
+    1–6, an action roll on arriving on a square — 1 out, 2 back three, 3 back two, 4 nothing, 5 on two, 6 on
+    three, its move no second action roll). About 12 squares × 2/7 landed on × 1/6: 44 %; exactly 46.5 %."""
+    from generator.games.f1_dice.facts import facts as game_facts
+    from generator.games.f1_dice.simulate import F1Setup, batch
+
+    units, laps, squares = 44, 3, (10, 20, 30, 40)
+    effects = [("none", 0)] * 7
+    for row in game_facts().actions.rolls:
+        effects[row.roll] = (row.effect, row.units or 0)
+    end = units * laps
+    marked = {p for p in range(1, end + 1) if (p - 1) % units + 1 in squares}
+    finish = [0.0] * (end + 1)  # the chance to finish from each position, iterated to its fixed point
+    for _ in range(300):
+        for p in range(end, -1, -1):
+            total = 0.0
+            for roll in range(1, 7):
+                q = p + roll
+                if q > end:
+                    total += 1
+                elif q in marked:
+                    after = [q + effects[a][1] if effects[a][0] == "move" else q for a in range(2, 7)]
+                    total += sum(1.0 if x > end else finish[x] for x in after) / 6
+                else:
+                    total += finish[q]
+            finish[p] = total / 6
+    exact = 1 - finish[0]
+    assert 0.46 < exact < 0.47
+    setup = F1Setup(
+        units=units, laps=laps, room=2, action=frozenset(squares), effects=tuple(effects), grid=(0,),
+        qualifying=((0, 0, 0),), tie=((0, 0),), drop=(), tier=("midfield",), die=6, least=1,
+    )  # fmt: skip
+    races = 4000
+    tally = batch(setup, 3, 0, races)
+    rate = tally.count("dnf", "accident or engine") / races
+    assert abs(rate - exact) < 3 * (exact * (1 - exact) / races) ** 0.5  # within three standard errors
+
+
+def test_the_dnf_warnings_say_what_puts_cars_out():
+    from generator.games.f1_dice.simulate import F1Setup, _warnings
+    from generator.games.formula_d.simulate.report import warnings
+
+    setup = F1Setup(
+        units=44, laps=3, room=2, action=frozenset({10, 20, 30, 40}), effects=(("none", 0),) * 7, grid=(0,),
+        qualifying=((0, 0, 0),), tie=((0, 0),), drop=(), tier=("midfield",), die=6, least=1,
+    )  # fmt: skip
+    (line,) = _warnings(200, 0.48, 0.1, {}, {"accident or engine": 11.6}, 69.4, setup, 10)
+    assert line.startswith("DNF rate 48 %: 4 action squares a lap × 3 laps make 69 action rolls a race")
+    assert "a 1 retires the car (11.6 a race)" in line and "the spec's action_every, now 10" in line
+    assert "not the layout" in line and "--laps" in line
+    corners = [{"corner": k, "label": f"corner {k}", "overtakes_per_race": 1, "wp_lost_per_race": 1} for k in (1, 2)]
+    (line,) = warnings(corners, [], 0.25, 0.1, 10, 200, {"overshoot": {1: 1.9, 0: 0.1}, "engine": {0: 0.3}})
+    assert line == "DNF rate 25 %: most by overshoot, 2.0 cars a race (1.9 of them at corner 2)"
+
+
 # ------------------------------------------------------------------------------------------------ the command
 
 

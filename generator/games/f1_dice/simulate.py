@@ -380,7 +380,9 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         Figure("Team table and grid (Spearman ρ)", "–" if q_rho != q_rho else f"{q_rho:.2f}"),
     ]
     later = {k[0]: v * per for k, v in tally.by("blocked_later").items()}
-    warnings = _warnings(races, dnf_rate, pole, later)
+    rolls = sum(v for k, v in tally.by("action").items()) * per
+    causes = {k: v * per for k, v in dnf.items()}
+    warnings = _warnings(races, dnf_rate, pole, later, causes, rolls, setup, circuit.spec.action_every)
     if ai_given:
         from ...notices import warn
 
@@ -438,20 +440,54 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
     )
 
 
-def _warnings(races: int, dnf_rate: float, pole: float, held_up: dict) -> list[str]:
-    """Too many cars out, a pole that wins too often, a unit that keeps holding cars up once the start's queues
-    have thinned (none from too few races to tell)."""
+def _warnings(
+    races: int,
+    dnf_rate: float,
+    pole: float,
+    held_up: dict,
+    causes: dict | None = None,
+    rolls: float = 0.0,
+    setup: F1Setup | None = None,
+    every: int | None = None,
+) -> list[str]:
+    """Too many cars out — and why: in this game only the dice put a car out (the action roll's 1, the quick
+    race's double 1), so the warning says how many rolls the board's action squares make and what would change
+    it —, a pole that wins too often, a unit that keeps holding cars up once the start's queues have thinned (none
+    from too few races to tell). ``causes``: cars out per race by cause; ``rolls``: action rolls per race."""
     if races < MIN_RACES:
         return [too_few(races)]
     out = []
     if dnf_rate >= DNF_WARN:
-        out.append(f"DNF rate {100 * dnf_rate:.0f} %: that many cars do not finish")
+        out.append(_dnf_warning(dnf_rate, causes or {}, rolls, setup, every))
     if pole >= POLE_WARN:
         out.append(f"pole wins {100 * pole:.0f} % of races: the qualifying decides the race")
     for u, v in sorted(held_up.items(), key=lambda kv: (-kv[1], kv[0]))[:3]:
         if v >= BLOCK_WARN:
             out.append(f"unit {u} holds cars up {v:.1f} times a race after the first lap: the track is blocked there")
     return out
+
+
+def _dnf_warning(rate: float, causes: dict, rolls: float, setup: F1Setup | None, every: int | None) -> str:
+    """``DNF rate 48 %: 4 action squares a lap × 3 laps make 69 action rolls a race, and a 1 retires the car
+    (11.6 a race). …``: the dice's doing, and the spec's or the command's numbers that would change it."""
+    head = f"DNF rate {100 * rate:.0f} %"
+    parts = []
+    retired = causes.get("accident or engine", 0.0)
+    if retired and setup is not None:
+        squares = len(setup.action)
+        parts.append(
+            f"{squares} action square{'s' if squares != 1 else ''} a lap × {setup.laps} laps make {rolls:.0f} "
+            f"action rolls a race, and a 1 retires the car ({retired:.1f} a race)"
+        )
+    if causes.get("crash"):
+        parts.append(f"the quick race's double 1 crashes {causes['crash']:.1f} cars a race")
+    if not parts:
+        return f"{head}: that many cars do not finish"
+    change = "race fewer laps (--laps)"
+    if retired:
+        now = f", now {every}" if every else ""
+        change = f"space the action squares wider (the spec's action_every{now}) or {change}"
+    return f"{head}: {'; '.join(parts)}. The game's dice, not the layout: {change} to lower it"
 
 
 def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: float):
@@ -469,10 +505,20 @@ def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: floa
         return tuple(map(tuple, circuit.strip(s0, s1, hw, -hw)))
 
     maps = [
-        HeatMap("Where places change", tuple((cell(u), v * per) for u, v in sorted(overtakes.items())),
-                "overtakes per race on a unit", "blue", "{:.2f}"),  # fmt: skip
-        HeatMap("Where cars are held up", tuple((cell(u), v * per) for u, v in sorted(blocked.items())),
-                "cars held up per race by a full unit", "red", "{:.2f}"),  # fmt: skip
+        HeatMap(
+            "Where places change",
+            tuple((cell(u), v * per) for u, v in sorted(overtakes.items())),
+            "overtakes per race on a unit",
+            "blue",
+            "{:.2f}",
+        ),  # fmt: skip
+        HeatMap(
+            "Where cars are held up",
+            tuple((cell(u), v * per) for u, v in sorted(blocked.items())),
+            "cars held up per race by a full unit",
+            "red",
+            "{:.2f}",
+        ),  # fmt: skip
     ]
     labels = []
     for i, k in enumerate(circuit.corners):
