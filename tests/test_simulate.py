@@ -310,6 +310,46 @@ def test_the_report_sheet(capsys, tmp_path):
             assert words in text
 
 
+RING = """name: My Ring
+paper: a3
+lanes: 2
+segments:
+  - straight: 250
+  - arc: {radius: 60, angle: 180, turn: left}
+  - straight: 250
+  - arc: {radius: 60, angle: 180, turn: left}
+"""
+
+
+def test_the_readme_ring_raced_with_its_grid_in_a_corner(tmp_path):
+    """The README's example board as Formula D prints it: its 2-space-deep straights leave the grid in the second
+    hairpin. Held to that corner's stops, the front row was put out by its first move in every race; raced as
+    Paddock reads it, the pole wins often and the designer is told to move the start. The report's maps show both
+    corner numbers (they stand off the track, outside the track's own box) inside the page, and the start line."""
+    from generator.games.formula_d.simulate import simulate
+    from generator.paper import PageSettings
+    from generator.scene import Circle, Group
+    from generator.simulate.sheet import PAPER, report_pages
+
+    spec = tmp_path / "my-ring.yaml"
+    spec.write_text(RING)
+    report = simulate(spec, SimOptions(races=60, seed=3))
+    data = report.data
+    assert data["dnf_rate"] < 0.1 and data["pole_wins"] > 0.1
+    assert report.warnings[0].startswith("grid slots 1–10 stand in corner 2: raced as starting there owing none")
+    assert ("grid_owed", 0) in {(a.key, a.value) for a in report.assumptions}
+    strict = simulate(spec, SimOptions(races=60, seed=3, assume={"grid_owed": 2}))
+    assert strict.data["dnf_per_race"]["overshoot"] >= 2 and strict.data["pole_wins"] == 0  # the old reading
+    page = report_pages(report, PageSettings().text_page(PAPER))[0]
+    x0, y0, w, h = page.content_box
+    circles = [c for c in page.layer("labels").items if isinstance(c, Circle)]
+    assert len(circles) == 4  # corners 1 and 2 on each of the two maps
+    for c in circles:
+        assert x0 <= c.center[0] - c.r and c.center[0] + c.r <= x0 + w and y0 <= c.center[1] - c.r <= y0 + h
+    (board, *_) = [g for g in page.layer("board").items if isinstance(g, Group)]
+    assert any(getattr(i, "style", None) and i.style.stroke == "#000000" for i in board.items)  # the start line
+
+
 def test_check_sim_lists_the_quick_runs_warnings(capsys, monkeypatch):
     import generator.simulate as sim
 

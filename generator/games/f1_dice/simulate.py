@@ -26,7 +26,18 @@ from pathlib import Path
 
 from ...errors import InputError
 from ...simulate import MIN_RACES, too_few
-from ...simulate.report import BoardPicture, Chart, Figure, HeatMap, SimReport, Table, bars, range_text, spread
+from ...simulate.report import (
+    BoardPicture,
+    Chart,
+    Figure,
+    HeatMap,
+    SimReport,
+    Table,
+    bars,
+    range_text,
+    spread,
+    start_marks,
+)
 from ...simulate.rng import race_random
 from ...simulate.tally import Tally, hist_mean, spearman_d2, spearman_rho
 
@@ -379,7 +390,8 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         Figure("Grid and finish (Spearman ρ)", "–" if rho != rho else f"{rho:.2f}"),
         Figure("Team table and grid (Spearman ρ)", "–" if q_rho != q_rho else f"{q_rho:.2f}"),
     ]
-    later = {k[0]: v * per for k, v in tally.by("blocked_later").items()}
+    later_counts = {k[0]: v for k, v in tally.by("blocked_later").items()}  # the start's queues left out
+    later = {u: v * per for u, v in later_counts.items()}
     rolls = sum(v for k, v in tally.by("action").items()) * per
     causes = {k: v * per for k, v in dnf.items()}
     warnings = _warnings(races, dnf_rate, pole, later, causes, rolls, setup, circuit.spec.action_every)
@@ -418,12 +430,7 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             "{:.0%}",
             highlight=(0,),
         ),
-        Chart(
-            "Out of the race, per race",
-            tuple(sorted(dnf)) or ("none",),
-            tuple(dnf[k] * per for k in sorted(dnf)) or (0.0,),
-            "{:.2f}",
-        ),
+        Chart("Finishers per race", *bars(tally.hist("finishers")), "{:.0%}", f"cars of {n} that finish"),
     ]
     return SimReport(
         game="f1-dice",
@@ -436,7 +443,7 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         tables=tables,
         charts=charts,
         data=data,
-        illustrate=lambda: _pictures(circuit, setup, by_unit_ov, by_unit_block, per),
+        illustrate=lambda: _pictures(circuit, setup, by_unit_ov, later_counts, per),
     )
 
 
@@ -513,7 +520,7 @@ def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: floa
             "{:.2f}",
         ),  # fmt: skip
         HeatMap(
-            "Where cars are held up",
+            "Where cars are held up after the first lap",
             tuple((cell(u), v * per) for u, v in sorted(blocked.items())),
             "cars held up per race by a full unit",
             "red",
@@ -526,4 +533,4 @@ def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: floa
         outside = -1.0 if k.direction == "left" else 1.0
         x, y = circuit.offset_point(mid, outside * (hw + circuit.kerb_width + 9.0))
         labels.append((x, y, str(i + 1)))
-    return maps, BoardPicture(items, box, tuple(labels))
+    return maps, BoardPicture(items, box, tuple(labels), start_marks(circuit))

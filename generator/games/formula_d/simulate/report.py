@@ -23,6 +23,7 @@ from ....simulate.report import (
     bars,
     range_text,
     spread,
+    start_marks,
 )
 from ....simulate.tally import Tally, hist_mean, spearman_rho
 
@@ -91,7 +92,7 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         rows.append(
             (
                 str(k + 1),
-                c.name,
+                c.name if c.label != f"corner {k + 1}" else "",  # "C3" says nothing the number does not
                 str(c.stops),
                 f"{c.long}/{c.short}",
                 f"{entry['overtakes_per_race']:.2f}",
@@ -389,4 +390,4 @@ def _pictures(circuit, board, overtakes: dict, wear: dict, per: float):
         HeatMap("Where places change", cells_ov, "overtakes per race on a space", "blue", "{:.2f}"),
         HeatMap("Where wear points are lost", cells_wp, "WP lost per race on a space", "red", "{:.2f}"),
     ]
-    return maps, BoardPicture(items, box, tuple(labels))
+    return maps, BoardPicture(items, box, tuple(labels), start_marks(circuit))
