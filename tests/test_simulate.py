@@ -97,6 +97,25 @@ def test_turns_on_an_oval_with_one_corner_of_one_stop_match_a_hand_calculation()
     assert t.count("stop", 0, "inside") + t.count("stop", 0, "middle") + t.count("stop", 0, "outside") >= 2 * 120
 
 
+def test_the_strong_drivers_table_sees_a_corner_right_after_the_line():
+    """Two spaces past the line, a corner of two stops (spaces 1–2). From space 38, 5th gear (11–20 spaces, at most
+    3 braked) always leaves that corner with no stop: out. On the last lap the line ends the race first and 5th is
+    the quickest gear there is; with a lap still to race every face of it puts the car out. (The table once
+    ignored corners past the line on every lap: on boards whose first corner follows the line, the strong drivers
+    crossed it flat out and were put out, 82 % of the field on monza-like.yaml.)"""
+    from generator.games.formula_d.simulate.values import OUT_TURNS, value_table
+
+    board = ring(3, 40, ((1, 2, 2), (20, 22, 1)), grid=3)
+    rs, _ = rule_set(pit=False)
+    static = StaticReach(board, (2, 1))
+    table = value_table(board, rs, static)
+    state = static.base[1 * 40 + 38]
+    assert table.final_e[5][state][0] < 1 and table.final_e[5][state][1] == 0  # over the line: done, every face
+    # every face out: its cost, less at most the lap the crossing saves
+    assert table.more_e[5][state][0] >= OUT_TURNS - table.lap
+    assert table.more[4][state] < OUT_TURNS  # from 4th it changes down and makes its stops
+
+
 def test_the_strong_driver_beats_the_simple_one_on_the_default_board():
     """Mixed fields (odd cars simple, even strong) on Paddock's Formula D board: the strong drivers finish ahead.
     (Over 500 races: ``benchmarks/simulate.py``; a few here keep the suite quick.)"""
@@ -348,6 +367,39 @@ def test_the_readme_ring_raced_with_its_grid_in_a_corner(tmp_path):
         assert x0 <= c.center[0] - c.r and c.center[0] + c.r <= x0 + w and y0 <= c.center[1] - c.r <= y0 + h
     (board, *_) = [g for g in page.layer("board").items if isinstance(g, Group)]
     assert any(getattr(i, "style", None) and i.style.stroke == "#000000" for i in board.items)  # the start line
+
+
+def test_two_grid_slots_over_one_space_start_on_two(tmp_path):
+    """The ring as a Formula D spec (its own spaces): the grid stands in a hairpin whose inside lane has fewer,
+    shorter spaces, and two slots' centres fall on one of them. Each car starts on a space of its own."""
+    from generator.games.formula_d.overlay import corner_marks, load_circuit
+    from generator.games.formula_d.simulate import simulate
+    from generator.games.formula_d.simulate.board import race_board
+
+    spec = tmp_path / "ring-fd.yaml"
+    spec.write_text(RING + "game: formula-d\n")
+    circuit = load_circuit(spec)
+    board = race_board(circuit, corner_marks(circuit))
+    assert len(board.grid) == len(circuit.grid) == 10 and len(set(board.grid)) == 10
+    for lane in (0, 1):  # rows behind rows: each lane's slots go back space by space
+        idx = [board.index[s] for s in board.grid if board.lane[s] == lane]
+        assert idx == sorted(idx, reverse=True)
+    assert simulate(spec, SimOptions(races=4, ai="simple")).data["finishers_per_race"] > 0
+
+
+def test_the_live_preview_lists_a_quick_runs_warnings(tmp_path):
+    """``paddock preview --sim``: after each rebuild the page lists the quick run's warnings beside the board."""
+    from generator.cli.simulate import preview_notes
+    from generator.paper import PageSettings
+    from generator.preview.state import build_view
+
+    spec = tmp_path / "my-ring.yaml"
+    spec.write_text(RING)
+    view = build_view(spec, PageSettings(), "formula-d", notes=preview_notes(spec, "formula-d", races=50))
+    sim = [n["text"] for n in view.state["notes"] if n["source"] == "sim"]
+    assert sim and sim[0].startswith("grid slots 1–10 stand in corner 2")
+    (line,) = preview_notes(spec, "monaco", races=50)[0][1](None)
+    assert line == "Paddock cannot simulate Monaco! races"
 
 
 def test_check_sim_lists_the_quick_runs_warnings(capsys, monkeypatch):

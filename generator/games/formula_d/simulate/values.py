@@ -45,7 +45,9 @@ def value_table(board, rs, static) -> ValueTable:
     stops = tuple(c.stops for c in board.corners)
     base = static.base
     order = _order(board)
-    # the static moves of each state: for every distance, (overshoot cost, next state, crosses the line)
+    # the static moves of each state: for every distance, (overshoot cost if the line ends the race, overshoot
+    # cost if another lap follows, next state, crosses the line): beyond the finishing line a corner is no more,
+    # but after the line of a lap still to race it is (a corner right after the line is overshot as any other)
     moves = {}
     for i in order:
         k = board.corner[i]
@@ -54,18 +56,17 @@ def value_table(board, rs, static) -> ValueTable:
             for d, layer in enumerate(static.layers[base[i] + made]):
                 outs = []
                 for e, (_, events, line, _) in layer.items() if d else ():
-                    cost = 0.0
+                    cost = [0.0, 0.0]  # the race ends at the line / another lap follows
                     for corner, made_there, step in events:
-                        if line and step > line:
-                            continue
-                        if out_by_overshoot(rs, stops[corner], made_there):
-                            cost += OUT_TURNS
-                        else:
-                            cost += (d - step + 1) * PRICE[TIRES]
+                        out = out_by_overshoot(rs, stops[corner], made_there)
+                        c = OUT_TURNS if out else (d - step + 1) * PRICE[TIRES]
+                        cost[1] += c
+                        if not (line and step > line):
+                            cost[0] += c
                     ke = board.corner[e]
                     # an overshoot ending in the next corner is no stop there
                     m = 0 if ke < 0 or events else min(made + 1, stops[ke]) if ke == k else 1
-                    outs.append((cost, base[e] + m, line > 0))
+                    outs.append((cost[0], cost[1], base[e] + m, line > 0))
                 per_d.append(tuple(outs))
             moves[base[i] + made] = per_d
     size = len(static.layers)
@@ -106,6 +107,7 @@ def _solve(board, order, base, stops, moves, rs, brake, size, then):
     ex = [[(0.0, 0.0)] * size for _ in range(top + 1)]
     kmax = max(0, rs.build[BRAKES] // max(1, rs.brake_wp))
     gears = {g: gear_options(rs, g, 1, 99, 99) for g in range(1, top + 1)}
+    more = 1 if then else 0  # which overshoot cost counts (see value_table)
     for i in order:
         k = board.corner[i]
         for made in range(1 + (stops[k] if k >= 0 else 0)):
@@ -119,8 +121,8 @@ def _solve(board, order, base, stops, moves, rs, brake, size, then):
                 best = [OUT_TURNS * 2] * (DEPTH + 1)
                 for d in range(1, min(reached, faces[g][-1]) + 1):
                     b = OUT_TURNS * 2
-                    for cost, nxt, crossed in per_d[d]:
-                        val = cost + ((tg[nxt] - then[1] if tg else 0.0) if crossed else vg[nxt])
+                    for *costs, nxt, crossed in per_d[d]:
+                        val = costs[more] + ((tg[nxt] - then[1] if tg else 0.0) if crossed else vg[nxt])
                         if val < b:
                             b = val
                     best[d] = b
