@@ -116,6 +116,23 @@ def test_the_strong_drivers_table_sees_a_corner_right_after_the_line():
     assert table.more[4][state] < OUT_TURNS  # from 4th it changes down and makes its stops
 
 
+def test_a_worn_car_reads_its_own_table():
+    """A corner of three stops on spaces 10–12. Two spaces before it, after a move in 4th: a car with its gearbox
+    and brakes changes down to 1st (two gears skipped) and makes its stops; a car with no gearbox WP can only go
+    to 3rd (4–8 spaces, no braking without brake WP) and leaves the corner with no stop at all: out, whatever it
+    rolls. The strong driver reads the worn table when its gearbox or brakes are spent."""
+    from generator.games.formula_d.simulate.values import OUT_TURNS, value_table
+
+    board = ring(3, 40, ((10, 12, 3),), grid=3)
+    rs, _ = rule_set(pit=False)
+    static = StaticReach(board, (3,))
+    table = value_table(board, rs, static)
+    state = static.base[1 * 40 + 8]
+    assert table.more[4][state] < OUT_TURNS / 2
+    assert table.worn.more[4][state] >= OUT_TURNS - table.worn.lap
+    assert table.of(3, 3) is table and table.of(0, 3) is table.worn and table.of(2, 0) is table.worn
+
+
 def test_the_strong_driver_beats_the_simple_one_on_the_default_board():
     """Mixed fields (odd cars simple, even strong) on Paddock's Formula D board: the strong drivers finish ahead.
     (Over 500 races: ``benchmarks/simulate.py``; a few here keep the suite quick.)"""

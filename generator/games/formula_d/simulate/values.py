@@ -9,7 +9,9 @@ not counted down (a car alone has all it needs) but priced in turns (:data:`PRIC
 (:mod:`.drivers`), which adds what the table cannot know: the other cars, its own wear points, the race situation.
 
 Two tables: ``final`` (the line ends the race) and ``more`` (another lap follows: crossing the line is worth the
-value of where the car lands, less one lap's turns).
+value of where the car lands, less one lap's turns). And the same for a *worn* car, one with no gearbox or no brake
+WP left (``worn``): it changes down one gear at a time and cannot brake, so it must arrive at a corner slower — a
+car reading the full car's table would come into a 3-stop corner in 3rd gear and find no way to make its stops.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ class ValueTable:
     final_e: tuple[tuple[tuple[float, float], ...], ...]
     more_e: tuple[tuple[tuple[float, float], ...], ...]
     lap: float
+    worn: ValueTable | None = None  # the tables of a car with no gearbox or no brake WP left
+
+    def of(self, gearbox: int, brakes: int) -> ValueTable:
+        """The tables for a car with ``gearbox`` and ``brakes`` WP left."""
+        return self.worn if self.worn is not None and (gearbox <= 0 or brakes <= 0) else self
 
 
 def value_table(board, rs, static) -> ValueTable:
@@ -71,12 +78,17 @@ def value_table(board, rs, static) -> ValueTable:
             moves[base[i] + made] = per_d
     size = len(static.layers)
     brake = rs.brake_wp * PRICE[BRAKES]
-    final, final_e = _solve(board, order, base, stops, moves, rs, brake, size, None)
     lane = board.lanes // 2
     start = next(i for i in range(board.n) if board.lane[i] == lane and board.index[i] == 0)
-    lap = final[min(5, rs.top_gear)][base[start]]
-    more, more_e = _solve(board, order, base, stops, moves, rs, brake, size, (final, lap))
-    return ValueTable(final, more, final_e, more_e, lap)
+    tables = []
+    for worn in (False, True):
+        gears = {g: gear_options(rs, g, 0 if worn else 1, 0 if worn else 99, 99) for g in range(1, rs.top_gear + 1)}
+        kmax = 0 if worn else max(0, rs.build[BRAKES] // max(1, rs.brake_wp))
+        final, final_e = _solve(board, order, base, stops, moves, rs, brake, size, None, gears, kmax)
+        lap = final[min(5, rs.top_gear)][base[start]]
+        more, more_e = _solve(board, order, base, stops, moves, rs, brake, size, (final, lap), gears, kmax)
+        tables.append((final, more, final_e, more_e, lap))
+    return ValueTable(*tables[0], worn=ValueTable(*tables[1]))
 
 
 def _order(board) -> list[int]:
@@ -100,13 +112,13 @@ def _order(board) -> list[int]:
     return out[::-1]  # from the line backwards
 
 
-def _solve(board, order, base, stops, moves, rs, brake, size, then):
+def _solve(board, order, base, stops, moves, rs, brake, size, then, gears, kmax):
+    """One table: ``then`` the final table and a lap's turns (another lap follows) or None; ``gears`` the gears
+    each gear may change to, ``kmax`` the most spaces a move may be braked by."""
     faces = rs.faces
     top = rs.top_gear
     v = [[0.0] * size for _ in range(top + 1)]
     ex = [[(0.0, 0.0)] * size for _ in range(top + 1)]
-    kmax = max(0, rs.build[BRAKES] // max(1, rs.brake_wp))
-    gears = {g: gear_options(rs, g, 1, 99, 99) for g in range(1, top + 1)}
     more = 1 if then else 0  # which overshoot cost counts (see value_table)
     for i in order:
         k = board.corner[i]
