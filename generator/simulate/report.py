@@ -89,7 +89,9 @@ def start_marks(circuit) -> tuple:
 
     hw = circuit.half_width
     a, b = circuit.offset_point(0.0, hw + 1.5), circuit.offset_point(0.0, -hw - 1.5)
-    line = Polyline((a, b), Style(stroke="#000000", width=max(0.8, hw * 0.12)))
+    width = max(0.8, hw * 0.12)
+    under = Polyline((a, b), Style(stroke="#ffffff", width=width * 2.2))  # reads on the darkest heat too
+    line = Polyline((a, b), Style(stroke="#000000", width=width))
     tx, ty = circuit.tangent_at(hw * 0.4)
     nx, ny = circuit.normal_at(hw * 0.4)
     x, y = circuit.point_at(hw * 0.4)
@@ -100,7 +102,7 @@ def start_marks(circuit) -> tuple:
         (),
         Style(stroke="#ffffff", width=max(0.3, hw * 0.04), fill="#000000"),
     )
-    return (line, head)
+    return (under, line, head)
 
 
 @dataclass
