@@ -374,6 +374,7 @@ def test_the_readme_ring_raced_with_its_grid_in_a_corner(tmp_path):
     assert data["dnf_rate"] < 0.1 and data["pole_wins"] > 0.1
     assert report.warnings[0].startswith("grid slots 1–10 stand in corner 2: raced as starting there owing none")
     assert ("grid_owed", 0) in {(a.key, a.value) for a in report.assumptions}
+    assert report.tables[0].columns[:2] == ("#", "Stops")  # no corner named: no empty Name column
     strict = simulate(spec, SimOptions(races=60, seed=3, assume={"grid_owed": 2}))
     assert strict.data["dnf_per_race"]["overshoot"] >= 2 and strict.data["pole_wins"] == 0  # the old reading
     page = report_pages(report, PageSettings().text_page(PAPER))[0]

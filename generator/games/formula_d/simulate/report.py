@@ -177,11 +177,14 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
                 ", ".join(f"{kind} {d['mean_place']:.1f}" for kind, d in sorted(data["drivers"].items())),
             )
         )
+    columns = ("#", "Name", "Stops", "Long/short", "Overtakes", "Places won/lost", "WP lost", "Overshoots",
+               "Out", "Stops inside")  # fmt: skip
+    if not any(r[1] for r in rows):  # no corner named: no empty column
+        columns, rows = columns[:1] + columns[2:], [r[:1] + r[2:] for r in rows]
     tables = [
         Table(
             "Corners",
-            ("#", "Name", "Stops", "Long/short", "Overtakes", "Places won/lost", "WP lost", "Overshoots",
-             "Out", "Stops inside"),  # fmt: skip
+            columns,
             tuple(rows),
             "Per race. Overtakes and wear count in a corner and on the straight before it; places won or lost through "
             "a corner compare a car's place entering the straight before it with its place leaving the corner. "
