@@ -358,18 +358,19 @@ segments:
 
 
 def test_the_readme_ring_raced_with_its_grid_in_a_corner(tmp_path):
-    """The README's example board as Formula D prints it: its 2-space-deep straights leave the grid in the second
-    hairpin. Held to that corner's stops, the front row was put out by its first move in every race; raced as
-    Paddock reads it, the pole wins often and the designer is told to move the start. The report's maps show both
-    corner numbers (they stand off the track, outside the track's own box) inside the page, and the start line."""
+    """The README's example board as Formula D prints it, its start where the spec begins: its 2-space-deep
+    straights leave the grid in the second hairpin. Held to that corner's stops, the front row was put out by its
+    first move in every race; raced as Paddock reads it, the pole wins often and the designer is told to move the
+    start. The report's maps show both corner numbers (off the track, outside its own box) inside the page, and
+    the start line."""
     from generator.games.formula_d.simulate import simulate
     from generator.paper import PageSettings
     from generator.scene import Circle, Group
     from generator.simulate.sheet import PAPER, report_pages
 
     spec = tmp_path / "my-ring.yaml"
-    spec.write_text(RING)
-    report = simulate(spec, SimOptions(races=60, seed=3))
+    spec.write_text(RING + "start: {at: 0}\n")  # the line where the spec begins: a Formula D board left to place
+    report = simulate(spec, SimOptions(races=60, seed=3))  # its own start puts the grid on straight track
     data = report.data
     assert data["dnf_rate"] < 0.1 and data["pole_wins"] > 0.1
     assert report.warnings[0].startswith("grid slots 1–10 stand in corner 2: raced as starting there owing none")
