@@ -413,7 +413,7 @@ def test_the_live_preview_lists_a_quick_runs_warnings(tmp_path):
     from generator.preview.state import build_view
 
     spec = tmp_path / "my-ring.yaml"
-    spec.write_text(RING)
+    spec.write_text(RING + "start: {at: 0}\n")  # the grid in a corner: a warning to list
     view = build_view(spec, PageSettings(), "formula-d", notes=preview_notes(spec, "formula-d", races=50))
     sim = [n["text"] for n in view.state["notes"] if n["source"] == "sim"]
     assert sim and sim[0].startswith("grid slots 1–10 stand in corner 2")
