@@ -1,11 +1,15 @@
 """RWB TROUBLE at the table (issue 30): Paddock's readings where the add-on leaves a race open — how to pick the form
 with no agreement (a die over the spaces that still hold chips), where a short track's extras go — each on the
 quick card or the chip card and in the summary, read back from the PDFs; the groups said to be the base game's;
-`paddock pack rwb-trouble` alone builds and says what it chose; a print PDF that prints right double-sided."""
+`paddock pack rwb-trouble` alone builds and says what it chose; a print PDF that prints right double-sided. From
+the 50-turn race played through from the prints: where several drivers moved by one CRASH end up (Paddock's
+reading), what REPAIR does in a CRASH on the quick card, the first driver of an ACCIDENT chosen at random, a
+write-in for the base game's groups and room in the log for the race's TROUBLE."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from conftest import pdf_pages, pdf_text
@@ -14,6 +18,7 @@ from generator.cli import main
 from generator.games.rwb_trouble import facts
 from generator.games.rwb_trouble.chipcard import chip_card_pages
 from generator.games.rwb_trouble.pack import build
+from generator.games.rwb_trouble.procedures import procedures_page
 from generator.games.rwb_trouble.tables import tables_page
 from generator.games.rwb_trouble.tracker import tracker_pages
 from generator.games.summaries import load, summary_pages
@@ -23,6 +28,7 @@ from generator.scene import Document
 from generator.writers import render
 
 A4 = PageSpec(Paper("a4", "portrait"))
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def flat(text: str) -> str:
@@ -109,6 +115,56 @@ def test_the_groups_are_said_to_come_from_the_base_game_where_they_are_used():
     for where, words in (("quick card", quick), ("tables", tables), ("tracker", tracker), ("summary", text)):
         assert "base game's" in words and "TOP" in words, where
     assert facts.sheets().readings.groups in text
+
+
+# -- found playing a 50-turn race from the prints ------------------------------------------------------------------
+
+
+def test_several_drivers_moved_by_one_crash_paddocks_reading_on_the_sheet_and_in_the_summary():
+    reading = facts.sheets().readings
+    r = reading.crash_places
+    # the part that is the add-on's: its example counts each drop from the place before the CRASH (11 + 3 = 14th)
+    assert [(d.driver + d.roll, d.to) for d in facts.crash_example().dropped] == [(14, 14), (19, 19), (21, 21)]
+    sheet = flat(pdf_text(pdf_of(procedures_page(A4))))
+    assert f"PADDOCK'S READING: {r.heading}" in sheet
+    assert "from his place before the CRASH, or to last place" in sheet  # the chart's box
+    for part in (r.text[:70], r.text[-70:], f"{reading.why} {r.why[:50]}"):
+        assert part in sheet, part
+    text = summary_text()
+    assert f"{r.heading}. {r.text[:60]}" in text and r.why[:50] in text
+    assert "from your place before the CRASH, or to last place" in text
+    letter = PageSpec(Paper("letter", "portrait"))
+    assert r.heading in flat(pdf_text(pdf_of(procedures_page(letter))))  # fits the shorter page too
+
+
+def test_the_quick_card_says_what_repair_does_in_a_crash():
+    plan = facts.chip_plan(50, "road")
+    (page,) = chip_card_pages(plan, facts.card_size(), A4)
+    card = flat(pdf_text(pdf_of(page)))
+    assert "failed twice, REPAIR (pass: to the end of the BOTTOM group; fail: out of the race)" in card
+    assert "two dice places back from his place before the CRASH" in card
+
+
+def test_the_first_driver_of_an_accident_is_chosen_at_random_as_the_add_on_says(request):
+    rules = ROOT.parent / "shared" / "rules" / "rwb-trouble.txt"
+    if rules.is_file():
+        assert "Randomly choose a driver" in rules.read_text(encoding="utf-8")
+    tables = flat(pdf_text(pdf_of(tables_page(A4))))
+    assert "Choose the first driver at random in the group that had the ACCIDENT" in tables
+    assert "Choose the first driver at random inside the group" in summary_text()
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_tracker_has_the_groups_to_write_in_and_room_for_the_race(paper):
+    plan = facts.chip_plan(50, "road")
+    pages = tracker_pages(plan, PageSpec(Paper(paper, "portrait")))
+    words = facts.sheets().tracker
+    text = flat(pdf_text(pdf_of(pages[0])))
+    assert f"{words.groups_write_in} TOP to MIDDLE to BOTTOM to" in text
+    assert "Log full? Go on on the back of this sheet." in text
+    # the race played from the prints met 18 TROUBLE results: the first page logs four rounds of 5 chips
+    rows = [int(t) for t in re.findall(r"(?<![\d·])\b(\d+)\b TOP MID BOT", text)]
+    assert rows == list(range(1, 21))
 
 
 # -- defaults ----------------------------------------------------------------------------------------------------

@@ -97,6 +97,42 @@ def test_turns_on_an_oval_with_one_corner_of_one_stop_match_a_hand_calculation()
     assert t.count("stop", 0, "inside") + t.count("stop", 0, "middle") + t.count("stop", 0, "outside") >= 2 * 120
 
 
+def test_the_strong_drivers_table_sees_a_corner_right_after_the_line():
+    """Two spaces past the line, a corner of two stops (spaces 1–2). From space 38, 5th gear (11–20 spaces, at most
+    3 braked) always leaves that corner with no stop: out. On the last lap the line ends the race first and 5th is
+    the quickest gear there is; with a lap still to race every face of it puts the car out. (The table once
+    ignored corners past the line on every lap: on boards whose first corner follows the line, the strong drivers
+    crossed it flat out and were put out, 82 % of the field on monza-like.yaml.)"""
+    from generator.games.formula_d.simulate.values import OUT_TURNS, value_table
+
+    board = ring(3, 40, ((1, 2, 2), (20, 22, 1)), grid=3)
+    rs, _ = rule_set(pit=False)
+    static = StaticReach(board, (2, 1))
+    table = value_table(board, rs, static)
+    state = static.base[1 * 40 + 38]
+    assert table.final_e[5][state][0] < 1 and table.final_e[5][state][1] == 0  # over the line: done, every face
+    # every face out: its cost, less at most the lap the crossing saves
+    assert table.more_e[5][state][0] >= OUT_TURNS - table.lap
+    assert table.more[4][state] < OUT_TURNS  # from 4th it changes down and makes its stops
+
+
+def test_a_worn_car_reads_its_own_table():
+    """A corner of three stops on spaces 10–12. Two spaces before it, after a move in 4th: a car with its gearbox
+    and brakes changes down to 1st (two gears skipped) and makes its stops; a car with no gearbox WP can only go
+    to 3rd (4–8 spaces, no braking without brake WP) and leaves the corner with no stop at all: out, whatever it
+    rolls. The strong driver reads the worn table when its gearbox or brakes are spent."""
+    from generator.games.formula_d.simulate.values import OUT_TURNS, value_table
+
+    board = ring(3, 40, ((10, 12, 3),), grid=3)
+    rs, _ = rule_set(pit=False)
+    static = StaticReach(board, (3,))
+    table = value_table(board, rs, static)
+    state = static.base[1 * 40 + 8]
+    assert table.more[4][state] < OUT_TURNS / 2
+    assert table.worn.more[4][state] >= OUT_TURNS - table.worn.lap
+    assert table.of(3, 3) is table and table.of(0, 3) is table.worn and table.of(2, 0) is table.worn
+
+
 def test_the_strong_driver_beats_the_simple_one_on_the_default_board():
     """Mixed fields (odd cars simple, even strong) on Paddock's Formula D board: the strong drivers finish ahead.
     (Over 500 races: ``benchmarks/simulate.py``; a few here keep the suite quick.)"""
@@ -194,6 +230,63 @@ def test_f1_dice_race(capsys):
     assert quick["winner_rounds"]["mean"] < data["winner_rounds"]["mean"]  # the front runners add two dice
 
 
+def test_f1_dice_dnf_rate_is_the_action_rolls():
+    """A car alone, 3 laps of 44 units with action squares on units 10, 20, 30 and 40: the share it does not finish
+    is what the rulebook's dice give, worked out exactly (a Markov chain over its position: each roll of the die
+    1–6, an action roll on arriving on a square — 1 out, 2 back three, 3 back two, 4 nothing, 5 on two, 6 on
+    three, its move no second action roll). About 12 squares × 2/7 landed on × 1/6: 44 %; exactly 46.5 %."""
+    from generator.games.f1_dice.facts import facts as game_facts
+    from generator.games.f1_dice.simulate import F1Setup, batch
+
+    units, laps, squares = 44, 3, (10, 20, 30, 40)
+    effects = [("none", 0)] * 7
+    for row in game_facts().actions.rolls:
+        effects[row.roll] = (row.effect, row.units or 0)
+    end = units * laps
+    marked = {p for p in range(1, end + 1) if (p - 1) % units + 1 in squares}
+    finish = [0.0] * (end + 1)  # the chance to finish from each position, iterated to its fixed point
+    for _ in range(300):
+        for p in range(end, -1, -1):
+            total = 0.0
+            for roll in range(1, 7):
+                q = p + roll
+                if q > end:
+                    total += 1
+                elif q in marked:
+                    after = [q + effects[a][1] if effects[a][0] == "move" else q for a in range(2, 7)]
+                    total += sum(1.0 if x > end else finish[x] for x in after) / 6
+                else:
+                    total += finish[q]
+            finish[p] = total / 6
+    exact = 1 - finish[0]
+    assert 0.46 < exact < 0.47
+    setup = F1Setup(
+        units=units, laps=laps, room=2, action=frozenset(squares), effects=tuple(effects), grid=(0,),
+        qualifying=((0, 0, 0),), tie=((0, 0),), drop=(), tier=("midfield",), die=6, least=1,
+    )  # fmt: skip
+    races = 4000
+    tally = batch(setup, 3, 0, races)
+    rate = tally.count("dnf", "accident or engine") / races
+    assert abs(rate - exact) < 3 * (exact * (1 - exact) / races) ** 0.5  # within three standard errors
+
+
+def test_the_dnf_warnings_say_what_puts_cars_out():
+    from generator.games.f1_dice.simulate import F1Setup, _warnings
+    from generator.games.formula_d.simulate.report import warnings
+
+    setup = F1Setup(
+        units=44, laps=3, room=2, action=frozenset({10, 20, 30, 40}), effects=(("none", 0),) * 7, grid=(0,),
+        qualifying=((0, 0, 0),), tie=((0, 0),), drop=(), tier=("midfield",), die=6, least=1,
+    )  # fmt: skip
+    (line,) = _warnings(200, 0.48, 0.1, {}, {"accident or engine": 11.6}, 69.4, setup, 10)
+    assert line.startswith("DNF rate 48 %: 4 action squares a lap × 3 laps make 69 action rolls a race")
+    assert "a 1 retires the car (11.6 a race)" in line and "the spec's action_every, now 10" in line
+    assert "not the layout" in line and "--laps" in line
+    corners = [{"corner": k, "label": f"corner {k}", "overtakes_per_race": 1, "wp_lost_per_race": 1} for k in (1, 2)]
+    (line,) = warnings(corners, [], 0.25, 0.1, 10, 200, {"overshoot": {1: 1.9, 0: 0.1}, "engine": {0: 0.3}})
+    assert line == "DNF rate 25 %: most by overshoot, 2.0 cars a race (1.9 of them at corner 2)"
+
+
 # ------------------------------------------------------------------------------------------------ the command
 
 
@@ -251,6 +344,81 @@ def test_the_report_sheet(capsys, tmp_path):
         for words in ("Where places change", "Where wear points are lost", "Warnings for the designer", "Corners",
                       "Straights: how often cars reach 6th gear", "brake WP per space not moved"):  # fmt: skip
             assert words in text
+
+
+RING = """name: My Ring
+paper: a3
+lanes: 2
+segments:
+  - straight: 250
+  - arc: {radius: 60, angle: 180, turn: left}
+  - straight: 250
+  - arc: {radius: 60, angle: 180, turn: left}
+"""
+
+
+def test_the_readme_ring_raced_with_its_grid_in_a_corner(tmp_path):
+    """The README's example board as Formula D prints it, its start where the spec begins: its 2-space-deep
+    straights leave the grid in the second hairpin. Held to that corner's stops, the front row was put out by its
+    first move in every race; raced as Paddock reads it, the pole wins often and the designer is told to move the
+    start. The report's maps show both corner numbers (off the track, outside its own box) inside the page, and
+    the start line."""
+    from generator.games.formula_d.simulate import simulate
+    from generator.paper import PageSettings
+    from generator.scene import Circle, Group
+    from generator.simulate.sheet import PAPER, report_pages
+
+    spec = tmp_path / "my-ring.yaml"
+    spec.write_text(RING + "start: {at: 0}\n")  # the line where the spec begins: a Formula D board left to place
+    report = simulate(spec, SimOptions(races=60, seed=3))  # its own start puts the grid on straight track
+    data = report.data
+    assert data["dnf_rate"] < 0.1 and data["pole_wins"] > 0.1
+    assert report.warnings[0].startswith("grid slots 1–10 stand in corner 2: raced as starting there owing none")
+    assert ("grid_owed", 0) in {(a.key, a.value) for a in report.assumptions}
+    assert report.tables[0].columns[:2] == ("#", "Stops")  # no corner named: no empty Name column
+    strict = simulate(spec, SimOptions(races=60, seed=3, assume={"grid_owed": 2}))
+    assert strict.data["dnf_per_race"]["overshoot"] >= 2 and strict.data["pole_wins"] == 0  # the old reading
+    page = report_pages(report, PageSettings().text_page(PAPER))[0]
+    x0, y0, w, h = page.content_box
+    circles = [c for c in page.layer("labels").items if isinstance(c, Circle)]
+    assert len(circles) == 4  # corners 1 and 2 on each of the two maps
+    for c in circles:
+        assert x0 <= c.center[0] - c.r and c.center[0] + c.r <= x0 + w and y0 <= c.center[1] - c.r <= y0 + h
+    (board, *_) = [g for g in page.layer("board").items if isinstance(g, Group)]
+    assert any(getattr(i, "style", None) and i.style.stroke == "#000000" for i in board.items)  # the start line
+
+
+def test_two_grid_slots_over_one_space_start_on_two(tmp_path):
+    """The ring as a Formula D spec (its own spaces): the grid stands in a hairpin whose inside lane has fewer,
+    shorter spaces, and two slots' centres fall on one of them. Each car starts on a space of its own."""
+    from generator.games.formula_d.overlay import corner_marks, load_circuit
+    from generator.games.formula_d.simulate import simulate
+    from generator.games.formula_d.simulate.board import race_board
+
+    spec = tmp_path / "ring-fd.yaml"
+    spec.write_text(RING + "game: formula-d\n")
+    circuit = load_circuit(spec)
+    board = race_board(circuit, corner_marks(circuit))
+    assert len(board.grid) == len(circuit.grid) == 10 and len(set(board.grid)) == 10
+    for lane in (0, 1):  # rows behind rows: each lane's slots go back space by space
+        idx = [board.index[s] for s in board.grid if board.lane[s] == lane]
+        assert idx == sorted(idx, reverse=True)
+    assert simulate(spec, SimOptions(races=4, ai="simple")).data["finishers_per_race"] > 0
+
+
+def test_the_live_preview_lists_a_quick_runs_warnings(tmp_path):
+    """``paddock preview --sim``: after each rebuild the page lists the quick run's warnings beside the board."""
+    from generator.cli.simulate import preview_notes
+    from generator.paper import PageSettings
+    from generator.preview.state import build_view
+
+    spec = tmp_path / "my-ring.yaml"
+    spec.write_text(RING + "start: {at: 0}\n")  # the grid in a corner: a warning to list
+    view = build_view(spec, PageSettings(), "formula-d", notes=preview_notes(spec, "formula-d", races=50))
+    sim = [n["text"] for n in view.state["notes"] if n["source"] == "sim"]
+    assert sim and sim[0].startswith("grid slots 1–10 stand in corner 2")
+    (line,) = preview_notes(spec, "monaco", races=50)[0][1](None)
+    assert line == "Paddock cannot simulate Monaco! races"
 
 
 def test_check_sim_lists_the_quick_runs_warnings(capsys, monkeypatch):

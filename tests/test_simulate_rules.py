@@ -190,6 +190,40 @@ def test_a_start_roll_of_20_moves_four_spaces_in_first():
     assert car.gear == 1 and (r.b.index[car.space] - r.b.index[start]) % N == 4 and r.t.count("great_start") == 1
 
 
+@pytest.mark.parametrize(
+    ("owed", "expect"),
+    [
+        (None, ("run", 6)),  # Paddock's reading: a car starting inside a corner did not drive into it, owes nothing
+        (1, ("run", 5)),  # owing one of two stops: one stop short, one space beyond the exit, one tire WP
+        (2, ("out", 6)),  # owing both: a 2-stop corner left with no stop removes the car (the rulebook's table)
+    ],
+)
+def test_a_grid_slot_inside_a_corner(owed, expect):
+    """The pole stands on the last space of a 2-stop corner (spaces 36–39): its first move, a 1 in 1st gear, leaves
+    the corner by one space."""
+    rs, _ = rule_set()
+    assume = {"grid_owed": owed} if owed is not None else None
+    r, car = one_car(corners=((10, 12, 1), (36, 39, 2)), script=[black(10), face(rs, 1, 1)], assume=assume)
+    assert car.space == sid(0, 39) and car.cur == 1 and car.made == 2 - (owed or 0)
+    r.turn(car)
+    assert ("out" if car.state == OUT else "run", car.wp[TIRES]) == expect
+    if owed == 2:  # counted at the corner it overshot, not on the straight it ended on
+        assert car.cause == "overshoot" and r.t.count("dnf_at", 1, "overshoot") == 1
+
+
+def test_a_grid_in_a_corner_is_said_and_its_reading_given():
+    from generator.games.formula_d.simulate.report import grid_warnings
+
+    rs, taken = rule_set(grid_in_corner=True)
+    assert rs.grid_owed == 0 and (taken[-1][0], taken[-1][2]) == ("grid_owed", 0)
+    assert "grid_owed" not in {t[0] for t in rule_set()[1]}  # a grid on a straight assumes nothing
+    board = ring(3, N, ((10, 12, 1), (37, 39, 2)), grid=9)  # rows of three on spaces 39, 38, 37: in the corner
+    (line,) = grid_warnings(board, 9, 0)
+    assert line.startswith("grid slots 1–9 stand in corner 2: raced as starting there owing none of its stops")
+    assert grid_warnings(board, 9, 1)[0].count("owing 1 of its 2 stops") == 1
+    assert grid_warnings(ring(3, N, ((10, 12, 1), (39, 39, 1)), grid=9), 9, 0)[0].startswith("grid slots 1–3 ")
+
+
 # ------------------------------------------------------------------------------------------------ black die
 
 

@@ -45,6 +45,10 @@ def preview_cmd(
         float,
         typer.Option("--edge", min=0, max=30, help="Printer's unprintable edge in mm; content keeps clear of it."),
     ] = 6.0,
+    sim: Annotated[
+        bool,
+        typer.Option("--sim", help="After each rebuild, race the board (100 races) and list the designer's warnings."),
+    ] = False,
 ) -> None:
     """Preview a circuit's board in the browser as its game prints it; every save redraws it (Ctrl-C stops)."""
     from .. import games
@@ -74,5 +78,10 @@ def preview_cmd(
     if not spec.is_file():
         raise InputError("file not found", file=spec, hint="check the path")
     said = lambda line: typer.echo(line, err=True)  # noqa: E731
-    preview = Preview(spec, settings, game, wording=fix_text, say=said, said_change=change_text)
+    notes = ()
+    if sim:
+        from .simulate import preview_notes
+
+        notes = preview_notes(spec, game)
+    preview = Preview(spec, settings, game, wording=fix_text, notes=notes, say=said, said_change=change_text)
     serve(preview, bind(preview, port), open_browser)

@@ -147,29 +147,49 @@ def parse_assume(text: str | None) -> dict:
     return out
 
 
-def quick_run(spec: Path, seed: int = 1) -> dict:
-    """``paddock check --sim``: a quick run (a few hundred races, the default drivers) of the spec's game on its
-    board; what it found for the designer. A game Paddock cannot simulate says so instead."""
+def quick_run(spec: Path, seed: int = 1, races: int | None = None, game_id: str | None = None, bar=True) -> dict:
+    """``paddock check --sim``: a quick run (``races``: a few hundred, the default drivers) of the spec's game
+    (or ``game_id``) on its board; what it found for the designer. A game Paddock cannot simulate says so instead.
+    ``bar``: a progress bar on a terminal; without it the run is on this process alone (the live preview's)."""
     from .. import games
     from ..errors import PaddockError
     from ..simulate import SimOptions
     from ..simulate.progress import Progress
 
-    game = games.get(spec_game(spec))
+    races = races or QUICK_RACES
+    game = games.get(game_id or spec_game(spec))
     if not game.simulates:
         return {"game": game.id, "races": 0, "warnings": [], "note": f"Paddock cannot simulate {game.title} races"}
-    bar = Progress(QUICK_RACES, "races (check --sim)", stream=sys.stderr)
-    jobs = max(1, min(4, os.cpu_count() or 1, QUICK_RACES // 50))  # a quick answer: the cores there are
+    progress = Progress(races, "races (check --sim)", stream=sys.stderr, enabled=bar)
+    jobs = max(1, min(4, os.cpu_count() or 1, races // 50)) if bar else 1  # a quick answer: the cores there are
     try:
-        report = game.simulate(spec, SimOptions(races=QUICK_RACES, seed=seed, jobs=jobs), bar)
+        report = game.simulate(spec, SimOptions(races=races, seed=seed, jobs=jobs), progress)
     except PaddockError as err:  # the board builds but cannot be raced as it is (a field its grid cannot hold)
         return {"game": game.id, "races": 0, "warnings": [], "note": f"not raced: {err}"}
     finally:
-        bar.close()
+        progress.close()
     return {
         "game": game.id,
-        "races": QUICK_RACES,
+        "races": races,
         "seed": seed,
         "warnings": list(report.warnings),
         "figures": {f.label: f.value for f in report.figures},
     }
+
+
+#: Races the live preview runs after each rebuild (``paddock preview --sim``): enough for its warnings, quick
+#: enough to wait for (f1-dice well under a second, Formula D's strong drivers a few seconds).
+PREVIEW_RACES = 100
+
+
+def preview_notes(spec: Path, game_id: str | None = None, races: int = PREVIEW_RACES) -> tuple:
+    """The check ``paddock preview --sim`` lists beside the board after each rebuild: a quick run's warnings for
+    the designer (a :data:`generator.preview.state.NoteSource`)."""
+
+    def check(_circuit) -> list[str]:
+        found = quick_run(spec, races=races, game_id=game_id, bar=False)
+        if found.get("note"):
+            return [found["note"]]
+        return found["warnings"] or [f"no warnings from {races} races of {found['game']}"]
+
+    return (("sim", check),)

@@ -72,11 +72,37 @@ class HeatMap:
 @dataclass(frozen=True)
 class BoardPicture:
     """The board drawn as it prints (``items``: scene primitives in board mm), the part of it worth showing
-    (``box``: x0, y0, x1, y1) and labels placed on it at a fixed printed size (``(x, y, text)``, board mm)."""
+    (``box``: x0, y0, x1, y1), labels placed on it at a fixed printed size (``(x, y, text)``, board mm) and
+    ``over``: primitives drawn over the heat in their own colours (the start/finish line and the way the race
+    runs, :func:`start_marks`)."""
 
     items: tuple
     box: tuple[float, float, float, float]
     labels: tuple[tuple[float, float, str], ...] = ()
+    over: tuple = ()
+
+
+def start_marks(circuit) -> tuple:
+    """The start/finish line across the track (a little past its edges) and an arrowhead just after it pointing
+    the way the race runs, in board mm, scaled to the track's width: what a heat map would otherwise cover."""
+    from ..scene import Polygon, Polyline, Style
+
+    hw = circuit.half_width
+    a, b = circuit.offset_point(0.0, hw + 1.5), circuit.offset_point(0.0, -hw - 1.5)
+    width = max(0.8, hw * 0.12)
+    under = Polyline((a, b), Style(stroke="#ffffff", width=width * 2.2))  # reads on the darkest heat too
+    line = Polyline((a, b), Style(stroke="#000000", width=width))
+    tx, ty = circuit.tangent_at(hw * 0.4)
+    nx, ny = circuit.normal_at(hw * 0.4)
+    x, y = circuit.point_at(hw * 0.4)
+    size = hw * 0.9
+    head = Polygon(
+        ((x + tx * size, y + ty * size), (x + nx * size * 0.45, y + ny * size * 0.45),
+         (x - nx * size * 0.45, y - ny * size * 0.45)),  # fmt: skip
+        (),
+        Style(stroke="#ffffff", width=max(0.3, hw * 0.04), fill="#000000"),
+    )
+    return (under, line, head)
 
 
 @dataclass

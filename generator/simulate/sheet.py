@@ -24,6 +24,7 @@ RAMPS = {  # pale → dark, the luminance falling all the way: legible in greysc
 ACCENT = "#9b1c12"  # a highlighted bar: dark red, darker than the others in greyscale too
 BAR = "#86a3c0"
 GAP = 6.0
+LABEL_R = 2.1  # mm: a corner number's circle on the maps
 
 
 def report_pages(report: SimReport, spec: PageSpec) -> list[Page]:
@@ -58,7 +59,7 @@ def _overview(report: SimReport, spec: PageSpec) -> Page:
     maps = maps[:2]
     if picture is not None and maps:
         w = (cw - GAP * (len(maps) - 1)) / len(maps)
-        bx0, by0, bx1, by1 = picture.box
+        bx0, by0, bx1, by1 = _extent(picture)
         h = min(ch * 0.52, w * (by1 - by0) / max(1e-6, bx1 - bx0)) + 14
         for i, heat in enumerate(maps):
             _map(page, picture, heat, x0 + i * (w + GAP), y, w, h)
@@ -89,8 +90,10 @@ def _map(page: Page, picture: BoardPicture, heat: HeatMap, x: float, y: float, w
     top = y + size * 1.3
     key_h = 7.0
     bw, bh = w, h - (top - y) - key_h
-    bx0, by0, bx1, by1 = picture.box
-    scale = min(bw / (bx1 - bx0), bh / (by1 - by0))
+    bx0, by0, bx1, by1 = _extent(picture)
+    r = LABEL_R
+    margin = r + 0.3 if picture.labels else 0.0  # a label's circle stays whole inside the box
+    scale = min((bw - 2 * margin) / (bx1 - bx0), (bh - 2 * margin) / (by1 - by0))
     ox = x + (bw - (bx1 - bx0) * scale) / 2 - bx0 * scale
     oy = top + (bh - (by1 - by0) * scale) / 2 - by0 * scale
     most = max((v for _, v in heat.cells), default=0.0)
@@ -102,16 +105,24 @@ def _map(page: Page, picture: BoardPicture, heat: HeatMap, x: float, y: float, w
         cells.append(Polygon(outline, (), Style(stroke=None, fill=colour)))
     clip = (x, top, bw, bh)
     board = tuple(_faded(item) for item in picture.items)
-    page.layer("board").add(Group(board + tuple(cells), (ox, oy), scale, clip))
+    page.layer("board").add(Group(board + tuple(cells) + tuple(picture.over), (ox, oy), scale, clip))
     for lx, ly, label in picture.labels:
         px, py = ox + lx * scale, oy + ly * scale
-        if not (x <= px <= x + bw and top <= py <= top + bh):
+        if not (x + r <= px <= x + bw - r and top + r <= py <= top + bh - r):
             continue
-        r = 2.1
         page.add("labels", Circle((px, py), r, Style(stroke=INK, width=0.25, fill="#ffffff")))
         s = fit(label, "bold", pt_to_mm(7), 2 * r - 0.6, "a corner's number on the report")
         page.add("labels", Text(label, px, py, s, "bold", INK, anchor="middle", valign="middle"))
     _key(page, heat, most, x, top + bh + 1.5, min(w, 90.0))
+
+
+def _extent(picture: BoardPicture) -> tuple[float, float, float, float]:
+    """The part of the board a map shows: its ``box`` and every label's centre (a corner's number stands off the
+    track, and must not fall off the picture)."""
+    x0, y0, x1, y1 = picture.box
+    for lx, ly, _ in picture.labels:
+        x0, y0, x1, y1 = min(x0, lx), min(y0, ly), max(x1, lx), max(y1, ly)
+    return x0, y0, x1, y1
 
 
 def _faded(item):

@@ -26,7 +26,18 @@ from pathlib import Path
 
 from ...errors import InputError
 from ...simulate import MIN_RACES, too_few
-from ...simulate.report import BoardPicture, Chart, Figure, HeatMap, SimReport, Table, bars, range_text, spread
+from ...simulate.report import (
+    BoardPicture,
+    Chart,
+    Figure,
+    HeatMap,
+    SimReport,
+    Table,
+    bars,
+    range_text,
+    spread,
+    start_marks,
+)
 from ...simulate.rng import race_random
 from ...simulate.tally import Tally, hist_mean, spearman_d2, spearman_rho
 
@@ -379,8 +390,11 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         Figure("Grid and finish (Spearman ρ)", "–" if rho != rho else f"{rho:.2f}"),
         Figure("Team table and grid (Spearman ρ)", "–" if q_rho != q_rho else f"{q_rho:.2f}"),
     ]
-    later = {k[0]: v * per for k, v in tally.by("blocked_later").items()}
-    warnings = _warnings(races, dnf_rate, pole, later)
+    later_counts = {k[0]: v for k, v in tally.by("blocked_later").items()}  # the start's queues left out
+    later = {u: v * per for u, v in later_counts.items()}
+    rolls = sum(v for k, v in tally.by("action").items()) * per
+    causes = {k: v * per for k, v in dnf.items()}
+    warnings = _warnings(races, dnf_rate, pole, later, causes, rolls, setup, circuit.spec.action_every)
     if ai_given:
         from ...notices import warn
 
@@ -416,12 +430,7 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             "{:.0%}",
             highlight=(0,),
         ),
-        Chart(
-            "Out of the race, per race",
-            tuple(sorted(dnf)) or ("none",),
-            tuple(dnf[k] * per for k in sorted(dnf)) or (0.0,),
-            "{:.2f}",
-        ),
+        Chart("Finishers per race", *bars(tally.hist("finishers")), "{:.0%}", f"cars of {n} that finish"),
     ]
     return SimReport(
         game="f1-dice",
@@ -434,24 +443,58 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         tables=tables,
         charts=charts,
         data=data,
-        illustrate=lambda: _pictures(circuit, setup, by_unit_ov, by_unit_block, per),
+        illustrate=lambda: _pictures(circuit, setup, by_unit_ov, later_counts, per),
     )
 
 
-def _warnings(races: int, dnf_rate: float, pole: float, held_up: dict) -> list[str]:
-    """Too many cars out, a pole that wins too often, a unit that keeps holding cars up once the start's queues
-    have thinned (none from too few races to tell)."""
+def _warnings(
+    races: int,
+    dnf_rate: float,
+    pole: float,
+    held_up: dict,
+    causes: dict | None = None,
+    rolls: float = 0.0,
+    setup: F1Setup | None = None,
+    every: int | None = None,
+) -> list[str]:
+    """Too many cars out — and why: in this game only the dice put a car out (the action roll's 1, the quick
+    race's double 1), so the warning says how many rolls the board's action squares make and what would change
+    it —, a pole that wins too often, a unit that keeps holding cars up once the start's queues have thinned (none
+    from too few races to tell). ``causes``: cars out per race by cause; ``rolls``: action rolls per race."""
     if races < MIN_RACES:
         return [too_few(races)]
     out = []
     if dnf_rate >= DNF_WARN:
-        out.append(f"DNF rate {100 * dnf_rate:.0f} %: that many cars do not finish")
+        out.append(_dnf_warning(dnf_rate, causes or {}, rolls, setup, every))
     if pole >= POLE_WARN:
         out.append(f"pole wins {100 * pole:.0f} % of races: the qualifying decides the race")
     for u, v in sorted(held_up.items(), key=lambda kv: (-kv[1], kv[0]))[:3]:
         if v >= BLOCK_WARN:
             out.append(f"unit {u} holds cars up {v:.1f} times a race after the first lap: the track is blocked there")
     return out
+
+
+def _dnf_warning(rate: float, causes: dict, rolls: float, setup: F1Setup | None, every: int | None) -> str:
+    """``DNF rate 48 %: 4 action squares a lap × 3 laps make 69 action rolls a race, and a 1 retires the car
+    (11.6 a race). …``: the dice's doing, and the spec's or the command's numbers that would change it."""
+    head = f"DNF rate {100 * rate:.0f} %"
+    parts = []
+    retired = causes.get("accident or engine", 0.0)
+    if retired and setup is not None:
+        squares = len(setup.action)
+        parts.append(
+            f"{squares} action square{'s' if squares != 1 else ''} a lap × {setup.laps} laps make {rolls:.0f} "
+            f"action rolls a race, and a 1 retires the car ({retired:.1f} a race)"
+        )
+    if causes.get("crash"):
+        parts.append(f"the quick race's double 1 crashes {causes['crash']:.1f} cars a race")
+    if not parts:
+        return f"{head}: that many cars do not finish"
+    change = "race fewer laps (--laps)"
+    if retired:
+        now = f", now {every}" if every else ""
+        change = f"space the action squares wider (the spec's action_every{now}) or {change}"
+    return f"{head}: {'; '.join(parts)}. The game's dice, not the layout: {change} to lower it"
 
 
 def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: float):
@@ -469,10 +512,20 @@ def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: floa
         return tuple(map(tuple, circuit.strip(s0, s1, hw, -hw)))
 
     maps = [
-        HeatMap("Where places change", tuple((cell(u), v * per) for u, v in sorted(overtakes.items())),
-                "overtakes per race on a unit", "blue", "{:.2f}"),  # fmt: skip
-        HeatMap("Where cars are held up", tuple((cell(u), v * per) for u, v in sorted(blocked.items())),
-                "cars held up per race by a full unit", "red", "{:.2f}"),  # fmt: skip
+        HeatMap(
+            "Where places change",
+            tuple((cell(u), v * per) for u, v in sorted(overtakes.items())),
+            "overtakes per race on a unit",
+            "blue",
+            "{:.2f}",
+        ),  # fmt: skip
+        HeatMap(
+            "Where cars are held up after the first lap",
+            tuple((cell(u), v * per) for u, v in sorted(blocked.items())),
+            "cars held up per race by a full unit",
+            "red",
+            "{:.2f}",
+        ),  # fmt: skip
     ]
     labels = []
     for i, k in enumerate(circuit.corners):
@@ -480,4 +533,4 @@ def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: floa
         outside = -1.0 if k.direction == "left" else 1.0
         x, y = circuit.offset_point(mid, outside * (hw + circuit.kerb_width + 9.0))
         labels.append((x, y, str(i + 1)))
-    return maps, BoardPicture(items, box, tuple(labels))
+    return maps, BoardPicture(items, box, tuple(labels), start_marks(circuit))

@@ -188,12 +188,21 @@ class TrackReading(Fact):
     table: str
 
 
+class CrashReading(Fact):
+    """Where several drivers moved by one CRASH end up: the add-on's example counts, but says no more."""
+
+    heading: str
+    text: str
+    why: str
+
+
 class Readings(Fact):
     label: str
     why: str
     pick: PickReading
     short_track: TrackReading
     groups: str
+    crash_places: CrashReading
 
 
 class QuickCard(Fact):
@@ -298,6 +307,9 @@ class TrackerWords(Fact):
     round_more: str
     log_heading: str
     round_hint: str
+    groups_write_in: str
+    groups_blank: str
+    groups_to: str
     extras_write_in: str
     columns: tuple[str, ...]
     group_marks: tuple[str, ...]

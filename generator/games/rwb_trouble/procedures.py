@@ -23,7 +23,7 @@ PAPER = Paper("a4", "portrait")
 BODY = pt_to_mm(9)
 FLOW = pt_to_mm(9.5)  # type size in the chart's boxes
 LINE = Style(stroke=INK, width=0.45)
-GAPS = (9.0, 7.5, 6.0, 5.0)  # mm: the length of a downward arrow between two boxes, longest that fits first
+GAPS = (9.0, 7.5, 6.0, 5.0, 4.0)  # mm: the length of a downward arrow between two boxes, longest that fits first
 PAD = 2.2  # mm inside a box
 DIAMOND_W, DIAMOND_H = 58.0, 15.0
 POINT = 6.0  # mm: how far a question's pointed ends reach out
@@ -174,6 +174,20 @@ def crash_example_text() -> tuple[str, str]:
     return fill(words.crash_example_title, v, group=group), body
 
 
+def crash_reading(page: Page, x: float, y: float, w: float) -> float:
+    """Paddock's reading of where several drivers moved by one CRASH end up, marked as such, in a ruled box."""
+    readings = facts.sheets().readings
+    r = readings.crash_places
+    text = page.layer("text")
+    top, ix, iw = y, x + PAD, w - 2 * PAD
+    y = paragraph(text, f"{readings.label.upper()}: {r.heading}", ix, y + PAD, iw, pt_to_mm(8.5), "bold", INK)
+    y = paragraph(text, r.text, ix, y + 0.6, iw, BODY, "regular", INK, leading=1.3)
+    y = paragraph(text, f"{readings.why} {r.why}", ix, y + 0.6, iw, pt_to_mm(8), "condensed", GREY)
+    y += PAD
+    page.layer("boxes").add(rect(x, top, w, y - top, Style(stroke=INK, width=0.3, fill=None, dash=(1.2, 0.8))))
+    return y
+
+
 def procedures_page(spec: PageSpec) -> Page:
     """The page with the chart's arrows as long as the paper allows (shorter on Letter than on A4)."""
     _, y0, _, ch = spec.content_box
@@ -208,5 +222,6 @@ def _procedures(spec: PageSpec, flow_gap: float) -> tuple[Page, float]:
     y = crash_flow(page, x0, y, cw, flow_gap) + 5.0
     head, body = crash_example_text()
     y = example_box(page, head, body, x0, y, cw, BODY) + 3.0
+    y = crash_reading(page, x0, y, cw) + 3.0
     y = paragraph(text, words.base_note, x0, y, cw, pt_to_mm(7.5), "condensed", GREY)
     return page, y

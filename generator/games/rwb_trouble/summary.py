@@ -47,6 +47,8 @@ def values(**_race: object) -> dict[str, str]:
         f"{reading.pick.why}",
         "reading_short": f"{reading.short_track.text} {reading.why} {reading.short_track.why}",
         "groups_note": reading.groups,
+        "reading_crash": f"**{reading.crash_places.heading}.** {reading.crash_places.text} {reading.why} "
+        f"{reading.crash_places.why}",
     }
     crash = facts.crash_example()
     v |= {

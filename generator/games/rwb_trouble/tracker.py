@@ -148,6 +148,37 @@ def _log_row(page: Page, number: int, x: float, y: float, w: float) -> float:
     return y + ROW
 
 
+GROUP_BLANK = (8.0, 12.0)  # mm: room to write a place number, narrowest and widest
+
+
+def _groups_width(blank: float) -> float:
+    """The groups line's width with blanks ``blank`` mm long."""
+    words = facts.sheets().tracker
+    size = pt_to_mm(8.5)
+    label = text_width(words.groups_write_in, size, "bold") + 4.0
+    entry = [text_width(fill(words.groups_blank, {}, group=g.name), size) for g in facts.groups()]
+    return label + sum(entry) + len(entry) * (text_width(words.groups_to, size) + 2 * blank + 4 * 1.2 + 4.0)
+
+
+def _groups(page: Page, x: float, y: float, w: float) -> float:
+    """A line ``w`` mm long, baseline at ``y``, to write in the places each group holds: the base game's rule,
+    which the add-on does not give."""
+    words = facts.sheets().tracker
+    size = pt_to_mm(8.5)
+    page.add("text", Text(words.groups_write_in, x, y, size, "bold", INK))
+    names = [fill(words.groups_blank, {}, group=g.name) for g in facts.groups()]
+    blank = min(GROUP_BLANK[1], GROUP_BLANK[0] + (w - _groups_width(GROUP_BLANK[0])) / (2 * len(names)))
+    tx = x + text_width(words.groups_write_in, size, "bold") + 4.0
+    for name in names:
+        for part in (name, words.groups_to):
+            page.add("text", Text(part, tx, y, size, "regular", INK))
+            lx = tx + text_width(part, size) + 1.2
+            page.layer("rules").add(Polyline(((lx, y + 0.8), (lx + blank, y + 0.8)), FRAME))
+            tx = lx + blank + 1.2
+        tx += 4.0
+    return y + 1.0
+
+
 def tracker_pages(plan: facts.ChipPlan, spec: PageSpec) -> list[Page]:
     """The turn grid and the TROUBLE log, as many pages as at least two rounds of chips need."""
     words = facts.sheets().tracker
@@ -163,10 +194,17 @@ def tracker_pages(plan: facts.ChipPlan, spec: PageSpec) -> list[Page]:
         return page, x0, y, cw, y0 + ch
 
     page, x, y, w, bottom = start_page()
-    y = _turns(page, plan, x, y, w) + 5.0
+    y = _turns(page, plan, x, y, w) + 4.0
     hs = pt_to_mm(9)
     page.add("text", Text(words.log_heading, x, y + ascent(hs, "bold"), hs, "bold", INK))
-    y += ascent(hs, "bold") + 1.5
+    room = w - text_width(words.log_heading, hs, "bold") - 6.0  # the groups share the log heading's line
+    _groups(
+        page,
+        x + w - min(room, _groups_width(GROUP_BLANK[1])),
+        y + ascent(hs, "bold"),
+        min(room, _groups_width(GROUP_BLANK[1])),
+    )
+    y += ascent(hs, "bold") + 2.5  # clear of the write-in lines under the groups
     y = paragraph(page.layer("text"), fill(words.round_hint, v), x, y, w, pt_to_mm(7.5), "regular", GREY) + 2.0
     head = _round_head_height(plan, w)
     number = 0

@@ -51,7 +51,8 @@ def simulate(track: Path | None, options, progress=None):
     if not board.corners:
         raise InputError("the board has no corners: a Formula D race needs corners to stop in", file=track)
     pit = board.pit
-    rs, taken = rule_set(options.rules, options.assume, pit is not None, pit.min_roll if pit else None)
+    in_corner = any(board.corner[s] >= 0 for s in board.grid[:cars])
+    rs, taken = rule_set(options.rules, options.assume, pit is not None, pit.min_roll if pit else None, in_corner)
     kinds = tuple(("simple", "strong")[i % 2] if ai == "mixed" else ai for i in range(cars))
     static = StaticReach(board, tuple(c.stops for c in board.corners))
     values = value_table(board, rs, static) if "strong" in kinds else None

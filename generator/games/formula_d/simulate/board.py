@@ -105,13 +105,19 @@ def race_board(circuit, marks) -> RaceBoard:
         corners.append(
             CornerInfo(m.index - 1, name, m.stops, inside, lim.spaces, lim.first, lim.last, m.paths.long, m.paths.short)
         )
-    # each grid slot on the space under its centre (the slot is drawn over one space of its lane)
-    grid = []
+    # each grid slot on the space under its centre (the slot is drawn over one space of its lane), pole first; a
+    # slot over a space an earlier slot took (two rows on one short inside-lane space of a corner) on the nearest
+    # free space: a car to a space
+    grid: list[int] = []
+    free = [sp for sp in g.spaces if not sp.hidden]
     for slot in circuit.grid:
         pt = Point(slot.centre)
-        on = [sp.id for sp in g.spaces if not sp.hidden and SPoly(sp.polygon).contains(pt)]
+        on = [sp.id for sp in free if sp.id not in grid and SPoly(sp.polygon).contains(pt)]
         if not on:
-            on = [min((sp for sp in g.spaces if not sp.hidden), key=lambda sp: math.dist(sp.center, slot.centre)).id]
+            left = [sp for sp in free if sp.id not in grid]
+            if not left:
+                break
+            on = [min(left, key=lambda sp: math.dist(sp.center, slot.centre)).id]
         grid.append(on[0])
     pit = None
     if circuit.pit is not None:

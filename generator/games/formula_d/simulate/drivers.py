@@ -184,8 +184,9 @@ class Strong(Simple):
         state = self.static.base[e]
         if k >= 0 and not st[1]:
             state += min(car.made + 1 if k == car.cur else 1, race.stops[k])
-        table = self.values.final if laps == rs.laps - 1 else self.values.more
-        return (table, state, extra + (rs.laps - 1 - laps) * self.values.lap, spin)
+        values = self.values.of(car.wp[GEARBOX], car.wp[BRAKES])
+        table = values.final if laps == rs.laps - 1 else values.more
+        return (table, state, extra + (rs.laps - 1 - laps) * values.lap, spin)
 
     def _overshoots(self, race, car, st, d: int, tires: int, prices, finishing: bool) -> tuple | bool:
         """(turns the tire WP lost are worth, spins) for a path's overshoots, or False if they put the car out."""
@@ -219,10 +220,11 @@ class Strong(Simple):
         cost = (car.wp[BRAKES] - brakes) * prices[BRAKES]
         if pit:
             laps = car.laps + (1 if b.pit.wraps else 0)
-            v = self.values.final if laps == rs.laps - 1 else self.values.more
+            values = self.values.of(car.wp[GEARBOX], car.wp[BRAKES])
+            v = values.final if laps == rs.laps - 1 else values.more
             state = self.static.state(b, b.pit.exit, 0, race.stops)
             cost += (car.wp[TIRES] - tires) * prices[TIRES] - (rs.build[TIRES] - tires) * prices[TIRES]
-            return v[rs.pit_exit_gear][state] + (rs.laps - 1 - laps) * self.values.lap + 0.5 + cost
+            return v[rs.pit_exit_gear][state] + (rs.laps - 1 - laps) * values.lap + 0.5 + cost
         # the tires a blocked car pays come off before any overshoot (as race.assess counts them)
         paid = car.wp[TIRES] - (blocked_cost(rs, left) or (0, 0))[1] if left else car.wp[TIRES]
         entry = self.end(race, car, e, d, st, paid, prices, context or self.context(race, car, prices))
@@ -300,8 +302,9 @@ class Strong(Simple):
         context = self.context(race, car, prices)
         touching = context[0]
         laps = car.laps
-        table = self.values.final if laps == rs.laps - 1 else self.values.more
-        offset = (rs.laps - 1 - laps) * self.values.lap
+        values = self.values.of(car.wp[GEARBOX], car.wp[BRAKES])
+        table = values.final if laps == rs.laps - 1 else values.more
+        offset = (rs.laps - 1 - laps) * values.lap
         corner, base, stops = b.corner, self.static.base, race.stops
         cur, made = car.cur, car.made
         tires = car.wp[TIRES]
@@ -329,7 +332,8 @@ class Strong(Simple):
         car or damage marker within reach, and the shortlist when there is one."""
         rs = race.rs
         prices = self.prices(race, car)
-        table = self.values.final_e if car.laps == rs.laps - 1 else self.values.more_e
+        values = self.values.of(car.wp[GEARBOX], car.wp[BRAKES])
+        table = values.final_e if car.laps == rs.laps - 1 else values.more_e
         ranked = []
         for g in options:
             gb, br, en = downshift_cost(rs, car.gear, g)

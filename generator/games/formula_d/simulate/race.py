@@ -91,6 +91,7 @@ class Race:
         self.passes: dict = {}  # this round's passes: (car, car passed) -> (space passed on, line)
         self.level = b.lap / max(1.0, len(b.lane) / b.lanes)  # the length of an average space along the lap
         self.cache = None  # (car, layers) the driver already worked out this turn
+        self.overshot = -1  # the corner whose overshoot put a car out, as :meth:`assess` last found it
         self.weather = 0
         self.rain = rs.rain
         if rs.weather:  # *Weather conditions*: the chart is rolled before the race
@@ -105,6 +106,9 @@ class Race:
             laps = -1 if b.mid[space] > b.lap / 2 else 0
             kind = setup.kinds[n]
             car = Car(n, kind, drivers[kind], space, pos + 1, rs.build, laps, laps * b.lap + b.mid[space])
+            k = b.corner[space]
+            if k >= 0:  # a grid slot inside a corner (Paddock's reading, --assume grid_owed): stops owed there
+                car.cur, car.made = k, max(0, self.stops[k] - rs.grid_owed)
             self.cars[n] = car
             self.occ[space] = car
 
@@ -249,9 +253,11 @@ class Race:
                 if finishing and step > line:
                     continue
                 if out_by_overshoot(rs, stops[corner], made):
+                    self.overshot = corner
                     return ("overshoot", tires, brakes, spin)
                 what, tires = overshoot(rs, tires, d - step + 1)
                 if what == "out":
+                    self.overshot = corner
                     return ("overshoot", tires, brakes, spin)
                 spin = spin or what == "spin"
         return (None, tires, brakes, spin)
@@ -283,8 +289,8 @@ class Race:
         car.prog = car.laps * b.lap + b.mid[e]
         if pit:
             return self.enter_pit(car, gear)
-        if cause is not None:
-            return self.out(car, cause, e)
+        if cause is not None:  # out where it happened: an overshoot in the corner it overshot
+            return self.out(car, cause, e, self.overshot if cause == "overshoot" else None)
         if car.laps >= rs.laps:
             return self.finish(car)
         self.occ[e] = car
@@ -440,13 +446,14 @@ class Race:
         self.t.add("wp", self.b.zone[space], zone, n=n)
         self.t.add("wp_space", space, n=n)
 
-    def out(self, car: Car, cause: str, space: int | None) -> None:
+    def out(self, car: Car, cause: str, space: int | None, zone: int | None = None) -> None:
+        """``car`` is out, for ``cause``, on ``space``: counted in ``zone`` (default: the space's)."""
         if car.state == RUN and self.occ.get(car.space) is car:
             del self.occ[car.space]
         car.state, car.cause, car.out_prog = OUT, cause, car.prog
         if space is not None:
             self.damage.add(space)
-            self.t.add("dnf_at", self.b.zone[space], cause)
+            self.t.add("dnf_at", self.b.zone[space] if zone is None else zone, cause)
             self.t.add("dnf_space", space)
 
     def finish(self, car: Car) -> None:

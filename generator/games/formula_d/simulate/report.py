@@ -23,6 +23,7 @@ from ....simulate.report import (
     bars,
     range_text,
     spread,
+    start_marks,
 )
 from ....simulate.tally import Tally, hist_mean, spearman_rho
 
@@ -91,7 +92,7 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         rows.append(
             (
                 str(k + 1),
-                c.name,
+                c.name if c.label != f"corner {k + 1}" else "",  # "C3" says nothing the number does not
                 str(c.stops),
                 f"{c.long}/{c.short}",
                 f"{entry['overtakes_per_race']:.2f}",
@@ -176,11 +177,14 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
                 ", ".join(f"{kind} {d['mean_place']:.1f}" for kind, d in sorted(data["drivers"].items())),
             )
         )
+    columns = ("#", "Name", "Stops", "Long/short", "Overtakes", "Places won/lost", "WP lost", "Overshoots",
+               "Out", "Stops inside")  # fmt: skip
+    if not any(r[1] for r in rows):  # no corner named: no empty column
+        columns, rows = columns[:1] + columns[2:], [r[:1] + r[2:] for r in rows]
     tables = [
         Table(
             "Corners",
-            ("#", "Name", "Stops", "Long/short", "Overtakes", "Places won/lost", "WP lost", "Overshoots",
-             "Out", "Stops inside"),  # fmt: skip
+            columns,
             tuple(rows),
             "Per race. Overtakes and wear count in a corner and on the straight before it; places won or lost through "
             "a corner compare a car's place entering the straight before it with its place leaving the corner. "
@@ -224,7 +228,8 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
         settings=settings,
         assumptions=[Assumption(*a) for a in taken],
         figures=figures,
-        warnings=warnings(corner_data, straights, dnf_rate, pole, cars, races),
+        warnings=grid_warnings(board, cars, rs.grid_owed)
+        + warnings(corner_data, straights, dnf_rate, pole, cars, races, _dnf_where(tally, per)),
         tables=tables,
         charts=charts,
         data=data,
@@ -233,11 +238,28 @@ def build_report(circuit, board, rs, taken, tally: Tally, settings: dict) -> Sim
     return report
 
 
+def _dnf_where(tally: Tally, per: float) -> dict:
+    """Cars put out per race, by cause, then by zone (-1: none)."""
+    out: dict = {}
+    for (zone, cause), v in tally.by("dnf_at").items():
+        out.setdefault(cause, {})[zone] = v * per
+    for (cause,) in tally.by("dnf"):  # causes with no place (a car stopped in the pits) still count
+        out.setdefault(cause, {})
+    return out
+
+
 def warnings(
-    corners: list[dict], straights: list[dict], dnf_rate: float, pole: float, cars: int, races: int
+    corners: list[dict],
+    straights: list[dict],
+    dnf_rate: float,
+    pole: float,
+    cars: int,
+    races: int,
+    dnf_where: dict | None = None,
 ) -> list[str]:
     """What a designer should look at, from the figures: a main straight never taken in 6th gear, a corner that
-    decides nothing, too many cars out, a pole that wins too often (none from too few races to tell)."""
+    decides nothing, too many cars out (and what put most of them out, where), a pole that wins too often (none
+    from too few races to tell). ``dnf_where``: cars out per race by cause, then by zone."""
     if races < MIN_RACES:
         return [too_few(races)]
     out = []
@@ -264,10 +286,56 @@ def warnings(
     if len(idle) > 3:
         out.append(f"… and {len(idle) - 3} more corners decide next to nothing (see the corners table)")
     if dnf_rate >= DNF_WARN:
-        out.append(f"DNF rate {100 * dnf_rate:.0f} %: that many cars do not finish")
+        out.append(_dnf_warning(dnf_rate, dnf_where or {}, corners))
     if pole >= POLE_WARN:
         out.append(f"pole wins {100 * pole:.0f} % of races (1 in {cars} would be fair): overtaking is too hard")
     return out
+
+
+def _dnf_warning(rate: float, where: dict, corners: list[dict]) -> str:
+    """``DNF rate 25 %: most by overshoot, 2.0 cars a race (1.9 of them at corner 1)``: a corner named where it
+    puts out half of them or more (an overshoot counts at the corner overshot, the rest in a corner's zone)."""
+    head = f"DNF rate {100 * rate:.0f} %"
+    totals = {cause: sum(z.values()) for cause, z in where.items()}
+    if not totals or not any(totals.values()):
+        return f"{head}: that many cars do not finish"
+    cause = min(totals, key=lambda c: (-totals[c], c))
+    zones = where[cause]
+    text = f"{head}: most by {cause}, {totals[cause]:.1f} cars a race"
+    named = {c["corner"] - 1: c["label"] for c in corners}
+    zone = min(zones, key=lambda z: (-zones[z], z)) if zones else -1
+    if zone in named and zones[zone] >= 0.5 * totals[cause]:
+        text += f" ({zones[zone]:.1f} of them at {named[zone]})"
+    return text
+
+
+def grid_warnings(board, cars: int, owed: int) -> list[str]:
+    """Grid slots standing inside a corner, by corner: the board's fault, whatever the race makes of it (a
+    warning even after a short run)."""
+    by: dict[int, list[int]] = {}
+    for slot, space in enumerate(board.grid[:cars], 1):
+        if board.corner[space] >= 0:
+            by.setdefault(board.corner[space], []).append(slot)
+    out = []
+    for k, slots in sorted(by.items()):
+        c = board.corners[k]
+        which = f"grid slot {slots[0]}" if len(slots) == 1 else f"grid slots {_runs(slots)}"
+        owes = f"owing {min(owed, c.stops)} of its {c.stops} stops" if owed else "owing none of its stops"
+        out.append(
+            f"{which} stand{'s' if len(slots) == 1 else ''} in {c.label}: raced as starting there {owes} "
+            "(--assume grid_owed=N); move the start ('start.at') so the grid stands on a straight"
+        )
+    return out
+
+
+def _runs(numbers: list[int]) -> str:
+    """``1–4, 7``."""
+    parts, start = [], numbers[0]
+    for a, b in zip(numbers, numbers[1:] + [None], strict=True):
+        if b != a + 1:
+            parts.append(str(start) if start == a else f"{start}–{a}")
+            start = b
+    return ", ".join(parts)
 
 
 def _drivers(tally: Tally, races: int) -> dict:
@@ -325,5 +393,4 @@ def _pictures(circuit, board, overtakes: dict, wear: dict, per: float):
         HeatMap("Where places change", cells_ov, "overtakes per race on a space", "blue", "{:.2f}"),
         HeatMap("Where wear points are lost", cells_wp, "WP lost per race on a space", "red", "{:.2f}"),
     ]
-    return maps, BoardPicture(items, box, tuple(labels))
-
+    return maps, BoardPicture(items, box, tuple(labels), start_marks(circuit))

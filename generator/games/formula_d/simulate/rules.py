@@ -17,7 +17,9 @@ Losing the last tire WP that way spins the car (next turn in 1st gear); with no 
 space spins it again and a longer one puts it out; losing more tire WP than the car has puts it out. Leaving a
 corner the car keeps to its lane — the step over the exit line and the rest of the move go straight ahead (so,
 blocked there, it cannot drive round: it brakes);
-a move that overshoots and ends in the next corner does not count as a stop there.
+a move that overshoots and ends in the next corner does not count as a stop there. A car starting the race on a
+grid slot inside a corner owes it no stops (Paddock's reading, ``grid_owed``: the rulebook's grids stand on a
+straight, and its rule is for a car driving into a corner).
 
 Braking (*Braking*, *Blocking*). Brake WP shorten a move at any time (``brake_wp`` per space: an assumption). A car
 that cannot move its whole roll because cars block every way moves as far as it can and pays the blocked table
@@ -70,6 +72,7 @@ class RuleSet:
     weather: bool = False
     rain: bool = False
     weather_chart: tuple[int, int, int] = (5, 10, 15)  # highest black-die result for good, changeable, rain-changeable
+    grid_owed: int = 0  # stops a car starting inside a corner owes there (assumed; only a grid in a corner asks)
 
     @property
     def top_gear(self) -> int:
@@ -94,6 +97,13 @@ OPEN = {
     "brake_wp": ("brake WP per space not moved", 1, "the rulebook does not say how many", 1, 3),
     "pit_roll": ("least roll to enter the pit", 4, "each board prints its own; this one gives none", 1, 30),
     "downshift3_engine": ("engine WP for skipping 3 gears", 1, "the OCR'd rulebook lost this number", 0, 3),
+    "grid_owed": (
+        "stops a car starting on a grid slot inside a corner still owes there",
+        0,
+        "the rulebook's grids stand on a straight: a car starting inside a corner did not drive into it",
+        0,
+        3,
+    ),
     "weather_good": ("weather chart: black die 1–N is good weather", 5, CHART, 0, 20),
     "weather_changeable": ("weather chart: up to N is changeable", 10, CHART, 0, 20),
     "weather_rain_changeable": ("weather chart: up to N is rain, changeable", 15, CHART, 0, 20),
@@ -101,11 +111,16 @@ OPEN = {
 
 
 def rule_set(
-    rules: tuple[str, ...] = (), assume: dict | None = None, pit: bool = True, board_pit_roll: int | None = None
+    rules: tuple[str, ...] = (),
+    assume: dict | None = None,
+    pit: bool = True,
+    board_pit_roll: int | None = None,
+    grid_in_corner: bool = False,
 ) -> tuple[RuleSet, list[tuple]]:
     """The race's numbers from ``templates/formula-d/`` (through :mod:`..facts`), the optional ``rules`` in play
     and the ``assume``d values; also the assumptions made, as (key, label, value, why). ``pit``: the board has a
-    pit lane, whose least roll to enter is ``board_pit_roll`` (the spec's ``pit.min_roll``) if it gives one."""
+    pit lane, whose least roll to enter is ``board_pit_roll`` (the spec's ``pit.min_roll``) if it gives one;
+    ``grid_in_corner``: a grid slot stands inside a corner (the stops a car starting there owes are assumed)."""
     from .. import facts
 
     assume = dict(assume or {})
@@ -189,6 +204,7 @@ def rule_set(
         weather=weather,
         rain="rain" in rules,
         weather_chart=chart,
+        grid_owed=value("grid_owed") if grid_in_corner or "grid_owed" in assume else 0,
     )
     return rs, taken
 

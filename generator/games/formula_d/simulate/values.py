@@ -9,7 +9,9 @@ not counted down (a car alone has all it needs) but priced in turns (:data:`PRIC
 (:mod:`.drivers`), which adds what the table cannot know: the other cars, its own wear points, the race situation.
 
 Two tables: ``final`` (the line ends the race) and ``more`` (another lap follows: crossing the line is worth the
-value of where the car lands, less one lap's turns).
+value of where the car lands, less one lap's turns). And the same for a *worn* car, one with no gearbox or no brake
+WP left (``worn``): it changes down one gear at a time and cannot brake, so it must arrive at a corner slower — a
+car reading the full car's table would come into a 3-stop corner in 3rd gear and find no way to make its stops.
 """
 
 from __future__ import annotations
@@ -38,6 +40,11 @@ class ValueTable:
     final_e: tuple[tuple[tuple[float, float], ...], ...]
     more_e: tuple[tuple[tuple[float, float], ...], ...]
     lap: float
+    worn: ValueTable | None = None  # the tables of a car with no gearbox or no brake WP left
+
+    def of(self, gearbox: int, brakes: int) -> ValueTable:
+        """The tables for a car with ``gearbox`` and ``brakes`` WP left."""
+        return self.worn if self.worn is not None and (gearbox <= 0 or brakes <= 0) else self
 
 
 def value_table(board, rs, static) -> ValueTable:
@@ -45,7 +52,9 @@ def value_table(board, rs, static) -> ValueTable:
     stops = tuple(c.stops for c in board.corners)
     base = static.base
     order = _order(board)
-    # the static moves of each state: for every distance, (overshoot cost, next state, crosses the line)
+    # the static moves of each state: for every distance, (overshoot cost if the line ends the race, overshoot
+    # cost if another lap follows, next state, crosses the line): beyond the finishing line a corner is no more,
+    # but after the line of a lap still to race it is (a corner right after the line is overshot as any other)
     moves = {}
     for i in order:
         k = board.corner[i]
@@ -54,28 +63,32 @@ def value_table(board, rs, static) -> ValueTable:
             for d, layer in enumerate(static.layers[base[i] + made]):
                 outs = []
                 for e, (_, events, line, _) in layer.items() if d else ():
-                    cost = 0.0
+                    cost = [0.0, 0.0]  # the race ends at the line / another lap follows
                     for corner, made_there, step in events:
-                        if line and step > line:
-                            continue
-                        if out_by_overshoot(rs, stops[corner], made_there):
-                            cost += OUT_TURNS
-                        else:
-                            cost += (d - step + 1) * PRICE[TIRES]
+                        out = out_by_overshoot(rs, stops[corner], made_there)
+                        c = OUT_TURNS if out else (d - step + 1) * PRICE[TIRES]
+                        cost[1] += c
+                        if not (line and step > line):
+                            cost[0] += c
                     ke = board.corner[e]
                     # an overshoot ending in the next corner is no stop there
                     m = 0 if ke < 0 or events else min(made + 1, stops[ke]) if ke == k else 1
-                    outs.append((cost, base[e] + m, line > 0))
+                    outs.append((cost[0], cost[1], base[e] + m, line > 0))
                 per_d.append(tuple(outs))
             moves[base[i] + made] = per_d
     size = len(static.layers)
     brake = rs.brake_wp * PRICE[BRAKES]
-    final, final_e = _solve(board, order, base, stops, moves, rs, brake, size, None)
     lane = board.lanes // 2
     start = next(i for i in range(board.n) if board.lane[i] == lane and board.index[i] == 0)
-    lap = final[min(5, rs.top_gear)][base[start]]
-    more, more_e = _solve(board, order, base, stops, moves, rs, brake, size, (final, lap))
-    return ValueTable(final, more, final_e, more_e, lap)
+    tables = []
+    for worn in (False, True):
+        gears = {g: gear_options(rs, g, 0 if worn else 1, 0 if worn else 99, 99) for g in range(1, rs.top_gear + 1)}
+        kmax = 0 if worn else max(0, rs.build[BRAKES] // max(1, rs.brake_wp))
+        final, final_e = _solve(board, order, base, stops, moves, rs, brake, size, None, gears, kmax)
+        lap = final[min(5, rs.top_gear)][base[start]]
+        more, more_e = _solve(board, order, base, stops, moves, rs, brake, size, (final, lap), gears, kmax)
+        tables.append((final, more, final_e, more_e, lap))
+    return ValueTable(*tables[0], worn=ValueTable(*tables[1]))
 
 
 def _order(board) -> list[int]:
@@ -99,13 +112,14 @@ def _order(board) -> list[int]:
     return out[::-1]  # from the line backwards
 
 
-def _solve(board, order, base, stops, moves, rs, brake, size, then):
+def _solve(board, order, base, stops, moves, rs, brake, size, then, gears, kmax):
+    """One table: ``then`` the final table and a lap's turns (another lap follows) or None; ``gears`` the gears
+    each gear may change to, ``kmax`` the most spaces a move may be braked by."""
     faces = rs.faces
     top = rs.top_gear
     v = [[0.0] * size for _ in range(top + 1)]
     ex = [[(0.0, 0.0)] * size for _ in range(top + 1)]
-    kmax = max(0, rs.build[BRAKES] // max(1, rs.brake_wp))
-    gears = {g: gear_options(rs, g, 1, 99, 99) for g in range(1, top + 1)}
+    more = 1 if then else 0  # which overshoot cost counts (see value_table)
     for i in order:
         k = board.corner[i]
         for made in range(1 + (stops[k] if k >= 0 else 0)):
@@ -119,8 +133,8 @@ def _solve(board, order, base, stops, moves, rs, brake, size, then):
                 best = [OUT_TURNS * 2] * (DEPTH + 1)
                 for d in range(1, min(reached, faces[g][-1]) + 1):
                     b = OUT_TURNS * 2
-                    for cost, nxt, crossed in per_d[d]:
-                        val = cost + ((tg[nxt] - then[1] if tg else 0.0) if crossed else vg[nxt])
+                    for *costs, nxt, crossed in per_d[d]:
+                        val = costs[more] + ((tg[nxt] - then[1] if tg else 0.0) if crossed else vg[nxt])
                         if val < b:
                             b = val
                     best[d] = b
