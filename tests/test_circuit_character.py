@@ -112,6 +112,8 @@ def test_start_real_auto_units_and_grid_on_a_csv(folder):
 def _fix_args(fix: dict) -> list[str]:
     field, v = fix["field"], fix["value"]
     paper = fix.get("paper")
+    if isinstance(paper, dict):  # as the command prints it: a bare name is landscape
+        paper = paper["name"] + ("-portrait" if paper.get("orientation") == "portrait" else "")
     if field == "start":
         return ["--start", str(v)]
     if field == "start.at":
@@ -181,3 +183,53 @@ def test_pack_start_real_keeps_the_real_line_and_its_cars_fix_builds(folder, tmp
     with pytest.raises(SystemExit) as info:
         main([*argv, "--cars", found[1]])
     assert info.value.code == 0, capsys.readouterr().err
+
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "circuits"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])
+def test_fit_keeps_the_shape_at_that_lap_length(folder, seed):
+    """--fit N adapts the real line keeping its shape with a lap of N units: N the default's length builds the
+    default board (the same centre line); a shorter lap builds on the same paper, N units long, its deviation
+    within the sweep's worst; a longer lap that the paper cannot hold says so, and the paper it advises (tried
+    before printed) builds N units when followed."""
+    syn, csv, done, m = _built(seed, None, folder)
+    base = _check(csv)
+    n = base["units"]
+    same = _check(csv, "--fit", str(n))
+    assert same["buildable"] and same["centre_line"] == base["centre_line"] and same["paper"] == base["paper"]
+    short = _check(csv, "--fit", str(n - 5))
+    assert short["buildable"] and short["units"] == n - 5, [p["message"] for p in short["problems"]]
+    assert short["deviation"]["max_pct"] <= 6.5
+    long = _check(csv, "--fit", str(n + 6))
+    if not long["buildable"]:
+        fixes = [f for p in long["problems"] for f in p.get("fixes", [])]
+        assert [p["kind"] for p in long["problems"]] == ["fit"] and fixes, long["problems"]
+        for fix in fixes:
+            again = _check(csv, *_with(["--fit", str(n + 6)], _fix_args(fix)))
+            assert again["buildable"] and again["units"] == n + 6, (fix, again["problems"])
+    else:
+        assert long["units"] == n + 6
+
+
+def test_fit_on_budapest_keeps_its_shape():
+    """Budapest (45 units on A3 at defaults): --fit 45 is the default board; --fit 48 does not fit A3 and its
+    advice, A2, builds a 48-unit lap that keeps the shape as closely as the default (issue 32: --fit 48 used to
+    switch shape-keeping off and fail with 14 problems)."""
+    csv = SHARED / "Budapest.csv"
+    base = _check(csv)
+    assert base["units"] == 45 and base["paper"] == "A3 portrait"
+    assert _check(csv, "--fit", "45")["centre_line"] == base["centre_line"]
+    d = _check(csv, "--fit", "48")
+    assert [p["kind"] for p in d["problems"]] == ["fit"]
+    assert [f["value"] for f in d["problems"][0]["fixes"]] == ["a2", "a2"]
+    big = _check(csv, "--fit", "48", "--paper", "a2")
+    assert big["buildable"] and big["units"] == 48 and big["deviation"]["max_pct"] <= base["deviation"]["max_pct"] + 1
+
+
+def test_smoothing_keeps_the_bridge_of_a_real_figure_eight(folder):
+    """A real figure-eight smoothed (--smoothing) keeps the automatic bridge its shape-kept board has."""
+    syn, csv, done, m = _built(0, True, folder)
+    res = CliRunner().invoke(app, ["check", str(csv), "--smoothing", "20"])
+    assert res.exit_code == 0 and "drawn as a bridge" in res.stdout, res.stdout

@@ -529,6 +529,14 @@ def _fillet_line(X: np.ndarray):
     return line.transformed(float(th[-1]), 1.0, start), s_mid
 
 
+def crossings_count(P: np.ndarray) -> int:
+    """How often the closed line ``P`` (a real centre line, any units) crosses itself, thinned as :func:`adapt`
+    thins it (survey noise a hair apart is not a crossing)."""
+    P = np.asarray(P, dtype=float)[:, :2]
+    Q = _clean(_thin(P, float(extent(P).max()) / THIN))
+    return len(_crossings_of(Q)) if len(Q) >= 4 else 0
+
+
 def _crossings_of(R: np.ndarray) -> list[tuple[float, float, tuple[float, float], float]]:
     """Self-crossings of the closed polyline R: (u_first, u_second, point, angle_deg) in its arc length."""
     import shapely

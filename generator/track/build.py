@@ -25,7 +25,17 @@ from .centerline import extent
 from .circuit import Circuit
 from .load import csv_path, source_points
 from .model import CircuitSpec
-from .place import adapt_to, centred, content, fit_problem, fitting_paper, keeps_shape, papers, place
+from .place import (
+    adapt_to,
+    centred,
+    content,
+    fit_problem,
+    fitting_paper,
+    keeps_shape,
+    lap_paper,
+    papers,
+    place,
+)
 from .problems import Report
 from .shape import points_line, polyline_length, segments_line
 from .spaces import lane_graph
@@ -239,8 +249,8 @@ def _try_fixes(done: Analysis, lines, edge: float, seen=None, notes=None) -> Non
                     spec._start = "auto"
                 paper = fix.paper if fix.paper is not None else done.paper
                 again = _analyse(spec, done.source, lines, paper, edge, seen=seen, notes=notes)
-                if fix.field in ("grid", "start"):
-                    again = _start_for_grid(again, spec, done.source, lines, paper, edge, True, seen, notes)
+                # as the command builds it when the fix is followed: its start line placed for its grid
+                again = _start_for_grid(again, spec, done.source, lines, paper, edge, True, seen, notes)
                 tried[key] = again.buildable
             except Exception:  # a fix the spec cannot take is not advice
                 tried[key] = False
@@ -329,7 +339,12 @@ def _analyse(spec, path, lines, paper, edge, keep_shape=True, seen: dict | None 
     if not fits:
         report.unfit = True
         fit_problem(report, pap, need, fitting_paper(spec, raw, fixed, pap, edge), edge)
-    done.circuit = c = _along(report, spec, placed, pap, sc, math.degrees(ang), edge, spec._crossing, notes)
+    kind = spec._crossing
+    if kind is None and P is not None:  # a real figure-eight, smoothed: a bridge as when its shape is kept
+        from .adapt import crossings_count
+
+        kind = "bridge" if crossings_count(P) else None
+    done.circuit = c = _along(report, spec, placed, pap, sc, math.degrees(ang), edge, kind, notes)
     done.spec = c.spec
     if P is not None and fits:
         # the smoothed line measured against the real one, carried onto the page exactly as it was placed (a
@@ -350,7 +365,11 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
     if spec.start.reverse:
         P = np.vstack((P[:1], P[:0:-1]))
     try:
-        pap, res = _adapt_once(spec, P, paper, edge)
+        lap = isinstance(spec.fit, int)
+        got = _adapt_lap(spec, P, paper, edge, report) if lap else _adapt_once(spec, P, paper, edge)
+        if got is None:
+            return done
+        pap, res = got
     except InputError as err:  # a line that cannot be adapted: said of the user's file
         if err.file is None and report.path is not None:
             err.file = str(report.path)
@@ -411,16 +430,53 @@ def _bent(c, res, start: float) -> list[str]:
 _ADAPTED: list[tuple[tuple, np.ndarray, tuple]] = []
 
 
-def _adapt_once(spec: CircuitSpec, P: np.ndarray, paper, edge: float):
+#: A lap of ``fit`` units is adapted at most this many times, its scale corrected each time by the lengths got.
+LAP_TRIES = 6
+
+
+def _adapt_lap(spec: CircuitSpec, P: np.ndarray, paper, edge: float, report: Report):
+    """The real line ``P`` adapted keeping its shape at the scale of a lap of ``spec.fit`` units → (paper,
+    :class:`~generator.track.adapt.Adapted`), or None (a "fit" problem said) when no paper allowed holds it.
+
+    The adapted lap is not the real one's length times the scale (bends widened to the least radius cut their
+    corners: Budapest's board is 13 % shorter), so the scale starts from the board as large as the page holds (the
+    default board, kept when its lap is already ``fit`` units: ``--fit`` of the default's length builds the default
+    board) and is corrected by the lengths got (in proportion, then between the closest shorter and longer laps); the
+    closest lap is kept."""
+    n = spec.fit
+    want = n * spec.unit
+    units = lambda got: max(1, round(got[1].line.length / spec.unit))  # noqa: E731
+    tried = [_adapt_once(spec.model_copy(update={"fit": "page"}), P, paper, edge)]
+    for _ in range(LAP_TRIES):
+        if units(tried[-1]) == n:
+            break
+        short = [(g[1].scale, g[1].line.length) for g in tried if units(g) < n]
+        long = [(g[1].scale, g[1].line.length) for g in tried if units(g) > n]
+        if short and long:  # bracketed: the secant between the closest on each side, kept off their ends
+            (s0, L0), (s1, L1) = max(short, key=lambda t: t[1]), min(long, key=lambda t: t[1])
+            t = min(0.75, max(0.25, (want - L0) / (L1 - L0))) if L1 > L0 else 0.5
+            scale = s0 + t * (s1 - s0)
+        else:
+            scale = tried[-1][1].scale * want / max(tried[-1][1].line.length, 1e-9)
+        ok, nearest, need, larger = lap_paper(spec, P, scale, paper, edge)
+        if ok is None:
+            report.unfit = True
+            fit_problem(report, nearest, need, larger, edge)
+            return None
+        tried.append(_adapt_once(spec, P, paper, edge, scale))
+    return min(tried[1:] or tried, key=lambda got: (not got[1].ok, abs(got[1].line.length - n * spec.unit)))
+
+
+def _adapt_once(spec: CircuitSpec, P: np.ndarray, paper, edge: float, scale: float | None = None):
     """:func:`adapt_to`, once for a line and a board: moving the start line (as placing the grid does) only rolls
     the adapted line, so the adaptation of the same points, rules and paper is reused rather than fitted again."""
-    key = (spec.model_dump_json(exclude={"start": {"at"}}), repr(paper), edge)
+    key = (spec.model_dump_json(exclude={"start": {"at"}}), repr(paper), edge, scale)
     for k, Q, res in _ADAPTED:
         # the same read-only array (a centre line read once), else the same numbers: compared, not copied into a
         # key and hashed (9.6 MB twice for a 300,000-point line)
         if k == key and ((Q is P and not P.flags.writeable) or (Q.shape == P.shape and np.array_equal(Q, P))):
             return res
-    res = adapt_to(spec, P, paper, edge)
+    res = adapt_to(spec, P, paper, edge, scale=scale)
     _ADAPTED.append((key, P if not P.flags.writeable else P.copy(), res))
     if len(_ADAPTED) > 4:
         _ADAPTED.pop(0)

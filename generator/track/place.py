@@ -215,7 +215,22 @@ def north_up_scale(Q: np.ndarray, box, m: float) -> float:
     return min((box[2] - 2 * m) / max(float(w), 1e-12), (box[3] - 2 * m) / max(float(h), 1e-12))
 
 
-def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None, edge: float, work=None):
+def lap_paper(spec: CircuitSpec, P: np.ndarray, scale: float, paper, edge: float):
+    """Where a real line ``P`` (source units, y down) adapted north up at ``scale`` fits: (the first of the papers
+    allowed that holds it or None, the allowed paper nearest to holding it, its footprint (w, h mm), the smallest
+    larger paper that holds it or None)."""
+    m = pit_margin(spec)
+    w, h = (float(v) for v in extent(P))
+    need = (w * scale + 2 * m, h * scale + 2 * m)
+    allowed = papers(spec, paper)
+    fits = lambda pap: north_up_scale(P, content(pap, edge), m) >= scale * (1 - 1e-9)  # noqa: E731
+    ok = next((pap for pap in allowed if fits(pap)), None)
+    nearest = max(allowed, key=lambda pap: north_up_scale(P, content(pap, edge), m))
+    larger = None if ok is not None else next((pap for pap in candidate_papers(nearest) if fits(pap)), None)
+    return ok, nearest, need, larger
+
+
+def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None, edge: float, work=None, scale=None):
     """A real centre line ``P`` (source units, y down, in the race direction from the start line) adapted to the
     board, keeping its shape (:mod:`.adapt`) → (paper, :class:`~generator.track.adapt.Adapted`).
 
@@ -223,7 +238,8 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
     orientations when 'auto') the one with the larger north-up board is tried first, then the other. The
     engine's own rules are used: kerb width, the gap between two parts of the track, the margin kept round the
     track (and its pit lane). ``work``: what the fits may spend (:class:`~generator.track.fit.Work`, shared with the
-    caller's other builds); raises :class:`~generator.track.adapt.Unbuilt` when it was spent before any board."""
+    caller's other builds); raises :class:`~generator.track.adapt.Unbuilt` when it was spent before any board.
+    ``scale`` (paper mm per source unit) fixes the size (a lap of ``--fit`` units) instead of the largest that fits."""
     from .adapt import TooMuchTrack, Unbuilt, adapt
 
     north_xy = P * np.array([1.0, -1.0])  # x east, y north, as the adaptation takes it
@@ -249,7 +265,7 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
     field = "csv" if spec.csv else "points"
     for pap, box in cands:
         try:
-            res = adapt(north_xy, paper_box_mm=box, rotation_deg=0.0, work=work, **kw)
+            res = adapt(north_xy, paper_box_mm=box, rotation_deg=0.0, scale=scale, work=work, **kw)
         except TooMuchTrack as err:  # this way round; perhaps not the other
             refused = refused or err
             continue
@@ -275,6 +291,7 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
 
 
 def keeps_shape(spec: CircuitSpec) -> bool:
-    """A centre line given as points or a CSV, as large as the page allows and not smoothed, is adapted to the
-    board keeping its shape (:mod:`.adapt`); smoothing or a lap length in units take the older smoothing path."""
-    return spec.segments is None and spec.fit == "page" and not spec.smoothing
+    """A centre line given as points or a CSV, not smoothed, is adapted to the board keeping its shape
+    (:mod:`.adapt`), as large as the page allows or at the scale of a lap of ``fit`` units; smoothing takes the
+    older smoothing path."""
+    return spec.segments is None and not spec.smoothing
