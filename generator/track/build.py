@@ -366,7 +366,10 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
         P = np.vstack((P[:1], P[:0:-1]))
     try:
         lap = isinstance(spec.fit, int)
-        got = _adapt_lap(spec, P, paper, edge, report) if lap else _adapt_once(spec, P, paper, edge)
+        if lap:  # the search for the lap's scale made once for the fixes and the start lines tried
+            got = _cached((spec, paper, edge, "lap"), P, lambda: _adapt_lap(spec, P, paper, edge, report))
+        else:
+            got = _adapt_once(spec, P, paper, edge)
         if got is None:
             return done
         pap, res = got
@@ -470,16 +473,24 @@ def _adapt_lap(spec: CircuitSpec, P: np.ndarray, paper, edge: float, report: Rep
 def _adapt_once(spec: CircuitSpec, P: np.ndarray, paper, edge: float, scale: float | None = None):
     """:func:`adapt_to`, once for a line and a board: moving the start line (as placing the grid does) only rolls
     the adapted line, so the adaptation of the same points, rules and paper is reused rather than fitted again."""
-    key = (spec.model_dump_json(exclude={"start": {"at"}}), repr(paper), edge, scale)
+    return _cached((spec, paper, edge, scale), P, lambda: adapt_to(spec, P, paper, edge, scale=scale))
+
+
+def _cached(what: tuple, P: np.ndarray, make):
+    """``make()``, or what it gave for the same ``what`` (spec, paper, edge, scale) and points ``P`` lately."""
+    spec, *rest = what
+    # the grid's size and the start line's place do not change the adaptation (adapt_to never reads them)
+    key = (spec.model_dump_json(exclude={"start": {"at"}, "grid": True}), *(repr(v) for v in rest))
     for k, Q, res in _ADAPTED:
         # the same read-only array (a centre line read once), else the same numbers: compared, not copied into a
         # key and hashed (9.6 MB twice for a 300,000-point line)
         if k == key and ((Q is P and not P.flags.writeable) or (Q.shape == P.shape and np.array_equal(Q, P))):
             return res
-    res = adapt_to(spec, P, paper, edge, scale=scale)
-    _ADAPTED.append((key, P if not P.flags.writeable else P.copy(), res))
-    if len(_ADAPTED) > 4:
-        _ADAPTED.pop(0)
+    res = make()
+    if res is not None:
+        _ADAPTED.append((key, P if not P.flags.writeable else P.copy(), res))
+        if len(_ADAPTED) > 4:
+            _ADAPTED.pop(0)
     return res
 
 
