@@ -183,6 +183,8 @@ def arc_corners(spec):
         s0, s1 = ((start - b) % L, (start - a) % L) if spec.start.reverse else ((a - start) % L, (b - start) % L)
         first = min(n, int(s0 // u) + 1)
         last = min(n, max(1, math.ceil(round(s1 / u, 6)))) if s1 > 1e-6 else n
+        if first == last and seg.length > u:  # round the lap back into the unit it began in: every unit
+            last = (first - 2) % n + 1
         found.append(
             CornerSpec.model_validate({"from": first, "to": last, "stops": seg.arc.stops, "name": seg.arc.name})
         )

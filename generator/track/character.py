@@ -1,0 +1,274 @@
+"""What of a real circuit's character its board could not keep: the real line's bends that the board's least radius
+and clearances merge into one bend, smooth away, or push out into a loop — in words for the legend, so a designer
+sees "the bends at 1.20 and 1.31 km are one bend here" rather than finding it out by comparing maps.
+
+A *bend* is measured the same way on both lines, at the board's scale: a stretch along which the heading (over
+chords :data:`~.straights.CHORD_UNITS` of a unit long, as the straights are found) turns one way at a radius under
+:data:`MAX_RADIUS_WIDTHS` track widths, turning at least :data:`MIN_TURN_DEG` in all. Each real bend is carried to the
+board by the fit's own correspondence (where on the real line each of the board's corners was fitted to), then:
+
+- two or more real bends inside one bend of the board: *merged* (both ways: esses or a chicane drawn as one bend);
+- a real bend where the board turns under half as much: *smoothed*;
+- a board bend turning :data:`LOOP_EXTRA_DEG` more than its real bends together: pushed out into a *loop* (a hairpin
+  whose straights lie closer than the board's clearance; the board swings wide to keep them apart).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .straights import CHORD_UNITS, PER_UNIT, _chord_headings
+
+#: A bend: tighter than this many track widths (radius) ...
+MAX_RADIUS_WIDTHS = 6.0
+#: ... turning at least this much (degrees).
+MIN_TURN_DEG = 25.0
+#: Turns the same way closer than this (units) are one bend.
+JOIN_UNITS = 0.5
+#: A real bend the board turns less than this share of is smoothed.
+SMOOTHED_SHARE = 0.5
+#: The real line's heading is measured over chords this long (units; or twice its points' spacing, if longer): a
+#: chicane of 50 m is a few mm on an A3 board, lost in the straights' chords.
+CHORD_REAL_UNITS = 0.25
+#: A board bend turning this much (degrees) more than its real bends is a loop.
+LOOP_EXTRA_DEG = 45.0
+#: How far (units) past a board bend's ends a real bend may fall and still be part of it.
+REACH_UNITS = 0.5
+
+
+@dataclass(frozen=True)
+class Bend:
+    """A bend of a closed line: from arc length ``s0`` to ``s1`` (``s1`` may pass the lap), its apex (the sharpest
+    point) and its turn (degrees, signed: the same sign is the same way)."""
+
+    s0: float
+    s1: float
+    apex: float
+    turn_deg: float
+
+
+@dataclass(frozen=True)
+class Lost:
+    """Something of the real line's character the board lost: ``kind`` merged | smoothed | loop, on the board from
+    ``s0`` to ``s1``, the real bends concerned (their apexes along the real line, metres) and their turns."""
+
+    kind: str
+    s0: float
+    s1: float
+    real_m: tuple[float, ...]
+    real_turns: tuple[float, ...]
+    board_turn: float
+
+
+def bends(xy: np.ndarray, unit_mm: float, track_mm: float, chord_mm: float | None = None) -> list[Bend]:
+    """The bends of the closed polyline ``xy`` (page mm, at the board's scale), in order along it, its heading
+    measured over chords ``chord_mm`` long (:data:`~.straights.CHORD_UNITS` of a unit unless given)."""
+    chord = CHORD_UNITS * unit_mm if chord_mm is None else chord_mm
+    s, th = _chord_headings(np.asarray(xy, float), min(unit_mm / PER_UNIT, chord / 3), chord)
+    n = len(s)
+    step = float(s[1] - s[0])
+    gain = th[-1] - th[0] + (th[1] - th[0])  # the heading's gain once round the lap
+    k = np.gradient(np.concatenate((th[-2:] - gain, th, th[:2] + gain)), step)[2:-2]  # curvature, round the lap
+    hard = 1.0 / (MAX_RADIUS_WIDTHS * track_mm)
+    # a bend is a run of the heading turning one way (past a quarter of the threshold: its easing in and out turn
+    # it too) that somewhere turns tighter than the threshold
+    sign = np.where(np.abs(k) > hard / 4, np.sign(k), 0).astype(int)
+    if not (np.abs(k) > hard).any():
+        return []
+    # runs of one sign, round the lap (the walk starts where the sign changes)
+    first = int(np.flatnonzero(sign != np.roll(sign, 1))[0]) if (sign != sign[0]).any() else 0
+    order = (np.arange(n) + first) % n
+    runs: list[list[int]] = []  # [sign, p0, p1) in walk positions
+    for p, i in enumerate(order):
+        v = int(sign[i])
+        if runs and runs[-1][0] == v:
+            runs[-1][2] = p + 1
+        else:
+            runs.append([v, p, p + 1])
+    runs = [r if r[0] == 0 or (np.abs(k[order[r[1] : r[2]]]) > hard).any() else [0, r[1], r[2]] for r in runs]
+    th4 = np.concatenate((th - gain, th, th + gain))  # a lap either side, unwrapped
+
+    def heading(p: int) -> float:  # at walk position p (p ≥ n - first: round the lap)
+        return float(th4[p + first + n])
+
+    # turns the same way with a short straight-ish gap between them are one bend
+    joined: list[list[int]] = []
+    gap = JOIN_UNITS * unit_mm / step
+    for r in runs:
+        if joined and joined[-1][0] == r[0]:
+            joined[-1][2] = r[2]
+        elif (
+            len(joined) >= 2
+            and joined[-1][0] == 0
+            and joined[-2][0] == r[0]
+            and r[0] != 0
+            and (joined[-1][2] - joined[-1][1] < gap)
+        ):
+            joined.pop()
+            joined[-1][2] = r[2]
+        else:
+            joined.append(list(r))
+    out = []
+    for v, p0, p1 in joined:
+        if v == 0:
+            continue
+        turn = math.degrees(heading(p1 - 1) - heading(p0))
+        if abs(turn) < MIN_TURN_DEG:
+            continue
+        seg = order[p0:p1]
+        apex = int(seg[int(np.argmax(np.abs(k[seg])))])
+        s0 = float(s[order[p0]])
+        out.append(Bend(s0, s0 + (p1 - p0 - 1) * step, float(s[apex]), turn))
+    return sorted(out, key=lambda b: b.s0)
+
+
+def _turn_between(xy_line, s0: float, s1: float) -> float:
+    """Degrees the board's line (a :class:`~.centerline.Line`) turns from ``s0`` to ``s1`` (signed)."""
+    L = xy_line.length
+    t = np.linspace(s0, s1 if s1 >= s0 else s1 + L, 64)
+    th = np.unwrap(xy_line.heading(np.mod(t, L)))
+    return math.degrees(float(th[-1] - th[0]))
+
+
+def lost(
+    real_xy: np.ndarray,
+    board,
+    real_u: np.ndarray,
+    board_s: np.ndarray,
+    unit_mm: float,
+    track_mm: float,
+    metres_per_mm: float,
+    chord_mm: float | None = None,
+) -> list[Lost]:
+    """What the board (a :class:`~.centerline.Line`) lost of the real line ``real_xy`` (page mm): ``real_u`` and
+    ``board_s`` pair points of the two (the real line's arc length where each of the board's corners was fitted,
+    and that corner's arc length on the board), in the board's order."""
+    L = board.length
+    Lr = float(np.hypot(*np.diff(np.vstack((real_xy, real_xy[:1])), axis=0).T).sum())
+    order = np.argsort(real_u)
+    u, sb = real_u[order], board_s[order]
+    sb = np.unwrap(sb / L * 2 * math.pi) * L / (2 * math.pi)  # board arc length, rising along the real line
+    u = np.concatenate((u - Lr, u, u + Lr))  # a lap either side: the pairing runs on over the start line
+    sb = np.concatenate((sb - L, sb, sb + L))
+
+    def to_board(x: float) -> float:
+        return float(np.interp(x % Lr, u, sb) % L)
+
+    real = bends(real_xy, unit_mm, track_mm, chord_mm)
+    board_bends = bends(board.xy[:-1], unit_mm, track_mm)
+    reach = REACH_UNITS * unit_mm
+    # each real bend belongs to the board bend its apex falls in (or the nearest within reach)
+    home: dict[int, list[int]] = {}
+    for i, b in enumerate(real):
+        w = to_board(b.apex)
+        best, far = None, reach
+        for j, bb in enumerate(board_bends):
+            d = _outside(w, bb.s0, bb.s1, L)
+            if d <= far:
+                best, far = j, d
+        if best is not None:
+            home.setdefault(best, []).append(i)
+    out: list[Lost] = []
+    for j, inside in home.items():
+        bb = board_bends[j]
+        turns = tuple(real[i].turn_deg for i in inside)
+        metres = tuple(real[i].apex * metres_per_mm for i in inside)
+        if len(inside) >= 2:
+            out.append(Lost("merged", bb.s0 % L, bb.s1 % L, metres, turns, bb.turn_deg))
+        elif abs(bb.turn_deg) - abs(sum(turns)) >= LOOP_EXTRA_DEG:
+            out.append(Lost("loop", bb.s0 % L, bb.s1 % L, metres, turns, bb.turn_deg))
+    homed = {i for inside in home.values() for i in inside}
+    for i, b in enumerate(real):
+        if i in homed:
+            continue
+        s0, s1 = to_board(b.s0), to_board(b.s1)
+        got = _turn_between(board, s0, s1)
+        if not (abs(got) < SMOOTHED_SHARE * abs(b.turn_deg) or got * b.turn_deg < 0):
+            continue
+        last = out[-1] if out and out[-1].kind == "smoothed" else None
+        if last is not None and (s0 - last.s1) % L <= unit_mm:  # the next of a run (a chicane): one line
+            s0 = last.s0
+            metres, turns = (*last.real_m, b.apex * metres_per_mm), (*last.real_turns, b.turn_deg)
+            out[-1] = Lost("smoothed", s0, s1, metres, turns, _most_turn(board, s0, s1))
+        else:
+            out.append(Lost("smoothed", s0, s1, (b.apex * metres_per_mm,), (b.turn_deg,), got))
+    runs = [x for x in out if x.kind == "smoothed"]
+    if len(runs) > 1 and (runs[0].s0 - runs[-1].s1) % L <= unit_mm:  # one run over the real start line
+        a, b = runs[-1], runs[0]
+        out.remove(a)
+        out.remove(b)
+        turns = (*a.real_turns, *b.real_turns)
+        out.append(Lost("smoothed", a.s0, b.s1, (*a.real_m, *b.real_m), turns, _most_turn(board, a.s0, b.s1)))
+    return sorted(out, key=lambda x: x.s0)
+
+
+def _most_turn(line, s0: float, s1: float) -> float:
+    """The most the board's ``line`` turns one way anywhere from ``s0`` to ``s1`` (degrees, unsigned)."""
+    L = line.length
+    t = np.linspace(s0, s1 if s1 >= s0 else s1 + L, 96)
+    th = np.unwrap(line.heading(np.mod(t, L)))
+    return math.degrees(float(np.ptp(th)))
+
+
+def _outside(w: float, s0: float, s1: float, L: float) -> float:
+    """How far (mm along a lap of ``L``) ``w`` lies outside the stretch ``s0``–``s1`` (0 inside it)."""
+    if (w - s0) % L <= (s1 - s0) % L if s1 - s0 < L else True:
+        return 0.0
+    return min((s0 - w) % L, (w - s1) % L)
+
+
+#: The legend names at most this many; the rest are counted (``paddock check`` lists them all).
+LEGEND_MAX = 4
+
+
+def said(lost_: Lost, units: str) -> str:
+    """One thing the board lost, in words, ``units`` where it is on the board ("units 23–27")."""
+    at = _km(lost_.real_m)
+    if lost_.kind == "merged":
+        return f"{units}: {len(lost_.real_m)} bends of the real line ({at}) drawn as one, too close for the board"
+    turn = abs(lost_.real_turns[0])
+    if lost_.kind == "smoothed" and len(lost_.real_m) > 1:
+        return (
+            f"{units}: {len(lost_.real_m)} bends of the real line ({at}) turn at most {abs(lost_.board_turn):.0f}° "
+            "here, too short for the board"
+        )
+    if lost_.kind == "smoothed":
+        return (
+            f"{units}: the real line's {turn:.0f}° bend ({at}) turns only {abs(lost_.board_turn):.0f}° here, "
+            "too short for the board"
+        )
+    return (
+        f"{units}: the real line's {turn:.0f}° bend ({at}) swings out to {abs(lost_.board_turn):.0f}° here, "
+        "its sides too close for the board"
+    )
+
+
+def _km(metres: tuple[float, ...]) -> str:
+    return ", ".join(f"{m / 1000:.2f}" for m in metres) + " km"
+
+
+def notes(c, res, start: float, P: np.ndarray) -> tuple[list[str], list[str]]:
+    """For a board ruled in units (``c``, a :class:`~.circuit.Circuit`) adapted from the real line ``P`` (source
+    units) by ``res`` (:class:`~.adapt.Adapted`), its start line ``start`` mm after the real one: the legend's lines
+    (at most :data:`LEGEND_MAX`, the rest counted) and every line in full (for ``check`` and the command's notes)."""
+    if res.real is None or res.real_u is None or len(P) < 4:
+        return [], []
+    spacing = float(np.median(np.hypot(*np.diff(np.asarray(P, float)[:, :2], axis=0).T))) * res.scale
+    chord = max(CHORD_REAL_UNITS * res.unit_mm, 2 * spacing)
+    found = lost(res.real, res.line, res.real_u, res.board_s, res.unit_mm, res.rules.track_width, 1 / res.scale, chord)
+    L = c.lap_length
+    full = []
+    for x in sorted(found, key=lambda x: (x.s0 - start) % L):  # in the board's order from its start line
+        a, b = c.unit_at((x.s0 - start) % L), c.unit_at((x.s1 - start) % L)
+        full.append(said(x, f"unit {a}" if a == b else f"units {a}–{b}"))
+    if len(full) <= LEGEND_MAX:
+        return full, full
+    named = max(0, LEGEND_MAX - 1)
+    rest = len(full) - named
+    more = (
+        f"{'and ' if named else ''}{rest} more bends of the real line not kept as they are (paddock check lists them)"
+    )
+    return [*full[:named], more], full
