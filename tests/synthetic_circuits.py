@@ -536,4 +536,67 @@ def measure(done, P: np.ndarray) -> dict:
             out["straights"].append((st.length / unit, st.range_deg, board_bend(c, real, a, b)))
     d = np.hypot(*(c.line.xy[0] - real[0]))
     out["start_off_units"] = float(d / unit)
+    out["best_pct"] = best_fit_pct(c.line.xy[:-1], real)
     return out
+
+
+def best_fit_pct(board: np.ndarray, real: np.ndarray) -> float:
+    """The best-fit deviation: the Hausdorff distance (as :func:`generator.track.fidelity.measure` measures it) of
+    the board's line from the real line moved, turned and scaled to lie as close to it as it can (a similarity
+    transform, searched from the board's own placement with Nelder–Mead), as a % of the board's diagonal. The
+    board's placement (its legend's figure) is one such transform, so this is never more than that figure."""
+    from scipy.optimize import minimize
+
+    from generator.track.fidelity import measure as fidelity
+
+    centre = real.mean(axis=0)
+    q = real - centre
+
+    def moved(z):
+        s, a = math.exp(z[0]), z[1]
+        rot = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+        return q @ rot.T * s + centre + z[2:]
+
+    def cost(z):
+        return fidelity(board, moved(z), step=1.0)[0].max_pct
+
+    first = np.zeros(4)
+    res = minimize(
+        cost,
+        first,
+        method="Nelder-Mead",
+        options={"xatol": 1e-4, "fatol": 1e-3, "maxfev": 400, "initial_simplex": _simplex()},
+    )
+    z = res.x if res.fun < cost(first) else first
+    return float(fidelity(board, moved(z), step=0.5)[0].max_pct)
+
+
+def _simplex() -> np.ndarray:
+    """The search's first steps: 2 % in scale, 1.5° of turn, 5 mm each way."""
+    base = np.zeros((5, 4))
+    for i, d in enumerate((0.02, math.radians(1.5), 5.0, 5.0)):
+        base[i + 1, i] = d
+    return base
+
+
+def drawn(parts, spacing_m: float = 5.0) -> tuple[np.ndarray, list[float]]:
+    """A hand-made circuit: ``parts`` in the race direction, each ``("S", metres)`` for a straight (closing the lap:
+    the straights' lengths are corrected to close it) or ``("S=", metres)`` for one kept as given, or
+    ``(degrees, radius_m)`` for a bend (left positive). Returns its points every ``spacing_m`` from the first part
+    (x east, y north) and the distance along the lap of each part's middle (metres)."""
+    els = []
+    for p in parts:
+        if p[0] in ("S", "S="):
+            els.append(_El(float(p[1]), adjustable=p[0] == "S"))
+        else:
+            els.append(_arc(float(p[1]), float(p[0]), "bend"))
+    if not _close(els):
+        raise ValueError("the parts do not close into a lap")
+    xy, s, idx = _integrate(els)
+    middles = []
+    for i in range(len(els)):
+        at = s[idx == i]
+        middles.append(float(at[len(at) // 2]))
+    lap = len(xy) * STEP_M
+    keep = np.arange(0, lap, spacing_m) / STEP_M
+    return xy[np.round(keep).astype(int) % len(xy)], middles

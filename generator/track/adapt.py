@@ -188,6 +188,9 @@ class Adapted:
     problems: list[Problem]
     iterations: int = 0
     straights: list[Kept] = field(default_factory=list)  # the real line's straights and how straight they stayed
+    real: np.ndarray | None = None  # the real line on the page as fitted to (~1 mm samples)
+    real_u: np.ndarray | None = None  # where on it (arc length) each of the fit's corners was fitted to ...
+    board_s: np.ndarray | None = None  # ... and where that corner is on the board (arc length from the start line)
 
     @property
     def worst_bend(self) -> float:
@@ -434,6 +437,9 @@ def _board(fit, st, real, R, sc, rot, shift, box, turned, rules, unit_mm, real_c
         problems=problems,
         iterations=st.iterations,
         straights=kept,
+        real=R,
+        real_u=su,
+        board_s=s_corner,
     )
 
 

@@ -409,6 +409,12 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
     c.source_to_page = (res.scale, res.rotation_deg, res.shift)
     c.north = res.north if spec.csv is not None else None
     c.notes = (*c.notes, *_bent(c, res, start))
+    if c.graph is None:  # a board ruled in per-lane spaces says its merged corners its own way (its game's layer)
+        from . import character
+
+        legend, full = character.notes(c, res, start, P)
+        c.notes = (*c.notes, *legend)
+        report.changes.extend(full)
     done.circuit = c
     return done
 
