@@ -36,7 +36,7 @@ LANE_WIDTH = 10.0  # f1-dice: a 20 mm track
 def one(name: str, csv: Path) -> dict:
     spec = CircuitSpec(name=name, csv=str(csv), lane_width=LANE_WIDTH)
     done = analyse(spec, csv)
-    return measure(done, read_points(csv))  # x east, y north
+    return measure(done, read_points(csv), best=True)  # x east, y north
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from synthetic_circuits import best_fit_pct as _best
 from synthetic_circuits import generated_set, measure, realistic
 from typer.testing import CliRunner
 
@@ -35,15 +36,24 @@ def _built(seed: int, eight: bool | None, folder: str):
     return syn, csv, done, measure(done, read_points(csv))
 
 
+def best_fit_pct(c) -> float:
+    """The board's best-fit deviation from its real line (the shape alone, wherever it is placed)."""
+    from generator.track.adapt import to_page
+
+    sc, rot, shift = c.source_to_page
+    return _best(c.line.xy[:-1], to_page(read_points(Path(c.spec.csv)), sc, rot, shift))
+
+
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory) -> str:
     return str(tmp_path_factory.mktemp("circuits"))
 
 
 def test_generated_circuits_build_at_defaults_keeping_shape_and_straights(folder):
-    """Every circuit of the set builds at defaults (A3); the board's deviation from the real line is at most 3 %
-    of its diagonal at the median and 6.5 % at worst (issue 32's targets are 3 % and 6 %: this set's are 2.5 %
-    and 6.0 %; over 30 generated circuits, benchmarks/bench_circuits.py 30, the median is 3.7 %); every
+    """Every circuit of the set builds at defaults (A3); the board's deviation from the real line as placed is at
+    most 3 % of its diagonal at the median and 6.5 % at worst (this set's: 2.5 % and 6.0 %; over 30 generated
+    circuits, benchmarks/bench_circuits.py 30, the median is 3.7 %), and best fit — issue 32's measure, the shape
+    alone — within its targets of 3 % and 6 % (over the 30: 2.7 % and 4.0 %); every
     straight of the data is straight on the board (heading range at most BOARD_TOL_DEG at the median, never more
     than 20°), or the legend says which one bends and why."""
     devs, bends = [], []
@@ -57,6 +67,9 @@ def test_generated_circuits_build_at_defaults_keeping_shape_and_straights(folder
             assert board_deg <= 20.0 or "bends" in said, (csv.name, length, board_deg)
             bends.append(board_deg)
     assert statistics.median(devs) <= 3.0 and max(devs) <= 6.5, devs
+    best = [best_fit_pct(_built(seed, None, folder)[2].circuit) for seed in SEEDS]  # the issue's measure
+    assert all(b <= d + 1e-9 for b, d in zip(best, devs, strict=True))
+    assert statistics.median(best) <= 3.0 and max(best) <= 6.0, best
     assert len(bends) >= 2 * len(SEEDS) and statistics.median(bends) <= BOARD_TOL_DEG, bends
     assert max(bends) <= 20.0, bends
 
@@ -77,6 +90,26 @@ def _check(csv: Path, *args: str) -> dict:
     res = CliRunner().invoke(app, ["check", str(csv), "--json", *args])
     assert res.exit_code in (0, 3), (res.stdout, res.exception)
     return json.loads(res.stdout)
+
+
+def test_a_smaller_field_keeps_the_real_start_line_where_the_whole_grid_stands_far_off(folder):
+    """Where the nearest place that holds the whole grid on straight track is more than NEAR_UNITS from the real
+    start line, and the real line holds at least half of it, the board keeps the real line with the cars that
+    stand there, and says the fix for the whole grid — which builds, the start line moved as it says."""
+    import re
+
+    from generator.track.grid import NEAR_UNITS
+
+    syn, csv, done, m = _built(14, None, folder)
+    assert done.buildable and done.spec.start.at == 0 and m["start_off_units"] < 0.5
+    assert 5 <= done.spec.grid < 10
+    said = next(ch for ch in done.changes if "behind the real start line" in ch)
+    assert said.startswith(f"a grid of {done.spec.grid} (not 10) behind the real start line")
+    assert f"a grid of {done.spec.grid} behind the real start line: no more fit there" in done.circuit.notes
+    by = float(re.search(r"--grid 10 moves the start line ([\d.]+) units forward", said).group(1))
+    assert by > NEAR_UNITS
+    whole = analyse(CircuitSpec(name=csv.stem, csv=str(csv), grid=10), csv)
+    assert whole.buildable and whole.spec.grid == 10 and abs(whole.spec.start.at - by) < 1e-6
 
 
 def test_start_real_auto_units_and_grid_on_a_csv(folder):

@@ -53,6 +53,7 @@ def test_previews_are_bounded_by_pixels_in_all(tmp_path):
     pages, millions = int(found[1]), int(found[2].replace(",", ""))
     assert pages >= 15 and millions > 300
     suggested = int(re.search(r"use --dpi (\d+) or less", line)[1])
+
     def at(dpi):
         return millions * (dpi / 643) ** 2
 

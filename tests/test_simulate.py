@@ -319,7 +319,13 @@ def test_simulate_json_and_its_seed(capsys):
         (("--game", "formula-d", "--cars", "11"), "--cars 11: the board has 10 grid slots"),
         (("--game", "formula-d", "--ai", "genius"), "--ai genius"),
         (("--game", "f1-dice", "--rules", "slipstream"), "no such f1-dice rule"),
-        (("--races", "0",), "--races"),
+        (
+            (
+                "--races",
+                "0",
+            ),
+            "--races",
+        ),
     ],
 )
 def test_simulate_refuses_bad_input_in_one_line(capsys, args, message):

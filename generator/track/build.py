@@ -98,7 +98,15 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
     track: the nearest place round the lap where every row of the grid, and the unit after the line, turns at
     most ``ROW_TURN_DEG`` and the grid at most ``GRID_TURN_DEG`` in all (its slots stay rectangular in their
     lanes), else the straightest place the lap has (:func:`.grid.grid_starts`). The move is said as a change."""
-    from .grid import grid_score, grid_starts, grid_turns, start_sign
+    from .grid import (
+        clear_of_crossings,
+        fewer_for_straight,
+        grid_score,
+        grid_starts,
+        grid_turns,
+        real_line_grid,
+        start_sign,
+    )
 
     c = done.circuit
     # a line of points (a real circuit) has its start moved off a crossing; a designer's segments keep theirs
@@ -110,11 +118,22 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
     by_unit = spec.pit or spec.corners is not None or isinstance(spec.kerbs, list) or spec.danger or spec.police_line
     if by_unit:  # the spec numbers units from where the line is now: moving it would move them too
         return done
-    starts = _clear_of_crossings(c, grid_starts(c) or ([0.0] if at_crossing else []))
+    starts = clear_of_crossings(c, grid_starts(c) or ([0.0] if at_crossing else []))
     grid = spec.grid
     if starts and keeps_shape(spec) and "grid" not in spec.model_fields_set:
         # a real line's default grid where no place holds it all on straight track: as many cars as one does
-        starts, grid = _fewer_for_straight(c, starts)
+        starts, grid = fewer_for_straight(c, starts)
+        real = real_line_grid(spec, c, starts, grid, at_crossing)
+        if real is not None:
+            again = _analyse(real, path, lines, paper, edge, keep_shape, seen, notes)
+            if again.buildable:
+                fix = None  # the whole grid where it stands on straight track, said only if it builds
+                if real.grid < grid:
+                    at = round((start_sign(spec) * starts[0] / spec.unit) % (c.lap_length / spec.unit), 3)
+                    whole = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at}), "grid": grid})
+                    if _analyse(whole, path, lines, paper, edge, keep_shape, seen, notes).buildable:
+                        fix = starts[0]
+                return _kept_real_line(again, spec, grid, fix)
     if not starts or (starts[0] == 0 and not movable and grid == spec.grid):
         return done
     laps = c.lap_length / spec.unit  # the lap in the units of 'start.at'
@@ -158,54 +177,24 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
     return again
 
 
-def _fewer_for_straight(c, starts: list[float]) -> tuple[list[float], int]:
-    """Where no start line of ``starts`` has the whole grid on straight track: the most cars one has (whole rows;
-    none: the grid as it is) and the places that have them, nearest the line first (forward before back)."""
-    from .features import grid_rows
-    from .grid import grid_score, grid_turns, straight_rows, turning
-
-    f = turning(c)
-    if grid_score(grid_turns(c, starts[0], None, f)) <= 1:
-        return starts, c.spec.grid
-    rows = grid_rows(c)
-    held = {t: straight_rows(grid_turns(c, t, rows, f)) for t in starts}
-    most = max(held.values())
-    if most < 1:
-        return starts, c.spec.grid
-    best = sorted((t for t in starts if held[t] >= most), key=lambda t: (abs(t), t < 0))
-    return best, min(c.spec.grid, most * c.lanes)
-
-
-def _clear_of_crossings(c, starts: list[float]) -> list[float]:
-    """Of the start lines ``starts`` (arc lengths from where the line is now), those whose line and grid lie clear
-    of every place the track crosses itself (as :func:`.checks.check_crossings` asks), in their order; when the
-    grid of none is clear, places every START_STEP_UNITS round the lap that are, nearest first."""
-    import math
-
-    from .features import crossing_reach, self_crossings
-    from .grid import START_STEP_UNITS
-
-    found = self_crossings(c.line)
-    if not found or not starts:
-        return starts
-    L = c.lap_length
-    grid_len = math.ceil(c.spec.grid / c.lanes) * c.unit_length
-
-    def clear(t: float) -> bool:
-        for sa, sb, _pt, ang in found:
-            reach = crossing_reach(c, ang)
-            for s_pass in (sa, sb):
-                d = (s_pass - t) % L
-                if d < reach + 3 * c.unit or L - d < reach + grid_len + c.unit:
-                    return False
-        return True
-
-    ok = [t for t in starts if clear(t)]
-    if ok:
-        return ok
-    step = START_STEP_UNITS * c.unit
-    around = sorted((k * step for k in range(1, int(L / step))), key=lambda t: min(t, L - t))
-    return [t if t <= L / 2 else t - L for t in around if clear(t)]
+def _kept_real_line(again: Analysis, spec, grid: int, move: float | None) -> Analysis:
+    """The board kept at the real start line with a smaller grid than ``grid`` (or the ``grid`` no straight holds
+    more than), said with the fix that gives the whole grid: the start line ``move`` mm on (None: none builds)."""
+    cars = again.spec.grid
+    c = again.circuit
+    if cars == grid:  # as many as any straight holds: the real line holds them too
+        again.changes.append(
+            f"a grid of {cars} (not {spec.grid}): no straight of the circuit holds more cars on straight track"
+        )
+        c.notes = (*c.notes, f"a grid of {cars}: no straight holds more")
+        return again
+    fix = ""
+    if move is not None:
+        by, way = abs(move) / spec.unit, "forward" if move > 0 else "back"
+        fix = f"; --grid {grid} moves the start line {by:g} units {way}, where {grid} stand on straight track"
+    again.changes.append(f"a grid of {cars} (not {spec.grid}) behind the real start line, the most it holds{fix}")
+    c.notes = (*c.notes, f"a grid of {cars} behind the real start line: no more fit there")
+    return again
 
 
 #: An adapted board further than this (% of its diagonal) from the real line is said to keep the shape loosely.

@@ -137,3 +137,64 @@ def start_sign(spec) -> int:
     """Which way ``start.at`` grows along the race: backwards (−1) when the spec races a line of segments or a
     smoothed line backwards; a shape-kept line of points is reversed before the start is measured along it (+1)."""
     return -1 if spec.start.reverse and not keeps_shape(spec) else 1
+
+
+#: A real circuit's start line is kept with a smaller grid (at least half of it) where the nearest place that holds
+#: the whole grid is further than this many units away.
+NEAR_UNITS = 5
+
+
+def real_line_grid(spec, c: Circuit, starts: list[float], grid: int, at_crossing):
+    """A real circuit's board whose grid does not stand on straight track behind its real start line, when the
+    nearest place that holds ``grid`` cars is more than NEAR_UNITS away: the spec with the real line kept and as
+    many cars as stand behind it — at least half of ``grid`` — else None (the start moves)."""
+    if at_crossing or spec.start.at != 0 or not starts or abs(starts[0]) <= NEAR_UNITS * spec.unit:
+        return None
+    cars = min(grid, straight_rows(grid_turns(c, 0.0, grid_rows(c))) * c.lanes)
+    if 2 * cars < grid:
+        return None
+    return spec.model_copy(update={"grid": cars})
+
+
+def fewer_for_straight(c, starts: list[float]) -> tuple[list[float], int]:
+    """Where no start line of ``starts`` has the whole grid on straight track: the most cars one has (whole rows;
+    none: the grid as it is) and the places that have them, nearest the line first (forward before back)."""
+    f = turning(c)
+    if grid_score(grid_turns(c, starts[0], None, f)) <= 1:
+        return starts, c.spec.grid
+    rows = grid_rows(c)
+    held = {t: straight_rows(grid_turns(c, t, rows, f)) for t in starts}
+    most = max(held.values())
+    if most < 1:
+        return starts, c.spec.grid
+    best = sorted((t for t in starts if held[t] >= most), key=lambda t: (abs(t), t < 0))
+    return best, min(c.spec.grid, most * c.lanes)
+
+
+def clear_of_crossings(c, starts: list[float]) -> list[float]:
+    """Of the start lines ``starts`` (arc lengths from where the line is now), those whose line and grid lie clear
+    of every place the track crosses itself (as :func:`.checks.check_crossings` asks), in their order; when the
+    grid of none is clear, places every START_STEP_UNITS round the lap that are, nearest first."""
+    from .features import crossing_reach, self_crossings
+
+    found = self_crossings(c.line)
+    if not found or not starts:
+        return starts
+    L = c.lap_length
+    grid_len = math.ceil(c.spec.grid / c.lanes) * c.unit_length
+
+    def clear(t: float) -> bool:
+        for sa, sb, _pt, ang in found:
+            reach = crossing_reach(c, ang)
+            for s_pass in (sa, sb):
+                d = (s_pass - t) % L
+                if d < reach + 3 * c.unit or L - d < reach + grid_len + c.unit:
+                    return False
+        return True
+
+    ok = [t for t in starts if clear(t)]
+    if ok:
+        return ok
+    step = START_STEP_UNITS * c.unit
+    around = sorted((k * step for k in range(1, int(L / step))), key=lambda t: min(t, L - t))
+    return [t if t <= L / 2 else t - L for t in around if clear(t)]
