@@ -32,7 +32,8 @@ def _csv(tmp_path: Path, name: str, xy: np.ndarray) -> Path:
 
 
 def _lines(done) -> list[str]:
-    return [c for c in done.changes if "of the real line" in c]
+    """What the board says it lost: the lines naming the real line's km."""
+    return [c for c in done.changes if re.search(r"real line.* \(([\d., ]+) km\)", c)]
 
 
 def _km(line: str) -> list[float]:
