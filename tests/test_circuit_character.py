@@ -246,6 +246,7 @@ def test_fit_keeps_the_shape_at_that_lap_length(folder, seed):
         assert long["units"] == n + 6
 
 
+@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/circuits is not beside the clone")
 def test_fit_on_budapest_keeps_its_shape():
     """Budapest (45 units on A3 at defaults): --fit 45 is the default board; --fit 48 does not fit A3 and its
     advice, A2, builds a 48-unit lap that keeps the shape as closely as the default (issue 32: --fit 48 used to
