@@ -112,6 +112,26 @@ def test_a_smaller_field_keeps_the_real_start_line_where_the_whole_grid_stands_f
     assert whole.buildable and whole.spec.grid == 10 and abs(whole.spec.start.at - by) < 1e-6
 
 
+def test_an_error_is_never_cut_inside_its_problem(folder, tmp_path, capsys):
+    """Issue 32: an error longer than a terminal line (a long path, the grid's numbers and its fixes) keeps every
+    word of its problem; only a long value it quotes may be shortened."""
+    from generator.cli import main
+
+    syn, csv, done, m = _built(7, None, folder)
+    deep = tmp_path / ("a-folder-with-a-long-name-" * 3) / "circuits"
+    deep.mkdir(parents=True)
+    long = deep / csv.name
+    long.write_bytes(csv.read_bytes())
+    with pytest.raises(SystemExit) as ex:
+        main(["track", str(long), "--start", "real", "-o", str(tmp_path / "out")])
+    err = capsys.readouterr().err.strip()
+    where, problem = err.split(f"{csv.name}: ", 1)
+    assert ex.value.code == 3 and "\\n" not in err and where.startswith("paddock: error: /")
+    assert "…" not in problem and len(problem) > 250, problem  # the path may be shortened, never the problem
+    assert problem.startswith("grid: 10 grid slots") and "only 1 lie between the line" in problem
+    assert problem.endswith("or let Paddock place the start line (--start auto)")
+
+
 def test_start_real_auto_units_and_grid_on_a_csv(folder):
     """--start real keeps the real start line (the CSV's first point) where it is; --start auto (a CSV's default)
     moves it where the grid stands on straight track and marks the real one on the board, its legend line saying

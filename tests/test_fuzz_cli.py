@@ -1,6 +1,6 @@
 """Fuzzing the command line (issue 28): spec, team, players and course files, and the numeric options, drawn by
 hypothesis (fixed seed, bounded examples). Whatever the input: exit 0, 2 or 3; an error said in one line, or a
-first line and one line per problem as ``paddock check`` lists them; no traceback; every line under LINE_MAX;
+first line and one line per problem as ``paddock check`` lists them; no traceback; every line under LINE_HARD;
 bounded time (CPU seconds of the run) and memory.
 
 The commands run in this process (fast); :func:`test_large_inputs_in_a_bounded_process` runs the heaviest
@@ -25,7 +25,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_hostile import LINE_MAX, RSS_BYTES, SECONDS, bounded
+from test_hostile import LINE_HARD, RSS_BYTES, SECONDS, bounded
 
 from generator.cli import main
 
@@ -49,7 +49,7 @@ def cli(capsys, *args) -> tuple[int, str, str, float]:
 def well_formed(code: int, err: str, seconds: float, what: str, out: str = "") -> None:
     """Exit 0, 2 or 3; on an error, one 'paddock: error:' line, alone or followed by its problems a line each
     (``check`` lists a circuit's problems on stdout, ``out``, and exits 3); no traceback, no literal '\\n', every
-    line under LINE_MAX; within the time budget."""
+    line under LINE_HARD; within the time budget."""
     assert code in (0, 2, 3), f"{what}: exit {code}\n{err}"
     if code == 3 and "paddock: error:" not in err and out:
         assert re.search(r"^  \S", out, re.M) and "Traceback" not in err, f"{what}\n{out}\n{err}"
@@ -57,7 +57,7 @@ def well_formed(code: int, err: str, seconds: float, what: str, out: str = "") -
         return
     assert "Traceback" not in err and "internal error" not in err, f"{what}\n{err}"
     lines = [line for line in err.splitlines() if line.strip()]
-    assert all(len(line) <= LINE_MAX for line in lines), f"{what}\n{err}"
+    assert all(len(line) <= LINE_HARD for line in lines), f"{what}\n{err}"
     assert "problems:\\n" not in err, f"{what}\n{err}"  # a list is a line per problem, never joined by '\\n'
 
     errors = [i for i, line in enumerate(lines) if line.startswith("paddock: error: ")]

@@ -75,7 +75,8 @@ def _one_command(args: list[str]):
     return None
 
 
-LINE_MAX = 300  # the longest line Paddock prints about a problem: a message quotes values, never dumps them
+LINE_MAX = 300  # a line quoting a value longer than this has the value cut: a message quotes values, never dumps them
+LINE_HARD = 1000  # and no line is longer than this (Paddock's own words are never cut below it)
 LISTED_MAX = 40  # the most lines under the first of a message that lists problems (a check lists them all)
 
 
@@ -97,9 +98,10 @@ def say(kind: str, text: str) -> None:
 
 
 def fit_line(line: str) -> str:
-    """``line`` at most :data:`LINE_MAX` long. What to do comes after its last " — " and is kept whole; what is
-    cut is the middle of its longest words first (a long path keeps its start and its file name and line), then
-    the end of what comes before the fix."""
+    """``line`` at most :data:`LINE_MAX` long where it quotes long values: what to do comes after its last " — "
+    and is kept whole; what is cut is the middle of its longest words (a long path keeps its start and its file
+    name and line; a word is a value: Paddock's own words are short). A line still longer is Paddock's own words
+    and is kept whole — a problem is never cut inside — up to :data:`LINE_HARD`, past which its end is cut."""
     if len(line) <= LINE_MAX:
         return line
     head, sep, fix = line.rpartition(" — ")
@@ -116,9 +118,8 @@ def fit_line(line: str) -> str:
         front = keep // 3
         words[i] = word[:front] + "…" + word[len(word) - (keep - front) :]
         head = " ".join(words)
-    if len(head) > room:
-        head = head[: room - 1] + "…"
-    return head + sep + fix
+    line = head + sep + fix
+    return line if len(line) <= LINE_HARD else line[: LINE_HARD - 1] + "…"
 
 
 def _usage(err) -> str:

@@ -117,7 +117,7 @@ def fix_text(fix) -> str:
     if fix.field == "start":
         return "let Paddock place the start line (--start auto)"
     if fix.field == "start.at":
-        return f"move the start line (--start {v:g}, or 'start: {{at: {v:g}}}' in a spec)"
+        return f"--start {v:g} (or 'start: {{at: {v:g}}}' in a spec)"
     if fix.field == "cars":
         return f"race a smaller field (--cars {v})"
     if fix.field in OVERRIDABLE:

@@ -33,6 +33,8 @@ SMOOTHED_SHARE = 0.5
 #: The real line's heading is measured over chords this long (units; or twice its points' spacing, if longer): a
 #: chicane of 50 m is a few mm on an A3 board, lost in the straights' chords.
 CHORD_REAL_UNITS = 0.25
+#: ... or turns this much less (degrees): a 177° hairpin drawn as a 90° bend.
+SMOOTHED_LOSS_DEG = 60.0
 #: A board bend turning this much (degrees) more than its real bends is a loop.
 LOOP_EXTRA_DEG = 45.0
 #: How far (units) past a board bend's ends a real bend may fall and still be part of it.
@@ -48,6 +50,8 @@ class Bend:
     s1: float
     apex: float
     turn_deg: float
+    c0: float = 0.0  # its core: where it turns tighter than the threshold
+    c1: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -73,14 +77,12 @@ def bends(xy: np.ndarray, unit_mm: float, track_mm: float, chord_mm: float | Non
     gain = th[-1] - th[0] + (th[1] - th[0])  # the heading's gain once round the lap
     k = np.gradient(np.concatenate((th[-2:] - gain, th, th[:2] + gain)), step)[2:-2]  # curvature, round the lap
     hard = 1.0 / (MAX_RADIUS_WIDTHS * track_mm)
-    # a bend is a run of the heading turning one way (past a quarter of the threshold: its easing in and out turn
-    # it too) that somewhere turns tighter than the threshold
-    sign = np.where(np.abs(k) > hard / 4, np.sign(k), 0).astype(int)
-    if not (np.abs(k) > hard).any():
+    # a bend's core: a run turning one way tighter than the threshold (two with a short gap between them: one)
+    sign = np.where(np.abs(k) > hard, np.sign(k), 0).astype(int)
+    if not sign.any():
         return []
-    # runs of one sign, round the lap (the walk starts where the sign changes)
     first = int(np.flatnonzero(sign != np.roll(sign, 1))[0]) if (sign != sign[0]).any() else 0
-    order = (np.arange(n) + first) % n
+    order = (np.arange(n) + first) % n  # the walk round the lap starts where the sign changes
     runs: list[list[int]] = []  # [sign, p0, p1) in walk positions
     for p, i in enumerate(order):
         v = int(sign[i])
@@ -88,40 +90,39 @@ def bends(xy: np.ndarray, unit_mm: float, track_mm: float, chord_mm: float | Non
             runs[-1][2] = p + 1
         else:
             runs.append([v, p, p + 1])
-    runs = [r if r[0] == 0 or (np.abs(k[order[r[1] : r[2]]]) > hard).any() else [0, r[1], r[2]] for r in runs]
-    th4 = np.concatenate((th - gain, th, th + gain))  # a lap either side, unwrapped
-
-    def heading(p: int) -> float:  # at walk position p (p ≥ n - first: round the lap)
-        return float(th4[p + first + n])
-
-    # turns the same way with a short straight-ish gap between them are one bend
-    joined: list[list[int]] = []
     gap = JOIN_UNITS * unit_mm / step
+    cores: list[list[int]] = []
     for r in runs:
-        if joined and joined[-1][0] == r[0]:
-            joined[-1][2] = r[2]
-        elif (
-            len(joined) >= 2
-            and joined[-1][0] == 0
-            and joined[-2][0] == r[0]
-            and r[0] != 0
-            and (joined[-1][2] - joined[-1][1] < gap)
-        ):
-            joined.pop()
-            joined[-1][2] = r[2]
-        else:
-            joined.append(list(r))
-    out = []
-    for v, p0, p1 in joined:
-        if v == 0:
+        if r[0] == 0:
             continue
-        turn = math.degrees(heading(p1 - 1) - heading(p0))
+        if cores and cores[-1][0] == r[0] and r[1] - cores[-1][2] < gap:
+            cores[-1][2] = r[2]
+        else:
+            cores.append(list(r))
+    th3 = np.concatenate((th - gain, th, th + gain))  # a lap either side, unwrapped
+
+    def heading(p: int) -> float:  # at walk position p (round the lap either way)
+        return float(th3[p + first + n])
+
+    out = []
+    for j, (v, p0, p1) in enumerate(cores):
+        # its turn counts its easing in and out too: on, while it turns the same way past a quarter of the
+        # threshold, up to its neighbours' cores
+        lo = cores[j - 1][2] if j else cores[-1][2] - n
+        hi = cores[j + 1][1] if j + 1 < len(cores) else cores[0][1] + n
+        a, b = p0, p1 - 1
+        while a - 1 > lo and v * k[order[(a - 1) % n]] > hard / 4:
+            a -= 1
+        while b + 1 < hi and v * k[order[(b + 1) % n]] > hard / 4:
+            b += 1
+        turn = math.degrees(heading(b) - heading(a))
         if abs(turn) < MIN_TURN_DEG:
             continue
         seg = order[p0:p1]
         apex = int(seg[int(np.argmax(np.abs(k[seg])))])
-        s0 = float(s[order[p0]])
-        out.append(Bend(s0, s0 + (p1 - p0 - 1) * step, float(s[apex]), turn))
+        c0 = float(s[order[p0]])
+        s0 = float(s[order[a % n]])
+        out.append(Bend(s0, s0 + (b - a) * step, float(s[apex]), turn, c0, c0 + (p1 - p0 - 1) * step))
     return sorted(out, key=lambda b: b.s0)
 
 
@@ -160,49 +161,68 @@ def lost(
     real = bends(real_xy, unit_mm, track_mm, chord_mm)
     board_bends = bends(board.xy[:-1], unit_mm, track_mm)
     reach = REACH_UNITS * unit_mm
-    # each real bend belongs to the board bend its apex falls in (or the nearest within reach)
+    # each real bend belongs to the board bend turning the same way that its apex falls in (or the nearest within
+    # reach); a bend the board turns the other way there, or not at all, belongs to none
     home: dict[int, list[int]] = {}
     for i, b in enumerate(real):
         w = to_board(b.apex)
         best, far = None, reach
         for j, bb in enumerate(board_bends):
-            d = _outside(w, bb.s0, bb.s1, L)
-            if d <= far:
+            d = _outside(w, bb.c0, bb.c1, L)
+            if d <= far and bb.turn_deg * b.turn_deg > 0:
                 best, far = j, d
         if best is not None:
             home.setdefault(best, []).append(i)
     out: list[Lost] = []
+
+    def where(group) -> tuple[float, float]:  # on the board, from the first real bend's start to the last's end
+        return to_board(real[group[0]].s0), to_board(real[group[-1]].s1)
+
     for j, inside in home.items():
         bb = board_bends[j]
         turns = tuple(real[i].turn_deg for i in inside)
         metres = tuple(real[i].apex * metres_per_mm for i in inside)
         if len(inside) >= 2:
-            out.append(Lost("merged", bb.s0 % L, bb.s1 % L, metres, turns, bb.turn_deg))
-        elif abs(bb.turn_deg) - abs(sum(turns)) >= LOOP_EXTRA_DEG:
-            out.append(Lost("loop", bb.s0 % L, bb.s1 % L, metres, turns, bb.turn_deg))
+            out.append(Lost("merged", *where(inside), metres, turns, bb.turn_deg))
+        elif abs(bb.turn_deg) - abs(turns[0]) >= LOOP_EXTRA_DEG:
+            out.append(Lost("loop", *where(inside), metres, turns, bb.turn_deg))
+        elif _smoothed(turns[0], bb.turn_deg):
+            out.append(Lost("smoothed", *where(inside), metres, turns, bb.turn_deg))
     homed = {i for inside in home.values() for i in inside}
     for i, b in enumerate(real):
         if i in homed:
             continue
         s0, s1 = to_board(b.s0), to_board(b.s1)
         got = _turn_between(board, s0, s1)
-        if not (abs(got) < SMOOTHED_SHARE * abs(b.turn_deg) or got * b.turn_deg < 0):
-            continue
-        last = out[-1] if out and out[-1].kind == "smoothed" else None
-        if last is not None and (s0 - last.s1) % L <= unit_mm:  # the next of a run (a chicane): one line
-            s0 = last.s0
-            metres, turns = (*last.real_m, b.apex * metres_per_mm), (*last.real_turns, b.turn_deg)
-            out[-1] = Lost("smoothed", s0, s1, metres, turns, _most_turn(board, s0, s1))
-        else:
+        if _smoothed(b.turn_deg, got):
             out.append(Lost("smoothed", s0, s1, (b.apex * metres_per_mm,), (b.turn_deg,), got))
-    runs = [x for x in out if x.kind == "smoothed"]
-    if len(runs) > 1 and (runs[0].s0 - runs[-1].s1) % L <= unit_mm:  # one run over the real start line
-        a, b = runs[-1], runs[0]
-        out.remove(a)
-        out.remove(b)
-        turns = (*a.real_turns, *b.real_turns)
-        out.append(Lost("smoothed", a.s0, b.s1, (*a.real_m, *b.real_m), turns, _most_turn(board, a.s0, b.s1)))
-    return sorted(out, key=lambda x: x.s0)
+    # smoothed bends next to one another on the board (a chicane, esses): one line, the most the board turns there
+    kept = sorted((x for x in out if x.kind != "smoothed"), key=lambda x: x.s0)
+    runs: list[Lost] = []
+    for x in sorted((x for x in out if x.kind == "smoothed"), key=lambda x: x.s0):
+        last = runs[-1] if runs else None
+        if last is not None and (x.s0 - last.s1) % L <= unit_mm:
+            runs[-1] = _joined(board, last, x)
+        else:
+            runs.append(x)
+    if len(runs) > 1 and (runs[0].s0 - runs[-1].s1) % L <= unit_mm:  # one run over the board's start
+        runs = [_joined(board, runs[-1], runs[0]), *runs[1:-1]]
+    return sorted([*kept, *runs], key=lambda x: x.s0)
+
+
+def _joined(board, a: Lost, b: Lost) -> Lost:
+    """Two smoothed runs next to one another on the board (``b`` after ``a``), as one."""
+    most = max(abs(a.board_turn), abs(b.board_turn), _most_turn(board, a.s0, b.s1))
+    return Lost("smoothed", a.s0, b.s1, (*a.real_m, *b.real_m), (*a.real_turns, *b.real_turns), most)
+
+
+def _smoothed(real_turn: float, board_turn: float) -> bool:
+    """A real bend of ``real_turn`` degrees is smoothed on a board turning ``board_turn`` there: the other way, or
+    less than SMOOTHED_SHARE of it, or SMOOTHED_LOSS_DEG less."""
+    if board_turn * real_turn < 0:
+        return True
+    got, want = abs(board_turn), abs(real_turn)
+    return got < SMOOTHED_SHARE * want or want - got >= SMOOTHED_LOSS_DEG
 
 
 def _most_turn(line, s0: float, s1: float) -> float:
@@ -225,25 +245,27 @@ LEGEND_MAX = 4
 
 
 def said(lost_: Lost, units: str) -> str:
-    """One thing the board lost, in words, ``units`` where it is on the board ("units 23–27")."""
-    at = _km(lost_.real_m)
+    """One thing the board lost, in words, ``units`` where it is on the board ("units 23–27"). A bend's way is
+    said as the race goes (on the page, y down, a turn clockwise is to the right)."""
+    n = len(lost_.real_m)
     if lost_.kind == "merged":
-        return f"{units}: {len(lost_.real_m)} bends of the real line ({at}) drawn as one, too close for the board"
-    turn = abs(lost_.real_turns[0])
-    if lost_.kind == "smoothed" and len(lost_.real_m) > 1:
-        return (
-            f"{units}: {len(lost_.real_m)} bends of the real line ({at}) turn at most {abs(lost_.board_turn):.0f}° "
-            "here, too short for the board"
-        )
+        way = _way(lost_.real_turns[0])
+        return f"{units}: {n} {way} bends of the real line ({_km(lost_.real_m)}) drawn as one, too close for the board"
+    first = lost_.real_turns[0]
+    if lost_.kind == "smoothed" and n > 1:
+        at = ", ".join(f"{_way(t)} at {m / 1000:.2f}" for t, m in zip(lost_.real_turns, lost_.real_m, strict=True))
+        most = abs(lost_.board_turn)
+        return f"{units}: {n} bends of the real line ({at} km) turn at most {most:.0f}° here, too tight for the board"
+    bend = f"the real line's {abs(first):.0f}° {_way(first)} bend ({_km(lost_.real_m)})"
     if lost_.kind == "smoothed":
-        return (
-            f"{units}: the real line's {turn:.0f}° bend ({at}) turns only {abs(lost_.board_turn):.0f}° here, "
-            "too short for the board"
-        )
-    return (
-        f"{units}: the real line's {turn:.0f}° bend ({at}) swings out to {abs(lost_.board_turn):.0f}° here, "
-        "its sides too close for the board"
-    )
+        if lost_.board_turn * first < 0:
+            return f"{units}: {bend} turns the other way here, too tight for the board"
+        return f"{units}: {bend} turns only {abs(lost_.board_turn):.0f}° here, too tight for the board"
+    return f"{units}: {bend} swings out to {abs(lost_.board_turn):.0f}° here, its sides too close for the board"
+
+
+def _way(turn_deg: float) -> str:
+    return "right" if turn_deg > 0 else "left"
 
 
 def _km(metres: tuple[float, ...]) -> str:

@@ -217,7 +217,10 @@ def _fewer_cars(problem, spec, path):
         return problem
     here = problem.numbers.get("straight_units", 0) * spec.lanes  # what the straight behind the line holds
     if spec._start in ("real", "placed"):  # the start line where --start put it: only its own straight counts
-        return replace(problem, fixes=(Fix("cars", here),) if here and "rows" in problem.numbers else ())
+        if not (here and "rows" in problem.numbers):
+            return replace(problem, fixes=())
+        advice = f"the straight behind the start line holds a grid of at most {here} cars"
+        return replace(problem, advice=advice, fixes=(Fix("cars", here),))
     # a real line's grid goes where the line is straightest (its most); a drawn circuit's stays behind its line
     anywhere = problem.numbers.get("most_cars") if spec.segments is None or "rows" not in problem.numbers else None
     most = anywhere or here
