@@ -554,7 +554,9 @@ def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
     small = pt_to_mm(5.5)
     for u in numbered_units(c):  # every 5th unit, small and muted: for saying where a car is
         s0, s1 = c.unit_bounds(u)
-        sm = (s0 + s1) / 2
+        sm = _in_sight(c, s0, s1, (s0 + s1) / 2)
+        if sm is None:
+            continue
         x, y = c.point_at(sm)
         rot = _upright(math.degrees(float(c.line.heading(sm))))
         labels.add(Text(str(u), x, y, small, "condensed-bold", MUTED, "middle", "middle", rot))
@@ -564,7 +566,9 @@ def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
         s0, s1 = c.unit_bounds(u)
         # the tab sits on the centre line: between two lanes' grid slots, or, with a lane on the centre line (3
         # lanes), at the back of the unit, clear of that slot's number
-        sm = s0 + 0.18 * (s1 - s0) if u in grid and c.lanes % 2 else (s0 + s1) / 2
+        sm = _in_sight(c, s0, s1, s0 + 0.18 * (s1 - s0) if u in grid and c.lanes % 2 else (s0 + s1) / 2)
+        if sm is None:  # the whole unit under a bridge: nothing of it to number
+            continue
         text = str(u)
         x, y = c.point_at(sm)
         rot = _upright(math.degrees(float(c.line.heading(sm))))
@@ -579,3 +583,29 @@ def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
         ]
         labels.add(Polygon(_pts(np.array(tab)), (), Style(stroke=INK, width=0.3, fill=WHITE)))
         labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle", rot))
+
+
+def _in_sight(c: Circuit, s0: float, s1: float, want: float) -> float | None:
+    """Where along the unit ``s0``–``s1`` its number can stand: ``want``, unless a bridge's deck covers it there
+    (the unit passes under the bridge), then the place of the unit nearest ``want`` clear of every deck; None when
+    the deck covers the whole unit."""
+    decks = [cr for cr in c.crossings if cr.kind == "bridge"]
+    if not decks:
+        return want
+    half = c.half_width + 2.6 + 1.5  # the deck's white edge, and room for the number's tab
+
+    def covered(s: float) -> bool:
+        p = np.array(c.point_at(s))
+        for cr in decks:
+            if c.lap_distance(np.array(s), cr.s_upper) <= cr.reach:  # on the deck itself
+                continue
+            deck = c.offset_line(cr.s_upper - cr.reach, cr.s_upper + cr.reach, 0.0)
+            if np.hypot(*(deck - p).T).min() < half:
+                return True
+        return False
+
+    if not covered(want):
+        return want
+    span = (s1 - s0) % c.lap_length
+    tries = sorted((s0 + f * span for f in np.linspace(0.1, 0.9, 17)), key=lambda s: abs(s - want))
+    return next((s % c.lap_length for s in tries if not covered(s)), None)
