@@ -287,3 +287,27 @@ def test_smoothing_keeps_the_bridge_of_a_real_figure_eight(folder):
     syn, csv, done, m = _built(0, True, folder)
     res = CliRunner().invoke(app, ["check", str(csv), "--smoothing", "20"])
     assert res.exit_code == 0 and "drawn as a bridge" in res.stdout, res.stdout
+
+
+def test_no_unit_number_stands_on_a_bridge_deck(folder):
+    """A unit passing under a bridge carries its number where it can be seen, never on the deck over it (a
+    generated figure-eight whose action unit 10 lies under the bridge)."""
+    import numpy as np
+
+    from generator.track.board import _in_sight, action_units
+
+    syn, csv, done, m = _built(66, True, folder)
+    c = done.circuit
+    (cr,) = [x for x in c.crossings if x.kind == "bridge"]
+    deck = c.offset_line(cr.s_upper - cr.reach, cr.s_upper + cr.reach, 0.0)
+    under = [u for u in action_units(c) if c.lap_distance(np.array(sum(c.unit_bounds(u)) / 2), cr.s_lower) < c.unit]
+    assert under  # the case: an action unit under the deck
+    for u in range(1, c.units_count + 1):
+        s0, s1 = c.unit_bounds(u)
+        at = _in_sight(c, s0, s1, (s0 + s1) / 2)
+        if at is None:
+            assert u in under or c.lap_distance(np.array((s0 + s1) / 2), cr.s_lower) < 2 * c.unit
+            continue
+        on_deck = c.lap_distance(np.array(at), cr.s_upper) <= cr.reach
+        p = np.array(c.point_at(at))
+        assert on_deck or np.hypot(*(deck - p).T).min() >= c.half_width + 2.6, u
