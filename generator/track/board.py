@@ -593,13 +593,13 @@ def _in_sight(c: Circuit, s0: float, s1: float, want: float) -> float | None:
     if not decks:
         return want
     half = c.half_width + 2.6 + 1.5  # the deck's white edge, and room for the number's tab
+    lines = [c.offset_line(cr.s_upper - cr.reach, cr.s_upper + cr.reach, 0.0) for cr in decks]
 
     def covered(s: float) -> bool:
         p = np.array(c.point_at(s))
-        for cr in decks:
+        for cr, deck in zip(decks, lines, strict=True):
             if c.lap_distance(np.array(s), cr.s_upper) <= cr.reach:  # on the deck itself
                 continue
-            deck = c.offset_line(cr.s_upper - cr.reach, cr.s_upper + cr.reach, 0.0)
             if np.hypot(*(deck - p).T).min() < half:
                 return True
         return False

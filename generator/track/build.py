@@ -105,7 +105,6 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
         grid_starts,
         grid_turns,
         real_line_grid,
-        start_sign,
     )
 
     c = done.circuit
@@ -129,17 +128,15 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
             if again.buildable:
                 fix = None  # the whole grid where it stands on straight track, said only if it builds
                 if real.grid < grid:
-                    at = round((start_sign(spec) * starts[0] / spec.unit) % (c.lap_length / spec.unit), 3)
-                    whole = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at}), "grid": grid})
+                    whole = _started(spec, starts[0], grid, c.lap_length)
                     if _analyse(whole, path, lines, paper, edge, keep_shape, seen, notes).buildable:
                         fix = starts[0]
                 return _kept_real_line(again, spec, grid, fix)
     if not starts or (starts[0] == 0 and not movable and grid == spec.grid):
         return done
-    laps = c.lap_length / spec.unit  # the lap in the units of 'start.at'
     for t in starts[:3]:  # the next best when a place cannot be built (a crossing at the grid, say)
-        at = round((spec.start.at + start_sign(spec) * t / spec.unit) % laps, 3)
-        moved = spec.model_copy(update={"start": spec.start.model_copy(update={"at": at}), "grid": grid})
+        moved = _started(spec, t, grid, c.lap_length)
+        at = moved.start.at
         again = _analyse(moved, path, lines, paper, edge, keep_shape, seen, notes)
         if again.buildable:
             break
@@ -149,9 +146,7 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
     turns = grid_turns(again.circuit, 0.0) if again.circuit is not None else grid_turns(c, t)
     straight = grid_score(turns) <= 1
     if fewer:
-        again.changes.append(
-            f"a grid of {grid} (not {spec.grid}): no straight of the circuit holds more cars on straight track"
-        )
+        _fewer(again, spec, grid)
     by, way = abs(t) / spec.unit, "forward" if t > 0 else "back"
     if t != 0:
         where = (
@@ -165,8 +160,6 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
             f"{where}"
         )
     moved_c = again.circuit
-    if moved_c is not None and fewer:
-        moved_c.notes = (*moved_c.notes, f"a grid of {grid}: no straight holds more")
     if moved_c is not None and keeps_shape(spec) and spec.start.at == 0 and by >= 1:  # the real line, marked
         why = "on straight track" if straight else "on the straightest track"
         moved_c.real_start = (
@@ -177,17 +170,31 @@ def _start_for_grid(done: Analysis, spec, path, lines, paper, edge, keep_shape, 
     return again
 
 
+def _started(spec, t: float, grid: int, lap_length: float):
+    """``spec`` with its start line ``t`` mm on from where it is now (round the lap) and a grid of ``grid``."""
+    from .grid import start_sign
+
+    at = round((spec.start.at + start_sign(spec) * t / spec.unit) % (lap_length / spec.unit), 3)
+    return spec.model_copy(update={"start": spec.start.model_copy(update={"at": at}), "grid": grid})
+
+
+def _fewer(again: Analysis, spec, grid: int) -> Analysis:
+    """Said of a board whose grid is ``grid`` where ``spec`` asked more: no straight of the circuit holds more."""
+    again.changes.append(
+        f"a grid of {grid} (not {spec.grid}): no straight of the circuit holds more cars on straight track"
+    )
+    if again.circuit is not None:
+        again.circuit.notes = (*again.circuit.notes, f"a grid of {grid}: no straight holds more")
+    return again
+
+
 def _kept_real_line(again: Analysis, spec, grid: int, move: float | None) -> Analysis:
     """The board kept at the real start line with a smaller grid than ``grid`` (or the ``grid`` no straight holds
     more than), said with the fix that gives the whole grid: the start line ``move`` mm on (None: none builds)."""
     cars = again.spec.grid
     c = again.circuit
     if cars == grid:  # as many as any straight holds: the real line holds them too
-        again.changes.append(
-            f"a grid of {cars} (not {spec.grid}): no straight of the circuit holds more cars on straight track"
-        )
-        c.notes = (*c.notes, f"a grid of {cars}: no straight holds more")
-        return again
+        return _fewer(again, spec, grid)
     fix = ""
     if move is not None:
         by, way = abs(move) / spec.unit, "forward" if move > 0 else "back"

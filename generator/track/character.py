@@ -2,15 +2,17 @@
 and clearances merge into one bend, smooth away, or push out into a loop — in words for the legend, so a designer
 sees "the bends at 1.20 and 1.31 km are one bend here" rather than finding it out by comparing maps.
 
-A *bend* is measured the same way on both lines, at the board's scale: a stretch along which the heading (over
-chords :data:`~.straights.CHORD_UNITS` of a unit long, as the straights are found) turns one way at a radius under
-:data:`MAX_RADIUS_WIDTHS` track widths, turning at least :data:`MIN_TURN_DEG` in all. Each real bend is carried to the
-board by the fit's own correspondence (where on the real line each of the board's corners was fitted to), then:
+A *bend* is measured the same way on both lines, at the board's scale: a core along which the heading (over chords
+a quarter of a unit long on the real line, :data:`~.straights.CHORD_UNITS` of a unit on the board) turns one way at
+a radius under :data:`MAX_RADIUS_WIDTHS` track widths, with its easing in and out, turning at least
+:data:`MIN_TURN_DEG` in all. Each real bend is carried to the board by the fit's own correspondence (where on the
+real line each of the board's corners was fitted to) and belongs to the board bend turning the same way there:
 
-- two or more real bends inside one bend of the board: *merged* (both ways: esses or a chicane drawn as one bend);
-- a real bend where the board turns under half as much: *smoothed*;
-- a board bend turning :data:`LOOP_EXTRA_DEG` more than its real bends together: pushed out into a *loop* (a hairpin
-  whose straights lie closer than the board's clearance; the board swings wide to keep them apart).
+- two or more real bends in one bend of the board: *merged* ("drawn as one");
+- a real bend the board turns the other way, less than :data:`SMOOTHED_SHARE` of it or :data:`SMOOTHED_LOSS_DEG`
+  less: *smoothed* (neighbours on the board said together: a chicane, esses);
+- a board bend turning :data:`LOOP_EXTRA_DEG` more than its one real bend: swung out into a *loop* (a hairpin
+  whose sides lie closer than the board's clearance).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .straights import CHORD_UNITS, PER_UNIT, _chord_headings
+from .centerline import arc_lengths
+from .straights import CHORD_UNITS, PER_UNIT, chord_headings, heading_range
 
 #: A bend: tighter than this many track widths (radius) ...
 MAX_RADIUS_WIDTHS = 6.0
@@ -28,16 +31,16 @@ MAX_RADIUS_WIDTHS = 6.0
 MIN_TURN_DEG = 25.0
 #: Turns the same way closer than this (units) are one bend.
 JOIN_UNITS = 0.5
-#: A real bend the board turns less than this share of is smoothed.
-SMOOTHED_SHARE = 0.5
 #: The real line's heading is measured over chords this long (units; or twice its points' spacing, if longer): a
 #: chicane of 50 m is a few mm on an A3 board, lost in the straights' chords.
 CHORD_REAL_UNITS = 0.25
+#: A real bend the board turns less than this share of is smoothed ...
+SMOOTHED_SHARE = 0.5
 #: ... or turns this much less (degrees): a 177° hairpin drawn as a 90° bend.
 SMOOTHED_LOSS_DEG = 60.0
 #: A board bend turning this much (degrees) more than its real bends is a loop.
 LOOP_EXTRA_DEG = 45.0
-#: How far (units) past a board bend's ends a real bend may fall and still be part of it.
+#: How far (units) past the ends of a board bend's core a real bend's apex may fall and still be part of it.
 REACH_UNITS = 0.5
 
 
@@ -71,7 +74,7 @@ def bends(xy: np.ndarray, unit_mm: float, track_mm: float, chord_mm: float | Non
     """The bends of the closed polyline ``xy`` (page mm, at the board's scale), in order along it, its heading
     measured over chords ``chord_mm`` long (:data:`~.straights.CHORD_UNITS` of a unit unless given)."""
     chord = CHORD_UNITS * unit_mm if chord_mm is None else chord_mm
-    s, th = _chord_headings(np.asarray(xy, float), min(unit_mm / PER_UNIT, chord / 3), chord)
+    s, th = chord_headings(np.asarray(xy, float), min(unit_mm / PER_UNIT, chord / 3), chord)
     n = len(s)
     step = float(s[1] - s[0])
     gain = th[-1] - th[0] + (th[1] - th[0])  # the heading's gain once round the lap
@@ -148,7 +151,7 @@ def lost(
     ``board_s`` pair points of the two (the real line's arc length where each of the board's corners was fitted,
     and that corner's arc length on the board), in the board's order."""
     L = board.length
-    Lr = float(np.hypot(*np.diff(np.vstack((real_xy, real_xy[:1])), axis=0).T).sum())
+    Lr = float(arc_lengths(real_xy)[-1])
     order = np.argsort(real_u)
     u, sb = real_u[order], board_s[order]
     sb = np.unwrap(sb / L * 2 * math.pi) * L / (2 * math.pi)  # board arc length, rising along the real line
@@ -212,7 +215,7 @@ def lost(
 
 def _joined(board, a: Lost, b: Lost) -> Lost:
     """Two smoothed runs next to one another on the board (``b`` after ``a``), as one."""
-    most = max(abs(a.board_turn), abs(b.board_turn), _most_turn(board, a.s0, b.s1))
+    most = max(abs(a.board_turn), abs(b.board_turn), heading_range(board, a.s0, b.s1))
     return Lost("smoothed", a.s0, b.s1, (*a.real_m, *b.real_m), (*a.real_turns, *b.real_turns), most)
 
 
@@ -225,17 +228,9 @@ def _smoothed(real_turn: float, board_turn: float) -> bool:
     return got < SMOOTHED_SHARE * want or want - got >= SMOOTHED_LOSS_DEG
 
 
-def _most_turn(line, s0: float, s1: float) -> float:
-    """The most the board's ``line`` turns one way anywhere from ``s0`` to ``s1`` (degrees, unsigned)."""
-    L = line.length
-    t = np.linspace(s0, s1 if s1 >= s0 else s1 + L, 96)
-    th = np.unwrap(line.heading(np.mod(t, L)))
-    return math.degrees(float(np.ptp(th)))
-
-
 def _outside(w: float, s0: float, s1: float, L: float) -> float:
     """How far (mm along a lap of ``L``) ``w`` lies outside the stretch ``s0``–``s1`` (0 inside it)."""
-    if (w - s0) % L <= (s1 - s0) % L if s1 - s0 < L else True:
+    if (w - s0) % L <= (s1 - s0) % L:
         return 0.0
     return min((s0 - w) % L, (w - s1) % L)
 

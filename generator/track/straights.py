@@ -42,7 +42,7 @@ class Straight:
         return self.u1 - self.u0
 
 
-def _chord_headings(R: np.ndarray, step: float, chord: float) -> tuple[np.ndarray, np.ndarray]:
+def chord_headings(R: np.ndarray, step: float, chord: float) -> tuple[np.ndarray, np.ndarray]:
     """The closed line ``R`` sampled every ``step`` (arc lengths) and the heading (radians, unwrapped round the
     lap) of the chord centred on each sample."""
     u = arc_lengths(R)
@@ -65,7 +65,7 @@ def data_straights(real_xy: np.ndarray, unit_mm: float, tol_deg: float = TOL_DEG
     """
     R = np.asarray(real_xy, dtype=float)
     step = unit_mm / PER_UNIT
-    s, th = _chord_headings(R, step, CHORD_UNITS * unit_mm)
+    s, th = chord_headings(R, step, CHORD_UNITS * unit_mm)
     n = len(s)
     L = float(arc_lengths(R)[-1])
     turns = (th[-1] - th[0]) + (th[1] - th[0])  # the heading's gain once round the lap (2π·winding, near enough)
@@ -168,7 +168,7 @@ def held_parts(real_xy: np.ndarray, straights, unit_mm: float, min_radius: float
     two least radii of the end (the tangent length of an arc of that radius), at most MAX_TRIM_RADII radii. Returns
     ``(u0, u1)`` along the real line; a straight with nothing left is left out."""
     R = np.asarray(real_xy, dtype=float)
-    s, th = _chord_headings(R, unit_mm / PER_UNIT, CHORD_UNITS * unit_mm)
+    s, th = chord_headings(R, unit_mm / PER_UNIT, CHORD_UNITS * unit_mm)
     L = float(arc_lengths(R)[-1])
     out = []
     cap = math.atan(MAX_TRIM_RADII) * 2
