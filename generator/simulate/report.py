@@ -97,8 +97,11 @@ def start_marks(circuit) -> tuple:
     x, y = circuit.point_at(hw * 0.4)
     size = hw * 0.9
     head = Polygon(
-        ((x + tx * size, y + ty * size), (x + nx * size * 0.45, y + ny * size * 0.45),
-         (x - nx * size * 0.45, y - ny * size * 0.45)),  # fmt: skip
+        (
+            (x + tx * size, y + ty * size),
+            (x + nx * size * 0.45, y + ny * size * 0.45),
+            (x - nx * size * 0.45, y - ny * size * 0.45),
+        ),  # fmt: skip
         (),
         Style(stroke="#ffffff", width=max(0.3, hw * 0.04), fill="#000000"),
     )
@@ -150,9 +153,7 @@ class SimReport:
             "board": self.board,
             "file": self.source,
             **self.settings,
-            "assumptions": [
-                {"key": a.key, "label": a.label, "value": a.value, "why": a.why} for a in self.assumptions
-            ],
+            "assumptions": [{"key": a.key, "label": a.label, "value": a.value, "why": a.why} for a in self.assumptions],
             "warnings": list(self.warnings),
             **self.data,
         }

@@ -222,7 +222,7 @@ class Strong(Simple):
             laps = car.laps + (1 if b.pit.wraps else 0)
             values = self.values.of(car.wp[GEARBOX], car.wp[BRAKES])
             v = values.final if laps == rs.laps - 1 else values.more
-            state = self.static.state(b, b.pit.exit, 0, race.stops)
+            state = self.static.state(b, b.pit.garage(car.n), 0, race.stops)  # out from its own garage
             cost += (car.wp[TIRES] - tires) * prices[TIRES] - (rs.build[TIRES] - tires) * prices[TIRES]
             return v[rs.pit_exit_gear][state] + (rs.laps - 1 - laps) * values.lap + 0.5 + cost
         # the tires a blocked car pays come off before any overshoot (as race.assess counts them)
