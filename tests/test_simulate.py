@@ -205,14 +205,31 @@ def test_f1_dice_qualifying_follows_the_team_table():
 
     setup = F1Setup(
         units=40, laps=2, room=2, action=frozenset({10, 20}), effects=(("none", 0),) * 7, grid=(0, 0, -1, -1),
-        qualifying=((6, 6, 6), (6, 6, 6), (-5, -5, -5), (-5, -5, -5)), tie=((0, 0), (0, 1), (1, 0), (1, 1)),
-        drop=(1, 1), tier=("front",) * 4, die=6, least=1,
+        qualifying=((6, 6, 6), (6, 6, 6), (-5, -5, -5), (-5, -5, -5)),
+        tie=((0, 0, 0), (0, 0, 1), (1, 1, 0), (1, 1, 1)), drop=(1, 1), tier=("front",) * 4, die=6, least=1,
     )  # fmt: skip
     grids = [qualify(setup, race_random(1, i)) for i in range(50)]
     # d+6 always beats d−5 (at least 1): the two strong cars take the front row, in any order
     assert all(set(g[:2]) == {0, 1} for g in grids)
-    # dead heats of the weak pair (both at least 1) go to the team-mate listed first
-    assert sum(g[2] == 2 for g in grids) > 25
+    # d−5 is at least 1: the weak pair always tie in Q1 (1 and 1), and the team-mate listed first wins every time
+    assert all(g[2:] == [2, 3] for g in grids)
+
+
+def test_f1_dice_dead_heats_between_team_mates_go_to_the_first_listed():
+    """The rulebook: a dead heat goes to the driver with the higher chance in reality, "as per qualifying list";
+    team-mates have the same modifiers, so the first listed wins every tie (once a coin: 50 %). Two teams of equal
+    modifiers: a deciding die between the teams, each about half the time."""
+    from generator.games.f1_dice.simulate import F1Setup, qualify
+
+    setup = F1Setup(
+        units=40, laps=2, room=2, action=frozenset(), effects=(("none", 0),) * 7, grid=(0, 0, -1, -1),
+        qualifying=((-9, -9, -9),) * 4, tie=((0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)), drop=(),
+        tier=("front",) * 4, die=6, least=1,
+    )  # fmt: skip
+    grids = [qualify(setup, race_random(2, i)) for i in range(400)]  # every result the least: all four tie
+    assert all(g.index(0) < g.index(1) and g.index(2) < g.index(3) for g in grids)
+    first = sum(g[0] == 0 for g in grids)
+    assert 150 < first < 250 and {g[0] for g in grids} == {0, 2}
 
 
 def test_f1_dice_race(capsys):
@@ -262,7 +279,7 @@ def test_f1_dice_dnf_rate_is_the_action_rolls():
     assert 0.46 < exact < 0.47
     setup = F1Setup(
         units=units, laps=laps, room=2, action=frozenset(squares), effects=tuple(effects), grid=(0,),
-        qualifying=((0, 0, 0),), tie=((0, 0),), drop=(), tier=("midfield",), die=6, least=1,
+        qualifying=((0, 0, 0),), tie=((0, 0, 0),), drop=(), tier=("midfield",), die=6, least=1,
     )  # fmt: skip
     races = 4000
     tally = batch(setup, 3, 0, races)
@@ -276,7 +293,7 @@ def test_the_dnf_warnings_say_what_puts_cars_out():
 
     setup = F1Setup(
         units=44, laps=3, room=2, action=frozenset({10, 20, 30, 40}), effects=(("none", 0),) * 7, grid=(0,),
-        qualifying=((0, 0, 0),), tie=((0, 0),), drop=(), tier=("midfield",), die=6, least=1,
+        qualifying=((0, 0, 0),), tie=((0, 0, 0),), drop=(), tier=("midfield",), die=6, least=1,
     )  # fmt: skip
     (line,) = _warnings(200, 0.48, 0.1, {}, {"accident or engine": 11.6}, 69.4, setup, 10)
     assert line.startswith("DNF rate 48 %: 4 action squares a lap × 3 laps make 69 action rolls a race")

@@ -57,7 +57,9 @@ class F1Setup:
     effects: tuple[tuple[str, int], ...]  # effects[roll] = (effect, units)
     grid: tuple[int, ...]  # the race position of each grid slot, pole first (0 = the unit behind the line)
     qualifying: tuple[tuple[int, int, int], ...]  # per car: Q1, Q2, Q3 modifiers
-    tie: tuple[tuple[int, int], ...]  # per car: (the team's place in the table, its place in the team)
+    tie: tuple[
+        tuple[int, int, int], ...
+    ]  # per car: (its team's modifiers' place in the table, its team, its place in the team)
     drop: tuple[int, ...]  # cars out after each session but the last
     tier: tuple[str, ...]  # per car (the quick race)
     die: int
@@ -109,11 +111,11 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
         raise InputError(f"the board has {len(circuit.grid)} grid slots for {n} cars", field="--cars")
     groups: dict = {}
     tie = []
-    for team in field.teams:
+    for ti, team in enumerate(field.teams):
         q = team.qualifying
         key = (q.q1, q.q2, q.q3) if q else (0, 0, 0)
         g = groups.setdefault(key, len(groups))
-        tie += [(g, di) for di in range(len(team.drivers))]
+        tie += [(g, ti, di) for di in range(len(team.drivers))]
     sizes = session_sizes(n)
     q = game_facts().qualifying
     setup = F1Setup(
@@ -163,8 +165,10 @@ def qualify(setup: F1Setup, rng) -> list[int]:
     die, least = setup.die, setup.least
     for session in range(3):
         results = {c: max(least, int(rng.random() * die) + 1 + setup.qualifying[c][session]) for c in running}
-        deciding = {c: rng.random() for c in running}
-        ranked = sorted(running, key=lambda c: (-results[c], setup.tie[c][0], deciding[c], setup.tie[c][1]))
+        # a deciding die between teams of equal standing; team-mates: the one listed first
+        deciding = {t: rng.random() for t in sorted({setup.tie[c][1] for c in running})}
+        tie = setup.tie
+        ranked = sorted(running, key=lambda c: (-results[c], tie[c][0], deciding[tie[c][1]], tie[c][1], tie[c][2]))
         if session < len(setup.drop) and setup.drop[session] < len(ranked):
             cut = len(ranked) - setup.drop[session]
             grid_back.insert(0, ranked[cut:])
@@ -404,8 +408,12 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             "Action squares",
             ("Unit", "Rolls", "Out (roll of 1)", "Held up before it"),
             tuple(
-                (str(a["unit"]), f"{a['rolls_per_race']:.2f}", f"{a['retirements_per_race']:.2f}",
-                 f"{a['blocked_per_race']:.2f}")  # fmt: skip
+                (
+                    str(a["unit"]),
+                    f"{a['rolls_per_race']:.2f}",
+                    f"{a['retirements_per_race']:.2f}",
+                    f"{a['blocked_per_race']:.2f}",
+                )  # fmt: skip
                 for a in actions
             ),
             "Per race: action rolls made on the square, cars put out there, cars held up by a full square.",
@@ -414,8 +422,12 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             "Corners",
             ("#", "Units", "Overtakes", "Held up"),
             tuple(
-                (str(c["corner"]), f"{c['units'][0]}–{c['units'][1]}", f"{c['overtakes_per_race']:.2f}",
-                 f"{c['held_up_per_race']:.2f}")  # fmt: skip
+                (
+                    str(c["corner"]),
+                    f"{c['units'][0]}–{c['units'][1]}",
+                    f"{c['overtakes_per_race']:.2f}",
+                    f"{c['held_up_per_race']:.2f}",
+                )  # fmt: skip
                 for c in corners
             ),
             "Per race, on the corner's units: overtakes, and cars held up behind a full unit.",
