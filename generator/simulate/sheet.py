@@ -25,6 +25,7 @@ ACCENT = "#9b1c12"  # a highlighted bar: dark red, darker than the others in gre
 BAR = "#86a3c0"
 GAP = 6.0
 LABEL_R = 2.1  # mm: a corner number's circle on the maps
+MIN_CHART_H = 40.0  # mm: the least height a chart gets under the tables on page 2
 
 
 def report_pages(report: SimReport, spec: PageSpec) -> list[Page]:
@@ -178,12 +179,14 @@ def _figures(page: Page, report: SimReport, x: float, y: float, w: float) -> flo
 
 
 def _details(report: SimReport, spec: PageSpec) -> Page:
+    """The tables down the left, charts down the right; charts the right column has no room for fill the left
+    column under the tables, side by side (the page is never half empty)."""
     page = Page(spec, f"{report.board} — {report.title} (details)")
     text, rules = page.layer("text"), page.layer("rules")
     x0, y0, cw, ch = _box(page)
     y = title(text, f"{report.board}: the details", x0, y0, cw, report.subtitle)
-    charts = report.charts[:4]
-    chart_w = cw * 0.34 if charts else 0.0
+    charts = list(report.charts[:6])
+    chart_w = cw * 0.30 if charts else 0.0
     tw = cw - chart_w - (GAP if charts else 0)
     ty = y
     for t in report.tables:
@@ -195,11 +198,24 @@ def _details(report: SimReport, spec: PageSpec) -> Page:
         if t.note:
             ty = paragraph(text, t.note, x0, ty + 1.2, tw, SMALL, color=GREY)
         ty += 4
+    bottom = y0 + ch
+    room = bottom - ty
+    below = []
+    if len(charts) > 3 and room >= MIN_CHART_H:  # under the tables: as many as fit side by side, up to three
+        below = charts[3:]
+        charts = charts[:3]
+    elif len(charts) > 4:
+        charts = charts[:4]
     if charts:
         cx = x0 + tw + GAP
-        per = (y0 + ch - y) / len(charts)
+        per = (bottom - y) / len(charts)
         for i, chart in enumerate(charts):
             _chart(page, chart, cx, y + i * per, chart_w, per - 3)
+    if below:
+        w = (tw - GAP * (len(below) - 1)) / len(below)
+        h = min(room, (bottom - y) / 2)
+        for i, chart in enumerate(below):
+            _chart(page, chart, x0 + i * (w + GAP), bottom - h, w, h - 3)
     return page
 
 

@@ -34,6 +34,7 @@ from ...simulate.report import (
     SimReport,
     Table,
     bars,
+    corner_ends,
     range_text,
     spread,
     start_marks,
@@ -545,4 +546,4 @@ def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: floa
         outside = -1.0 if k.direction == "left" else 1.0
         x, y = circuit.offset_point(mid, outside * (hw + circuit.kerb_width + 9.0))
         labels.append((x, y, str(i + 1)))
-    return maps, BoardPicture(items, box, tuple(labels), start_marks(circuit))
+    return maps, BoardPicture(items, box, tuple(labels), corner_ends(circuit) + start_marks(circuit))
