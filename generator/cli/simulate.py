@@ -4,6 +4,7 @@ what every game shares (the runner, the report model, the sheet)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -19,9 +20,13 @@ from .root import app
 @app.command("simulate")
 @output_options
 def simulate_cmd(
-    spec: Annotated[
-        Path | None,
-        typer.Argument(help="Circuit spec (YAML) or a centre-line CSV; default: the game's own board."),
+    specs: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Circuit spec (YAML) or a centre-line CSV; default: the game's own board. Two: both raced with "
+            "the same dice and compared (Formula D).",
+            metavar="[SPEC] [SPEC_B]",
+        ),
     ] = None,
     game: Annotated[
         str | None,
@@ -61,14 +66,23 @@ def simulate_cmd(
     opts,
 ) -> None:
     """Race a circuit many times with computer drivers and report how it plays: a two-page sheet (the board
-    coloured by where places change and where wear is lost, tables, charts, warnings) and a summary."""
+    coloured by where places change and where wear is lost, tables, charts, warnings) and a summary. Two
+    circuits: both raced with the same dice, and the differences larger than their noise reported."""
     import json
 
     from .. import games
+    from ..errors import InputError
     from ..simulate import SimOptions
     from ..simulate.progress import Progress
 
+    specs = list(specs or [])
+    if len(specs) > 2:
+        raise InputError(f"{len(specs)} circuits given: simulate races one, or compares two", field="SPEC")
+    spec = specs[0] if specs else None
+    against = specs[1] if len(specs) == 2 else None
     chosen = games.get(game or spec_game(spec))
+    if against is not None and (game or spec_game(against)) != chosen.id:
+        raise InputError(f"{against}: a {spec_game(against)} board, not {chosen.id}", file=against, field="game")
     options = SimOptions(
         races=races,
         cars=cars,
@@ -78,31 +92,56 @@ def simulate_cmd(
         rules=parse_rules(rules),
         assume=parse_assume(assume),
         laps=laps,
+        against=against,
     )
-    bar = Progress(races, "races", enabled=not opts.output.quiet)
-    try:
-        report = chosen.simulate(spec, options, bar)
-    finally:
-        bar.close()
-    if as_json:
-        typer.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
-        return
-    if not opts.output.quiet:
-        for line in report.text_lines():
-            typer.echo(line)
-    publish_report(report, opts)
+    with terminated_as_interrupt():
+        bar = Progress(races, "races" if against is None else "races of each", enabled=not opts.output.quiet)
+        try:
+            report = chosen.simulate(spec, options, bar)
+        finally:
+            bar.close()
+        if as_json:
+            typer.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+            return
+        if not opts.output.quiet:
+            for line in report.text_lines():
+                typer.echo(line)
+        publish_report(report, opts)
 
 
 def publish_report(report, opts):
     """The report's sheet into ``OUT/simulate/``: ``<board>-<game>-1``/``-2`` and both pages in one PDF."""
     from ..outputs import safe_name
     from ..pipeline import numbered
+    from ..simulate.report import Comparison
     from ..simulate.sheet import PAPER, report_pages
 
-    stem = safe_name(f"{report.board.lower().replace(' ', '-')}-{report.game}-sim")
+    kind = "compare" if isinstance(report, Comparison) else "sim"
+    stem = safe_name(f"{report.board.lower().replace(' ', '-')}-{report.game}-{kind}")
     pages = report_pages(report, opts.pages.text_page(PAPER))
     title = f"Paddock — {report.board}: {report.title}"
     return publish(numbered(stem, pages), opts, folder="simulate", merged=f"{stem}-print", title=title)
+
+
+@contextlib.contextmanager
+def terminated_as_interrupt():
+    """SIGTERM while a simulation runs is answered as Ctrl-C is: the run stops, its workers are ended, nothing is
+    written, one line is said (in the main thread only: elsewhere signals are not ours to handle)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def spec_game(spec: Path | None) -> str:

@@ -287,3 +287,103 @@ def corner_ends(circuit) -> tuple:
             out.append(Polyline((a, b), Style(stroke="#ffffff", width=width * 2.4)))
             out.append(Polyline((a, b), Style(stroke="#000000", width=width)))
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One figure of two designs: its value on each, the difference (second less first) and the difference's 95 %
+    interval; ``clear`` when the interval leaves out 0 (a difference larger than the run's noise)."""
+
+    key: str
+    label: str
+    a: float
+    b: float
+    ci: tuple[float, float] | None
+    digits: int = 2
+    scale: float = 1.0  # printed × scale (100: a share as a percentage)
+    unit: str = ""
+
+    @property
+    def diff(self) -> float:
+        return self.b - self.a
+
+    @property
+    def clear(self) -> bool:
+        return self.ci is not None and (self.ci[0] > 0 or self.ci[1] < 0)
+
+    def text(self, value: float) -> str:
+        return f"{self.scale * value:.{self.digits}f}{self.unit}"
+
+    def diff_text(self) -> str:
+        size = self.text(abs(self.diff))
+        sign = "" if float(size.rstrip(self.unit) or 0) == 0 else "+" if self.diff > 0 else "−"
+        return f"{sign}{size}{plus_minus(self.ci, self.digits, self.scale, self.unit)}"
+
+    def as_dict(self) -> dict:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "a": round(self.a, 4),
+            "b": round(self.b, 4),
+            "difference": round(self.diff, 4),
+            "ci95": rounded(self.ci, 4),
+            "larger_than_noise": self.clear,
+        }
+
+
+@dataclass
+class Comparison:
+    """Two designs raced with the same dice: each one's report and their differences. ``differences`` lists every
+    figure compared; :attr:`clear` those larger than their noise."""
+
+    a: SimReport
+    b: SimReport
+    differences: list[Difference]
+    note: str = ""
+
+    @property
+    def game(self) -> str:
+        return self.a.game
+
+    @property
+    def board(self) -> str:
+        return f"{self.a.board} vs {self.b.board}"
+
+    @property
+    def title(self) -> str:
+        return "two designs compared"
+
+    @property
+    def subtitle(self) -> str:
+        return self.a.subtitle + " · the same dice race by race"
+
+    @property
+    def clear(self) -> list[Difference]:
+        return [d for d in self.differences if d.clear]
+
+    def as_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "compare": [self.a.board, self.b.board],
+            "files": [self.a.source, self.b.source],
+            "note": self.note,
+            "differences": [d.as_dict() for d in self.clear],
+            "compared": [d.as_dict() for d in self.differences],
+            "a": self.a.as_dict(),
+            "b": self.b.as_dict(),
+        }
+
+    def text_lines(self) -> list[str]:
+        a, b = self.a.source or self.a.board, self.b.source or self.b.board
+        out = [f"A: {a}", f"B: {b}", f"  {self.subtitle}"]
+        clear = self.clear
+        if not clear:
+            out.append("  no difference larger than the noise of this many races")
+        else:
+            out.append(f"  {len(clear)} difference(s) larger than their noise (B − A, with its 95 % interval):")
+            width = max(len(d.label) for d in clear)
+            out += [f"    {d.label:<{width}}  A {d.text(d.a)}  B {d.text(d.b)}  {d.diff_text()}" for d in clear]
+        for name, r in (("A", self.a), ("B", self.b)):
+            if r.warnings:
+                out.append(f"  {name}: {len(r.warnings)} warning(s): " + "; ".join(r.warnings))
+        return out

@@ -76,6 +76,12 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
     from .facts import facts as game_facts
     from .pack import board_circuit, race_facts
 
+    if options.against is not None:
+        raise InputError(
+            f"{options.against}: comparing two designs is for Formula D boards",
+            field="SPEC",
+            hint="race each f1-dice board on its own (the same --seed races the same dice)",
+        )
     bad = sorted(set(options.rules) - set(OPTIONAL))
     if bad:
         raise InputError(f"--rules {bad[0]}: no such f1-dice rule", field="--rules", hint="use quick (the quick race)")
@@ -136,7 +142,7 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
         least=q.minimum_result,
         quick="quick" in options.rules,
     )
-    tally = run(batch, setup, options.races, options.seed, options.jobs, progress)
+    tally = run(batch, setup, options.races, options.seed, options.jobs, progress, cancel=options.cancel)
     settings = {
         "file": str(track) if track is not None else None,
         "races": options.races,

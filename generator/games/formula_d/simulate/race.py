@@ -82,9 +82,41 @@ def batch(setup: Setup, seed: int, first: int, count: int) -> Tally:
     return tally
 
 
-def race_figures(setup: Setup, seed: int, index: int, tally: Tally, drivers: dict) -> dict:
-    """Race ``index`` of the run seeded ``seed``, counted into ``tally``: its headline figures (:meth:`Race.run`)."""
-    return Race(setup, race_random(seed, index), tally, drivers).run()
+#: The race figures two designs are compared on, race by race (:func:`pair_batch`).
+PAIRED = ("turns", "dnf", "overtakes", "start_overtakes", "pole_win")
+#: A per-race ratio (spaces a turn) kept whole for the paired sums: in millionths.
+MILLIONTHS = 1_000_000
+
+
+def pair_batch(setups: tuple[Setup, Setup], seed: int, first: int, count: int) -> Tally:
+    """Races ``first`` … ``first + count - 1`` on two designs with the same dice (race ``i`` of each from the
+    same stream): their tallies, keyed ``(0, …)`` and ``(1, …)``, and the race-by-race differences (second less
+    first) of the :data:`PAIRED` figures, of the spaces a turn (millionths) and of each corner's WP lost (when
+    the designs have as many corners), sampled under ``("pair", …)``."""
+    from .drivers import make_driver
+
+    sides = (Tally(), Tally())
+    pairs = Tally()
+    drivers = [{kind: make_driver(kind, s) for kind in sorted(set(s.kinds))} for s in setups]
+    for i in range(first, first + count):
+        a = Race(setups[0], race_random(seed, i), sides[0], drivers[0]).run()
+        b = Race(setups[1], race_random(seed, i), sides[1], drivers[1]).run()
+        for name in PAIRED:
+            if a[name] is not None and b[name] is not None:
+                sample(pairs, name, b[name] - a[name])
+        if a["turns_taken"] and b["turns_taken"]:
+            ra, rb = a["spaces"] / a["turns_taken"], b["spaces"] / b["turns_taken"]
+            sample(pairs, "spaces_per_turn", round(MILLIONTHS * (rb - ra)))
+        if len(a["corner_wp"]) == len(b["corner_wp"]):
+            for k, (wa, wb) in enumerate(zip(a["corner_wp"], b["corner_wp"], strict=True)):
+                sample(pairs, ("corner_wp", k), wb - wa)
+    out = Tally()
+    for side, t in enumerate(sides):
+        for key, v in t.items():
+            out[(side, *key)] = v
+    for key, v in pairs.items():
+        out[("pair", *key)] = v
+    return out
 
 
 class Race:

@@ -18,9 +18,12 @@ import math
 
 from ....simulate import MIN_RACES, too_few
 from ....simulate.report import (
+    Z95,
     Assumption,
     BoardPicture,
     Chart,
+    Comparison,
+    Difference,
     Figure,
     HeatMap,
     SimReport,
@@ -528,3 +531,61 @@ def _pit_space(circuit, j: int) -> tuple:
     sign = 1.0 if pit.side == "left" else -1.0
     inner, outer = sign * (circuit.half_width + PIT_GAP), sign * (circuit.half_width + PIT_GAP + pit.width)
     return tuple(map(tuple, circuit.strip(cuts[j], cuts[j + 1], max(inner, outer), min(inner, outer))))
+
+
+# ------------------------------------------------------------------------------------------------ two designs
+
+
+def split(tally: Tally) -> tuple[Tally, Tally, Tally]:
+    """A :func:`~.race.pair_batch` tally as the first design's, the second's and the paired differences."""
+    parts = (Tally(), Tally(), Tally())
+    for key, v in tally.items():
+        parts[{0: 0, 1: 1, "pair": 2}[key[0]]][key[1:]] = v
+    return parts
+
+
+def compare_reports(ra: SimReport, rb: SimReport, ta: Tally, tb: Tally, pairs: Tally, ba, bb) -> Comparison:
+    """The two reports and their differences: the headline figures from the races paired (the same dice), the
+    corners' overshoot shares as two shares, their WP lost paired — corner by corner when the boards have as many
+    corners."""
+    from .race import MILLIONTHS
+
+    da, db = ra.data["headline"], rb.data["headline"]
+    cars = ra.settings["cars"]
+    diffs = []
+
+    def paired(key, label, name, digits=2, scale=1.0, unit="", per=1.0):
+        n, mean, var = moments(pairs, name)
+        a, b = da[key]["mean"], db[key]["mean"]
+        if a is None or b is None:
+            return
+        ci = interval(mean * per, var * per * per, n)
+        diffs.append(Difference(key, label, a, b, ci, digits, scale, unit))
+
+    paired("turns", "turns per race (the winner's)", "turns", 1)
+    laps = ra.data["laps"]
+    paired("turns_per_lap", "turns per lap", "turns", 2, per=1 / laps)
+    paired("spaces_per_turn", "spaces a car moves a turn", "spaces_per_turn", 2, per=1 / MILLIONTHS)
+    paired("dnf_rate", "cars out of the race", "dnf", 1, 100, " %", per=1 / cars)
+    paired("overtakes", "overtakes per race", "overtakes", 1)
+    paired("start_overtakes", "overtakes at the start", "start_overtakes", 1)
+    paired("pole_wins", "pole wins", "pole_win", 0, 100, " %")
+    note = ""
+    ca, cb = ra.data["corners"], rb.data["corners"]
+    if len(ca) == len(cb):
+        for k, (x, y) in enumerate(zip(ca, cb, strict=True)):
+            na, nb = ta.count("pass", k), tb.count("pass", k)
+            if na and nb:
+                pa, pb = ta.count("overshoot", k) / na, tb.count("overshoot", k) / nb
+                se = math.sqrt(pa * (1 - pa) / na + pb * (1 - pb) / nb)
+                ci = (pb - pa - Z95 * se, pb - pa + Z95 * se) if se > 0 else None
+                label = f"{x['label']}: overshot (share of passes)"
+                key = f"corner_{k + 1}_overshoot_share"
+                diffs.append(Difference(key, label, pa, pb, ci, 0, 100, " %"))
+            n, mean, var = moments(pairs, ("corner_wp", k))
+            label = f"{x['label']}: WP lost a race"
+            wa, wb = x["wp_lost_per_race"], y["wp_lost_per_race"]
+            diffs.append(Difference(f"corner_{k + 1}_wp_lost_per_race", label, wa, wb, interval(mean, var, n), 1))
+    else:
+        note = f"corners not compared: the boards have {len(ca)} and {len(cb)} corners"
+    return Comparison(ra, rb, diffs, note)
