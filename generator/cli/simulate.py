@@ -68,6 +68,11 @@ def simulate_cmd(
     """Race a circuit many times with computer drivers and report how it plays: a two-page sheet (the board
     coloured by where places change and where wear is lost, tables, charts, warnings) and a summary. Two
     circuits: both raced with the same dice, and the differences larger than their noise reported."""
+    with terminated_as_interrupt():
+        _simulate(specs, game, races, cars, seed, ai, jobs, rules, assume, laps, as_json, opts)
+
+
+def _simulate(specs, game, races, cars, seed, ai, jobs, rules, assume, laps, as_json, opts) -> None:
     import json
 
     from .. import games
@@ -94,19 +99,18 @@ def simulate_cmd(
         laps=laps,
         against=against,
     )
-    with terminated_as_interrupt():
-        bar = Progress(races, "races" if against is None else "races of each", enabled=not opts.output.quiet)
-        try:
-            report = chosen.simulate(spec, options, bar)
-        finally:
-            bar.close()
-        if as_json:
-            typer.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
-            return
-        if not opts.output.quiet:
-            for line in report.text_lines():
-                typer.echo(line)
-        publish_report(report, opts)
+    bar = Progress(races, "races" if against is None else "races of each", enabled=not opts.output.quiet)
+    try:
+        report = chosen.simulate(spec, options, bar)
+    finally:
+        bar.close()
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(), indent=2, ensure_ascii=False))
+        return
+    if not opts.output.quiet:
+        for line in report.text_lines():
+            typer.echo(line)
+    publish_report(report, opts)
 
 
 def publish_report(report, opts):

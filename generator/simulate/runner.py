@@ -18,6 +18,7 @@ the workers are ended before :func:`run` lets the exception through.
 from __future__ import annotations
 
 import contextlib
+import signal
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -81,21 +82,78 @@ class _Worker:
 
 
 def _start(batch: Batch, setup: Any, n: int) -> list[_Worker]:
+    """``n`` workers started, then each sent the setup over its own pipe (not with the process: a worker that dies
+    before reading a large setup would leave ``start`` waiting on it for ever)."""
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
-    workers = []
+    workers: list[_Worker] = []
     try:
-        for _ in range(n):
-            mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs, batch, setup), daemon=True)
-            process.start()
-            theirs.close()
-            workers.append(_Worker(process, mine))
+        with _held_signals() as came, _quiet_children():
+            for _ in range(n):
+                mine, theirs = context.Pipe()
+                process = context.Process(target=_serve, args=(theirs, batch), daemon=True)
+                process.start()
+                theirs.close()
+                workers.append(_Worker(process, mine))
+        if came:
+            raise KeyboardInterrupt
+        for w in workers:
+            try:
+                w.conn.send(setup)
+            except OSError:
+                raise RuntimeError("a simulation worker ended as it started") from None
     except BaseException:
         _stop(workers, False)
         raise
     return workers
+
+
+#: The signals held back while workers start.
+HELD = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM") if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def _held_signals():
+    """Ctrl-C and SIGTERM held back while the workers start: one that comes meanwhile is noted (the list yielded),
+    not raised in the middle of starting a process; the caller raises it once they have all started. In the main
+    thread only (signals are not another thread's to handle)."""
+    import threading
+
+    came: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield came
+        return
+    before = {sig: signal.signal(sig, lambda signum, frame: came.append(signum)) for sig in HELD}
+    try:
+        yield came
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+
+
+@contextlib.contextmanager
+def _quiet_children():
+    """Workers start with their standard error on the null device: a terminal's Ctrl-C reaches every process of
+    its group, and a worker it catches still starting would print a traceback (a worker says its errors to this
+    process over its pipe). ``PADDOCK_DEBUG`` in the environment leaves them their stderr."""
+    import os
+    import sys
+
+    if "PADDOCK_DEBUG" in os.environ:
+        yield
+        return
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()
+    null = os.open(os.devnull, os.O_WRONLY)
+    saved = os.dup(2)
+    os.dup2(null, 2)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 def _share(workers, work, batch, setup, seed, total, progress, cancel) -> None:
@@ -153,12 +211,12 @@ def _stop(workers: list[_Worker], clean: bool) -> None:
             w.process.join()
 
 
-def _serve(conn, batch: Batch, setup: Any) -> None:
-    """A worker: race each batch asked for and send its tally back, until told to stop or the pipe closes."""
-    import signal
-
+def _serve(conn, batch: Batch) -> None:
+    """A worker: take the setup, then race each batch asked for and send its tally back, until told to stop or the
+    pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to answer
     try:
+        setup = conn.recv()
         while True:
             job = conn.recv()
             if job is None:
