@@ -121,7 +121,7 @@ def two_cars(script):
     place(r, a, sid(0, 5), gear=2)
     place(r, b, sid(2, 8), gear=2)
     r.round = 5
-    r._held()  # the order as the cars stand: b ahead
+    r._sync(a)  # the order as the cars stand: b ahead
     return rs, r, a, b
 
 

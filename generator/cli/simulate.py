@@ -190,10 +190,15 @@ def parse_assume(text: str | None) -> dict:
     return out
 
 
-def quick_run(spec: Path, seed: int = 1, races: int | None = None, game_id: str | None = None, bar=True) -> dict:
+def quick_run(
+    spec: Path, seed: int = 1, races: int | None = None, game_id: str | None = None, bar=True, cancel=None
+) -> dict:
     """``paddock check --sim``: a quick run (``races``: a few hundred, the default drivers) of the spec's game
-    (or ``game_id``) on its board; what it found for the designer. A game Paddock cannot simulate says so instead.
-    ``bar``: a progress bar on a terminal; without it the run is on this process alone (the live preview's)."""
+    (or ``game_id``) on its board, with the spec's own field (its grid); what it found for the designer. A game
+    Paddock cannot simulate says so instead. ``bar``: a progress bar on a terminal; without it the run is on this
+    process alone (the live preview's). ``cancel``: asked between batches of races; when it answers true the run
+    stops and :class:`generator.simulate.Cancelled` is raised (the live preview drops a run its next save made
+    stale: build and show the board first, then call this on a worker thread with ``cancel=stale.is_set``)."""
     from .. import games
     from ..errors import PaddockError
     from ..simulate import SimOptions
@@ -206,7 +211,7 @@ def quick_run(spec: Path, seed: int = 1, races: int | None = None, game_id: str 
     progress = Progress(races, "races (check --sim)", stream=sys.stderr, enabled=bar)
     jobs = max(1, min(4, os.cpu_count() or 1, races // 50)) if bar else 1  # a quick answer: the cores there are
     try:
-        report = game.simulate(spec, SimOptions(races=races, seed=seed, jobs=jobs), progress)
+        report = game.simulate(spec, SimOptions(races=races, seed=seed, jobs=jobs, cancel=cancel), progress)
     except PaddockError as err:  # the board builds but cannot be raced as it is (a field its grid cannot hold)
         return {"game": game.id, "races": 0, "warnings": [], "note": f"not raced: {err}"}
     finally:
@@ -225,12 +230,12 @@ def quick_run(spec: Path, seed: int = 1, races: int | None = None, game_id: str 
 PREVIEW_RACES = 100
 
 
-def preview_notes(spec: Path, game_id: str | None = None, races: int = PREVIEW_RACES) -> tuple:
+def preview_notes(spec: Path, game_id: str | None = None, races: int = PREVIEW_RACES, cancel=None) -> tuple:
     """The check ``paddock preview --sim`` lists beside the board after each rebuild: a quick run's warnings for
-    the designer (a :data:`generator.preview.state.NoteSource`)."""
+    the designer (a :data:`generator.preview.state.NoteSource`); ``cancel`` as :func:`quick_run` takes it."""
 
     def check(_circuit) -> list[str]:
-        found = quick_run(spec, races=races, game_id=game_id, bar=False)
+        found = quick_run(spec, races=races, game_id=game_id, bar=False, cancel=cancel)
         if found.get("note"):
             return [found["note"]]
         return found["warnings"] or [f"no warnings from {races} races of {found['game']}"]

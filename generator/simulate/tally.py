@@ -18,7 +18,7 @@ class Tally(Counter):
     """Counts keyed by ``(measure, *key)`` tuples (see the module's docstring)."""
 
     def add(self, *key: Hashable, n: int = 1) -> None:
-        self[key] += n
+        self[key] = self.get(key, 0) + n
 
     def count(self, *key: Hashable) -> int:
         return self.get(key, 0)

@@ -73,7 +73,7 @@ class RaceBoard:
     index: tuple[int, ...]
     mid: tuple[float, ...]  # centre-line arc length of each space's middle (mm from the line)
     succ: tuple[tuple[tuple[int, int, int], ...], ...]  # per space: (next space, corner left or -1, crosses line)
-    locked_succ: tuple[tuple[tuple[int, int, int], ...], ...]  # the same, straight ahead only (its first)
+    locked_succ: tuple[tuple[tuple[int, int, int, int], ...], ...]  # the same, straight ahead only (its first)
     ahead: tuple[int, ...]
     corner: tuple[int, ...]  # the corner a space is in, or -1
     zone: tuple[int, ...]  # the corner whose zone a space is in: its own, or the next one's approach (-1: none)
@@ -86,6 +86,14 @@ class RaceBoard:
     main_zone: int  # the zone whose approach holds the start/finish line: the main straight
     pit: PitInfo | None = None
     track_n: int = 0  # spaces on the track; the pit lane's follow (ids track_n …)
+    # how far each space's lane is from the inside of its zone's corner (0: the inside lane, or no corner)
+    gap: tuple[int, ...] = ()
+    # the moves split for :func:`.rules.reach`: ``plain[a]`` the next spaces whose step leaves no corner and
+    # crosses no line (the most), ``special[a]`` the rest as in ``succ``; ``locked_*`` straight ahead only
+    plain: tuple[tuple[int, ...], ...] = ()
+    special: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()
+    locked_plain: tuple[tuple[int, ...], ...] = ()
+    locked_special: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()
 
     @property
     def n(self) -> int:
@@ -267,6 +275,11 @@ def board_from_graph(g, corners: list[CornerInfo], grid: tuple[int, ...], name: 
         mid=tuple(mid),
         succ=tuple(succ),
         locked_succ=tuple(tuple(m for m in s if m[3]) for s in succ),
+        plain=tuple(tuple(m[0] for m in s if m[1] < 0 and not m[2]) for s in succ),
+        special=tuple(tuple(m for m in s if m[1] >= 0 or m[2]) for s in succ),
+        locked_plain=tuple(tuple(m[0] for m in s if m[3] and m[1] < 0 and not m[2]) for s in succ),
+        locked_special=tuple(tuple(m for m in s if m[3] and (m[1] >= 0 or m[2])) for s in succ),
+        gap=tuple(abs(lane[i] - corners[zone[i]].inside) if zone[i] >= 0 else 0 for i in range(n)),
         ahead=tuple(ahead),
         corner=tuple(corner),
         zone=tuple(zone),

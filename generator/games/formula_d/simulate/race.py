@@ -137,7 +137,14 @@ class Race:
         self.ahead: dict = {}  # (car, car) -> 1 if the first was last seen ahead of the second (the grid's at first)
         self.spaces = 0  # spaces moved by every car, this race
         self.corner_wp = [0] * len(b.corners)  # WP lost by the corner where it was lost, this race
+        # counted a move at a time, added to the tally when the race ends: moves by gear, and per straight (zone)
+        # moves by gear, passes along it, passes with a move in 6th gear
+        self.gears = [0] * 7
+        self.gear_on = [[0] * 7 for _ in b.corners]
+        self.visits = [0] * len(b.corners)
+        self.sixths = [0] * len(b.corners)
         self.cache = None  # (car, layers) the driver already worked out this turn
+        self.rows = None  # what the driver worked out choosing its gear, for choosing its move (its own key)
         self.overshot = -1  # the corner whose overshoot put a car out, as :meth:`assess` last found it
         self.weather = 0
         self.rain = rs.rain
@@ -214,12 +221,11 @@ class Race:
         return -1 if ka < kc else 1 if ka > kc else 0
 
     def _inside(self, car: Car) -> int:
-        k = self.b.zone[car.space]
-        return abs(self.b.lane[car.space] - self.b.corners[k].inside) if k >= 0 else 0
+        return self.b.gap[car.space]
 
     def turn(self, car: Car) -> None:
         rs = self.rs
-        self.cache = None
+        self.cache = self.rows = None
         if car.state == PIT:
             return self.leave_pit(car)
 
@@ -367,8 +373,7 @@ class Race:
             car.laps += 1
         car.prog = car.laps * b.lap + b.mid[e]
         self.spaces += d
-        t.add("gear", gear)
-        t.add("moved", n=d)
+        self.gears[gear] += 1
         if pit:
             return self.enter_pit(car, gear)
         if cause is not None:  # out where it happened: an overshoot in the corner it overshot
@@ -504,6 +509,7 @@ class Race:
         car.space = garage
         car.prog = car.laps * b.lap + b.mid[garage]
         car.state, car.boxed = PIT, True
+        self._sync(car)
         lost = self.rs.build[TIRES] - car.wp[TIRES]
         self.t.add("tires_back", n=lost)
         car.wp[TIRES] = self.rs.build[TIRES]
@@ -598,13 +604,14 @@ class Race:
             touched.append(z)
         if b.corner[end] < 0 and z1 not in touched:
             touched.append(z1)
+        gear_on, seen = self.gear_on, car.touched
         for z in touched:
-            t.add("gear_on", z, gear)
-            if z not in car.touched:
-                t.add("visit", z)
+            gear_on[z][gear] += 1
+            if z not in seen:
+                self.visits[z] += 1
                 car.sixth.discard(z)
             if gear == 6 and z not in car.sixth:
-                t.add("sixth", z)
+                self.sixths[z] += 1
                 car.sixth.add(z)
         car.touched = tuple(touched)
 
@@ -633,11 +640,14 @@ class Race:
                 t.add("overtake", space)
                 t.add("overtake_line", b.zone[space], line)
         self.passes.clear()
-        on = [c for c in cars if c.state <= PIT]
-        for i, a in enumerate(on):
-            for o in on[i + 1 :]:
-                if abs(a.prog - o.prog) > tol:
-                    ahead[(a.n, o.n) if a.n < o.n else (o.n, a.n)] = 1 if (a.prog > o.prog) == (a.n < o.n) else 0
+
+    def _sync(self, car: Car) -> None:
+        """The order between ``car`` and every other car as they stand, after a jump no move made (into the pits:
+        to its garage)."""
+        for o in self.cars:
+            if o is not car and o.state <= PIT and abs(car.prog - o.prog) > self.tol:
+                key = (car.n, o.n) if car.n < o.n else (o.n, car.n)
+                self.ahead[key] = 1 if (car.prog > o.prog) == (car.n < o.n) else 0
 
     def _count(self, b) -> dict:
         t = self.t
@@ -665,6 +675,18 @@ class Race:
             t.add("place", c.kind, place)
             t.add("place_from", c.grid, place)
         t.add("d2", n=spearman_d2([c.grid for c in order], [c.place for c in order]))
+        for g, v in enumerate(self.gears):
+            if v:
+                t.add("gear", g, n=v)
+        for z, row in enumerate(self.gear_on):
+            for g, v in enumerate(row):
+                if v:
+                    t.add("gear_on", z, g, n=v)
+            if self.visits[z]:
+                t.add("visit", z, n=self.visits[z])
+            if self.sixths[z]:
+                t.add("sixth", z, n=self.sixths[z])
+        t.add("moved", n=self.spaces)
         turns = sum(c.turns for c in cars)
         sample(t, "spaces", self.spaces)
         sample(t, "turns_taken", turns)

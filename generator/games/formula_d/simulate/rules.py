@@ -313,29 +313,40 @@ def reach(
     leaving the corner latest (fewest spaces beyond it), then passing fewest damage markers, is kept. The layers
     stop where no free space is left (the car is blocked). ``head``: the first layers, already known (from the
     empty board, when no car or marker lies that near)."""
-    succ, locked_succ = board.succ, board.locked_succ
+    plain, special = board.plain, board.special
+    locked_plain, locked_special = board.locked_plain, board.locked_special
     layers = list(head) if head else [{start: FREE}]
     layer = layers[-1]
     for d in range(len(layers), depth + 1):
         nxt: dict = {}
         get = nxt.get
         for a, state in layer.items():
-            for b, left, crossed, straight in locked_succ[a] if state[0] else succ[a]:
+            if state[0]:
+                pl, sp = locked_plain[a], locked_special[a]
+            else:
+                pl, sp = plain[a], special[a]
+            for b in pl:  # the common step: no corner left, no line crossed
                 if b in occ:
                     continue
-                hit = danger and b in danger
-                if left >= 0 or crossed or hit:
-                    locked, events, line, hits = state
-                    if left >= 0 and (left != cur or made < stops[left]):  # an overshoot: out in its lane
-                        if not straight:
-                            continue
-                        locked = 1
-                        events = events + ((left, made if left == cur else 0, d),)
-                    new = (locked, events, line or (d if crossed else 0), hits + 1 if hit else hits)
-                else:
-                    new = state
+                new = state
+                if danger and b in danger:
+                    new = (state[0], state[1], state[2], state[3] + 1)
                 old = get(b)
                 if old is None or old is not new and _better(new, old):
+                    nxt[b] = new
+            for b, left, crossed, straight in sp:
+                if b in occ:
+                    continue
+                locked, events, line, hits = state
+                if left >= 0 and (left != cur or made < stops[left]):  # an overshoot: out in its lane
+                    if not straight:
+                        continue
+                    locked = 1
+                    events = events + ((left, made if left == cur else 0, d),)
+                hit = danger and b in danger
+                new = (locked, events, line or (d if crossed else 0), hits + 1 if hit else hits)
+                old = get(b)
+                if old is None or _better(new, old):
                     nxt[b] = new
         if not nxt:
             break
