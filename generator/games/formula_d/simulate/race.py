@@ -347,7 +347,10 @@ class Race:
         b, rs, t = self.b, self.rs, self.t
         e, d, k, left, st, pit = option
         book: list = []
-        cause, tires, brakes, spin = self.assess(car, option, book)
+        if k or left or st[1]:
+            cause, tires, brakes, spin = self.assess(car, option, book)
+        else:  # the common move: no braking, nothing in the way, no corner overshot
+            cause, tires, brakes, spin = None, car.wp[TIRES], car.wp[BRAKES], False
         start = car.space
         p0 = car.prog
         if car.wp[BRAKES] != brakes:
@@ -441,7 +444,13 @@ class Race:
         """*Collision*: ending beside or behind another car. False if out."""
         occ = self.occ
         e = car.space
-        if self.b.ahead[e] in occ or any(s in occ for s in self.b.side[e]):
+        touching = self.b.ahead[e] in occ
+        if not touching:
+            for s in self.b.side[e]:
+                if s in occ:
+                    touching = True
+                    break
+        if touching:
             self.t.add("collision_roll")
             if self._hit(self.rs.collision, self.rs.collision_rain):
                 self.lose(car, e, BODY, 1)
