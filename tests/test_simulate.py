@@ -172,7 +172,12 @@ def boards(draw):
         corners.append((a, b, draw(st.integers(1, min(3, b - a + 1)))))
         last = b
     cars = draw(st.integers(1, min(8, lanes * 3)))
-    return ring(lanes, n, tuple(corners), grid=cars), cars
+    pit = None
+    if draw(st.booleans()):  # a pit lane beside lane 0, anywhere (over the line too), its garages anywhere along it
+        entry, count = draw(st.integers(0, n - 1)), draw(st.integers(1, 8))
+        garages = tuple(draw(st.lists(st.integers(0, count - 1), min_size=1, max_size=cars)))
+        pit = (entry, (entry + count + 1) % n, count, garages)
+    return ring(lanes, n, tuple(corners), grid=cars, pit=pit), cars
 
 
 @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -241,6 +246,9 @@ def test_f1_dice_race(capsys):
     assert data["rounds"]["p10"] <= data["rounds"]["p50"] <= data["rounds"]["p90"]
     assert {a["unit"] for a in data["action_units"]} == {10, 20, 30, 40, 50}  # every 10th, the grid's too
     assert set(data["dnf_per_race"]) <= {"accident or engine", "stopped"}
+    for key in ("winner_rounds", "rounds", "dnf_rate", "overtakes", "pole_wins"):  # a 95 % interval on each
+        lo, hi = data["headline"][key]["ci95"]
+        assert lo <= data["headline"][key]["mean"] <= hi
     code, out, err = run_cli(capsys, "simulate", "--races", "20", "--json", "-q", "--rules", "quick")
     quick = json.loads(out)
     assert quick["rules"] == ["quick"] and quick["dnf_per_race"]["crash"] > 0  # a double 1 crashes out

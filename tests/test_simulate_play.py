@@ -447,3 +447,21 @@ def _maps(pid: int) -> str:
         return (Path("/proc") / str(pid) / "maps").read_text()
     except OSError:
         return ""
+
+
+def test_a_table_of_five_and_the_specs_own_field(tmp_path):
+    """Fields of 4–6: the report is for the field raced (its wins chart has a bar a car, the pole's fair share is
+    1 in 5), and the quick run of ``check --sim`` and the live preview races the spec's own field (its grid)."""
+    from generator.cli.simulate import quick_run
+    from generator.games.formula_d.simulate import simulate
+    from generator.simulate import SimOptions
+
+    report = simulate(None, SimOptions(races=12, cars=5, ai="simple", seed=4))
+    assert report.settings["cars"] == 5 and "5 cars" in report.subtitle
+    wins = next(c for c in report.charts if c.title == "Wins by grid slot")
+    assert wins.labels == ("1", "2", "3", "4", "5")
+    assert any(f.value.endswith("(fair: 20 %)") for f in report.figures if f.label == "Pole wins")
+    spec = tmp_path / "six.yaml"
+    spec.write_text((ROOT / "track_specs" / "formula-d-circuit.yaml").read_text().replace("grid: 10", "grid: 6"))
+    found = quick_run(spec, races=6, bar=False)
+    assert "of 6" in found["figures"]["Finishers"]

@@ -33,10 +33,18 @@ IN_FLIGHT = 2
 
 def batches(races: int, jobs: int, size: int | None = None) -> list[tuple[int, int]]:
     """``(first race, count)`` of each batch: small enough for a smooth progress bar and to keep every process
-    busy to the end, large enough that handing a batch over costs little."""
+    busy to the end, large enough that handing a batch over costs little; on several processes the last few
+    batches smaller, so that they all finish together."""
     if size is None:
         size = max(1, min(50, races // max(1, 8 * jobs)))
-    return [(first, min(size, races - first)) for first in range(0, races, size)]
+    out = []
+    first = 0
+    tail = races - 2 * jobs * size if jobs > 1 else races  # the last races, in quarter batches
+    while first < races:
+        step = size if first < tail else max(1, size // 4)
+        out.append((first, min(step, races - first)))
+        first += step
+    return out
 
 
 def run(

@@ -35,7 +35,11 @@ from ...simulate.report import (
     Table,
     bars,
     corner_ends,
+    hist_interval,
+    plus_minus,
     range_text,
+    rounded,
+    share_interval,
     spread,
     start_marks,
 )
@@ -312,6 +316,7 @@ def _race(setup: F1Setup, rng, t: Tally) -> None:
     t.add("finishers", len(finished))
     for _, cause in out:
         t.add("dnf", cause)
+    t.add("dnf_race", len(out))
     if finished:
         t.add("win_from", grid[finished[0]])
     # classification: the finishers in order, then the cars out, the last out first (they got furthest)
@@ -366,9 +371,20 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
                 "held_up_per_race": round(sum(by_unit_block.get(u, 0) for u in span) * per, 3),
             }
         )
+    dnf_ci = hist_interval(tally.hist("dnf_race"))
+    headline = {
+        "winner_rounds": (hist_mean(tally.hist("win_round")), hist_interval(tally.hist("win_round"))),
+        "rounds": (hist_mean(rounds), hist_interval(rounds)),
+        "dnf_rate": (dnf_rate, None if dnf_ci is None else (dnf_ci[0] / n, dnf_ci[1] / n)),
+        "overtakes": (hist_mean(overtakes), hist_interval(overtakes)),
+        "pole_wins": (pole, share_interval(win_from.get(1, 0), wins)),
+    }
     data = {
         "laps": setup.laps,
         "lap_units": setup.units,
+        "headline": {
+            key: {"mean": None if v != v else round(v, 4), "ci95": rounded(ci, 4)} for key, (v, ci) in headline.items()
+        },
         "rounds": spread(rounds),
         "winner_rounds": spread(tally.hist("win_round")),
         "finishers_per_race": round(finishers, 3),
@@ -394,10 +410,13 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         Figure("Rounds to the winner's finish", range_text(tally.hist("win_round"))),
         Figure("Rounds per race (until the last car is in)", range_text(rounds)),
         Figure("Race", f"{setup.laps} laps of {setup.units} units, {len(setup.action)} action squares a lap"),
-        Figure("Finishers", f"{finishers:.1f} of {n} (DNF {100 * dnf_rate:.1f} %)"),
+        Figure(
+            "Finishers",
+            f"{finishers:.1f} of {n} (DNF {100 * dnf_rate:.1f}{plus_minus(headline['dnf_rate'][1], 1, 100)} %)",
+        ),
         Figure("Out of the race, per race", ", ".join(f"{k} {v * per:.2f}" for k, v in sorted(dnf.items())) or "none"),
         Figure("Overtakes per race", range_text(overtakes)),
-        Figure("Pole wins", f"{100 * pole:.0f} % of races"),
+        Figure("Pole wins", f"{100 * pole:.0f}{plus_minus(headline['pole_wins'][1], 0, 100)} % of races"),
         Figure("Grid and finish (Spearman ρ)", "–" if rho != rho else f"{rho:.2f}"),
         Figure("Team table and grid (Spearman ρ)", "–" if q_rho != q_rho else f"{q_rho:.2f}"),
     ]
@@ -450,6 +469,14 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             highlight=(0,),
         ),
         Chart("Finishers per race", *bars(tally.hist("finishers")), "{:.0%}", f"cars of {n} that finish"),
+        Chart("Overtakes per race", *bars(overtakes), "{:.0%}"),
+        Chart(
+            "Overtakes per race, by corner",
+            tuple(str(c["corner"]) for c in corners),
+            tuple(c["overtakes_per_race"] for c in corners),
+            "{:.1f}",
+            "on the corner's units",
+        ),
     ]
     return SimReport(
         game="f1-dice",
