@@ -142,11 +142,14 @@ def test_rebuilds_keep_the_last_good_board_through_a_bad_save(tmp_path):
     _save(spec, MONTE.replace("straight: 6.3", "straight: 16.3", 1), 2)  # the loop no longer closes
     assert pv.rebuild(pv.sources.stamp())
     state = pv.state()
-    assert state["error"]["kind"] == "problems" and state["problems"][0]["kind"] == "closure"
-    assert state["problems"][0]["mark"] is None and pv.svg()[1] == board
+    # the segments drawn open, the gap marked where the last one ends; the terminal never says "built"
+    assert state["error"] is None and not state["printable"] and state["problems"][0]["kind"] == "closure"
+    assert state["problems"][0]["mark"] is not None and pv.svg()[1] > board
+    assert "does not print yet: 1 problem" in said[-1] and "built" not in said[-1]
+    open_board = pv.svg()[1]
     _save(spec, MONTE, 3)
     assert pv.rebuild(pv.sources.stamp())
-    assert pv.state()["error"] is None and pv.svg()[1] > board
+    assert pv.state()["error"] is None and pv.svg()[1] > open_board and pv.state()["printable"]
     # a save while building: the build is abandoned for the newer save
     _save(spec, MONTE.replace("Monte Carlo", "Monte Carlo 2"), 4)
     stamp = pv.sources.stamp()
@@ -183,7 +186,7 @@ def _get(server, path, method="GET", host=None):
     conn.putheader("Host", host or f"127.0.0.1:{port}")
     conn.endheaders()
     r = conn.getresponse()
-    body = r.read() if path != "/events" else r.fp.readline() + r.fp.readline() + r.fp.readline()
+    body = r.read() if path != "/events" else b"".join(r.fp.readline() for _ in range(5))
     conn.close()
     return r.status, dict(r.getheaders()), body
 
@@ -200,7 +203,7 @@ def test_the_server_serves_the_page_the_board_and_its_pdf(served):
     w, h = pdf_pages(body)[0].get_size()
     assert (round(w / 72 * 25.4), round(h / 72 * 25.4)) == (420, 297)  # A3 landscape, at true size
     status, head, body = _get(served, "/events")
-    assert status == 200 and body.startswith(b"event: state\ndata: ")
+    assert status == 200 and body.startswith(b"retry: 1000\n\nevent: state\ndata: ")
     state = json.loads(body.split(b"data: ", 1)[1])
     assert state["name"] == "Monte Carlo" and state["board"] >= 1
 
