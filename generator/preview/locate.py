@@ -186,7 +186,7 @@ def spots(circuit, locator: Locator) -> dict:
 
     c = circuit
     if c.graph is not None:
-        size = min(c.unit_length, c.lane_width) * 0.38
+        size = min(c.unit_length, c.lane_width) * 0.3
         for sp in c.graph.spaces[:MAX_SPOTS]:
             if sp.hidden:
                 continue
@@ -194,7 +194,7 @@ def spots(circuit, locator: Locator) -> dict:
             s = (sp.s0 + sp.length / 2) % c.lap_length if math.isfinite(sp.s0) else 0.0
             out.append([_r(x), _r(y), str(sp.index + 1), ref_of(s, (x, y))])
     else:
-        size = min(c.unit_length, 2 * c.half_width) * 0.32
+        size = min(c.unit_length, 2 * c.half_width) * 0.25
         for u in range(1, min(c.units_count, MAX_SPOTS) + 1):
             a, b = c.unit_bounds(u)
             s = (a + b) / 2
