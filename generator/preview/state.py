@@ -1,11 +1,13 @@
-"""One rebuild of the preview: the board as its game's pack prints it, and what the page shows beside it.
+"""One rebuild of the preview: the board as its game's pack prints it with the options given, and what the page
+shows beside it.
 
 :func:`build_view` builds the board through the game's hook (:meth:`generator.games.Game.board`: f1-dice's and
-Formula D's packs' own composers, the plain ``paddock track`` board for a game without one), adds what the
-printed sheet carries (its scale bars and footer, its tiles with ``--tile-onto``: :func:`generator.pipeline.prepare`)
-and renders it as SVG. A board that does not build (a GeometryError listing problems) is drawn as far as
-``paddock check`` builds it, each problem marked where it is on it (:func:`mark`); a spec that cannot be read
-raises (the page keeps the last good board). Everything here is in page mm, as the SVG's viewBox is.
+Formula D's packs' own composers, the plain ``paddock track`` board for a game without one) with the pack's
+options (``cars``, ``laps``, ``start``, ``grid``), its problems collected rather than raised: a board with problems
+is drawn as the pack builds it, each problem marked where it is on it (:mod:`.locate`); a loop that does not close
+is drawn open (:mod:`.sketch`). It adds what the printed sheet carries (scale bars and footer, tiles with
+``--tile-onto``: :func:`generator.pipeline.prepare`) and renders it as SVG. A spec that cannot be read, or is
+missing, raises (the page keeps the last good board). Everything here is in page mm, as the SVG's viewBox is.
 """
 
 from __future__ import annotations
