@@ -43,7 +43,8 @@ class FormulaD(Game):
         from ...pipeline import Sheet
         from ...problems import geometry_error
         from .builds import PLAYERS_MAX
-        from .cli import MAX_LAPS
+
+        MAX_LAPS = self.module("cli").MAX_LAPS  # noqa: N806 — the pack's own limit, read where it lives
 
         if cars is not None:
             if not 1 <= cars <= PLAYERS_MAX:
