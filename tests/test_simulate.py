@@ -344,6 +344,7 @@ def test_simulate_json_and_its_seed(capsys):
         (("--game", "formula-d", "--cars", "11"), "--cars 11: the board has 10 grid slots"),
         (("--game", "formula-d", "--ai", "genius"), "--ai genius"),
         (("--game", "f1-dice", "--rules", "slipstream"), "no such f1-dice rule"),
+        (("a.yaml", "b.yaml", "c.yaml"), "3 circuits given: simulate races one, or compares two"),
         (
             (
                 "--races",
