@@ -186,18 +186,49 @@ def test_a_diagonal_move_goes_to_the_space_level_with_the_movers_front(garenne):
             assert at < (target.s1 - target.s0) % L + 1e-6, (sp.id, t)  # it holds the point just past sp's end
 
 
-def test_lane_changes_are_drawn_where_spaces_are_offset(garenne):
+def test_lane_changes_are_drawn_in_corners_where_spaces_are_offset(garenne):
+    """Arrows where the rulebook has them — in corners ("following the arrows") — wherever the space moved to does
+    not start level with the mover's front; none on the straights, where they cluttered every space (issue 42)."""
+    from generator.games.formula_d.overlay import corner_marks
+
     g, L, u = garenne.graph, garenne.lap_length, garenne.unit_length
-    drawn = set(lane_changes(garenne))
+    corners = {i for m in corner_marks(garenne) for i in m.paths.spaces}
+    drawn = set(lane_changes(garenne, corners))
     assert drawn
     for sp in g.spaces:
         for t in sp.diagonal:
             offset = abs((g.spaces[t].s0 - sp.s1 + L / 2) % L - L / 2)
             hidden = sp.hidden or g.spaces[t].hidden
-            assert ((sp.id, t) in drawn) == (offset > LEVEL * u and not hidden)
+            cornered = sp.id in corners or t in corners
+            assert ((sp.id, t) in drawn) == (offset > LEVEL * u and not hidden and cornered)
     for a, b in drawn:  # each arrow runs from the space moved from into the space moved to
         tail, head = arrow_points(garenne, a, b)
         assert SPoly(g.spaces[a].polygon).contains(Point(tail)) and SPoly(g.spaces[b].polygon).contains(Point(head))
+
+
+def test_lane_change_arrows_follow_the_lanes(garenne):
+    """An arrow goes diagonally forward and bends with the corner: at its head it points along the lanes more than
+    across them (it pointed straight across before, issue 42), and every point of it lies on its two spaces."""
+    import math
+
+    from shapely.ops import unary_union
+
+    from generator.games.formula_d.overlay import arrow_path, corner_marks
+
+    g, L = garenne.graph, garenne.lap_length
+    corners = {i for m in corner_marks(garenne) for i in m.paths.spaces}
+    for a, b in lane_changes(garenne, corners):
+        path = arrow_path(garenne, a, b)
+        both = unary_union([SPoly(g.spaces[a].polygon), SPoly(g.spaces[b].polygon)]).buffer(0.5)
+        assert all(both.contains(Point(p)) for p in path), (a, b)
+        (px, py), (hx, hy) = path[-3], path[-1]
+        s = (g.spaces[b].s0 + 0.5 * ((g.spaces[b].s1 - g.spaces[b].s0) % L)) % L
+        ax, ay = garenne.offset_point((s + 0.5) % L, 0.0)
+        bx, by = garenne.offset_point((s - 0.5) % L, 0.0)
+        along = (ax - bx, ay - by)
+        dot = (hx - px) * along[0] + (hy - py) * along[1]
+        angle = math.degrees(math.acos(dot / (math.hypot(hx - px, hy - py) * math.hypot(*along))))
+        assert angle < 60, (a, b, angle)  # forward, with the race, not across it
 
 
 def test_corner_zones_are_tinted_lightly_round_the_marked_spaces(garenne):
