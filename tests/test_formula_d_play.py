@@ -162,11 +162,33 @@ def test_a_road_race_leaves_out_the_soft_and_rain_tyre_card_and_the_pits(road, p
     assert "Circuit de la Vieille Ville" in words(road, "board")  # the road-race circuit by default
 
 
-def test_washingtons_tyre_wp_is_printed_as_uncertain(road):
-    cards = words(road, "scorecards")
+def test_washingtons_tyre_wp_is_printed_as_uncertain():
+    sheets = pack.build(PageSettings(), players=PLAYERS, gt=True, weather=True, laps=1)
+    cards = words(sheets, "scorecards")
     assert "Stanley Washington" in cards and "WP: ____ (the text reads 1, uncertain" in cards
-    rules = words(road, "rules")
+    rules = words(sheets, "rules")
     assert "1?" in rules and "question mark" in rules
+
+
+def test_house_rules_fill_every_write_in_of_a_road_race_marked_as_house_rules(road):
+    """Issue 42: the road race could not be raced (GT drivers' WP rows blank). With --house-rules every write-in
+    holds a number: the GT drivers' missing WP are the standard car's, each marked as Paddock's house rule."""
+    h = facts.house()
+    cards = words(road, "scorecards")
+    assert "WP: ____" not in cards
+    standard = facts.standard_build()
+    assert f"{standard['tires']}{h.mark} WP (house rule, not the rulebook's)" in cards  # Li Tsu Sin's row
+    assert h.gt_wp.label in words(road, "reference") and h.gt_wp.reason[:60] in words(road, "reference")
+    rules = words(road, "rules")
+    assert "Paddock's house rule, not the rulebook's number" in rules and "1?" not in rules
+    from generator.games.formula_d import summary
+
+    for name, t in summary.tables(house_rules=True).items():
+        assert all(v is not None for row in t["rows"] for v in row), name  # no write-in box left
+    for d in facts.gt_drivers():  # legible values stay the rulebook's, unmarked
+        for k, v in d.wp.items():
+            if v is not None and k not in d.uncertain:
+                assert facts.gt_wp_cell(d, k, True) == v
 
 
 # --- the board: lane changes and corner zones ----------------------------------------------------------------
