@@ -171,7 +171,7 @@ def house_card(pits: bool = True, road_race: bool = False) -> Card:
         blocks += [{"heading": f"{rule.label}: {value}"}, {"text": rule.reason}]
     if road_race:
         wp = " · ".join(f"{label.lower()} {facts.standard_build()[k]}" for k, label in facts.zones())
-        blocks += [{"heading": f"{h.gt_wp.label}: {wp}"}, {"text": h.gt_wp.reason}]
+        blocks += [{"heading": h.gt_wp.label}, {"text": f"{wp}. {h.gt_wp.reason}"}]
     return Card.model_validate({"title": h.title, "blocks": blocks})
 
 
