@@ -30,7 +30,7 @@ COMMANDS: list[tuple[str, list[list[str]]]] = [
     ("rules motox", [[], ["--paper", "letter"]]),
     ("rules rwb-trouble", [[], ["--paper", "letter"]]),
     ("track", [[SPEC]]),
-    ("road", [[SPEC]]),
+    ("road", [[SPEC]]),  # its folder is named after the spec, as track's file is: only a rerun meets it
     ("piecepack", [[], ["--duplex", "short"]]),
     ("pack f1-dice", [[]]),
     ("pack formula-d", [[], ["--players", "Ann,Béla"]]),
