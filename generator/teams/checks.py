@@ -17,6 +17,11 @@ from ..errors import InputError, PaddockError
 from ..problems import Problem, listing
 from ..specs import LineMap, field_name, located, name_key, quote, validate
 
+# Longest a driver's full name may print: the name columns of the qualifying and standings sheets and the
+# Monaco! card hold this width (mm) at 8 pt condensed bold.
+NAME_WIDTH_MM = 44.0
+NAME_SIZE_MM = 8 / 72 * 25.4
+
 # The widest a team's name may print, measured with the bundled font at the legible floor (fonts.LEGIBLE_FLOOR,
 # 5 pt): on one line in the team columns of the f1-dice qualifying sheet (the Q1 table and the team-modifier
 # table) and the standings, which hold at least TEAM_NAME_WIDTH_MM; and in at most two lines of TEAM_LABEL_MM on
@@ -25,6 +30,39 @@ from ..specs import LineMap, field_name, located, name_key, quote, validate
 TEAM_NAME_WIDTH_MM = 24.0
 TEAM_LABEL_MM = 17.5
 TEAM_LABEL_LINES = 2
+
+
+def monaco_rules() -> dict:
+    return template("monaco/rules.yaml")
+
+
+def wing_box() -> tuple[float, float, float]:
+    """``(width, height, largest size)`` of the writable part of an f1-dice car's wing at a 2 cm unit (mm), from
+    ``templates/f1-dice/cars.yaml``: a margin each side keeps letters clear of the knife and the fold."""
+    cars = template("f1-dice/cars.yaml")
+    slip, letters = cars["slip"], cars["lettering"]
+    return (
+        slip["width"] - 2 * letters["margin_x"],
+        slip["wing"] - 2 * letters["margin_y"],
+        letters["max_size"],
+    )
+
+
+def wing_lettering(text: str, scale: float = 1.0) -> tuple[str, float, bool]:
+    """``(font, size, fits)`` for ``text`` on a wing: bold if it fits at a legible size, else condensed."""
+    from ..fonts import fit_size
+
+    w, h, biggest = wing_box()
+    size = 0.0
+    for font in ("condensed-bold", "condensed"):
+        size, ok = fit_size(text, font, biggest * scale, w * scale, h * scale)
+        if ok:
+            return font, size, True
+    return "condensed", size, False
+
+
+def wing_fits(text: str, scale: float = 1.0) -> bool:
+    return wing_lettering(text, scale)[2]
 
 
 def team_name_room(name: str) -> str | None:
@@ -88,12 +126,10 @@ _STUB_DRIVER = {"name": "Stand In"}
 _STUB_TEAM = {"name": "Stand In", "colours": {"primary": "#000000"}, "drivers": [_STUB_DRIVER]}
 
 
-def validated(model, data: Any, path: str | Path, lines: LineMap):
-    """``data`` validated as a :class:`~.models.TeamField` (``model``). When it is not valid, the field, every
-    team and every driver are checked apart, key by key, and all their problems are said at once (one problem:
-    said as it always was)."""
-    from .models import Driver, Team
-
+def validated(model, data: Any, path: str | Path, lines: LineMap, Team, Driver):  # noqa: N803  (the models)
+    """``data`` validated as a :class:`~.models.TeamField` (``model``, its ``Team`` and ``Driver``). When it is not
+    valid, the field, every team and every driver are checked apart, key by key, and all their problems are said
+    at once (one problem: said as it always was)."""
     try:
         return validate(model, data, path, lines)
     except InputError as first:
@@ -168,7 +204,6 @@ def _count(model, data: Any) -> int:
 def check_field(field, path: str | Path, lines: LineMap) -> None:
     """Squad sizes, unique names, glyphs, names that fit on paper: every problem found, said at once."""
     from ..fonts import text_width
-    from .models import NAME_SIZE_MM, NAME_WIDTH_MM, monaco_rules, wing_fits
 
     found = Found(path, lines)
     squad_max = monaco_rules()["squad_max"] if field.is_monaco else 0  # Monaco!'s rules: read for Monaco! fields only

@@ -14,27 +14,29 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..compose.colour import parse_colour
-from ..data import is_shipped, template, templates_dir
+from ..data import is_shipped, templates_dir
 from ..errors import InputError
 from ..specs import FieldError, Int, LineMap, clean_name, load_yaml, quote
+from .checks import (  # noqa: F401  (wing_*, NAME_*: what the games import from here)
+    NAME_SIZE_MM,
+    NAME_WIDTH_MM,
+    check_field,
+    monaco_rules,
+    validated,
+    wing_box,
+    wing_fits,
+    wing_lettering,
+)
 
 LIVERIES = ("plain", "stripe", "twin-stripe", "two-tone", "nose")
 TIERS = ("front", "midfield", "back")
 GAMES = ("f1-dice", "monaco", "formula-d")
 
-# Longest a driver's full name may print: the name columns of the qualifying and standings sheets and the
-# Monaco! card hold this width (mm) at 8 pt condensed bold.
-NAME_WIDTH_MM = 44.0
-NAME_SIZE_MM = 8 / 72 * 25.4
 MONOGRAM_MAX = 4
 # The largest field Paddock lays out: every sheet lists each driver (slips, qualifying, standings, cards), and the
 # cost of a pack grows with the field; a real F1 grid has 20-26 cars.
 MAX_TEAMS = 30
 MAX_DRIVERS = 60
-
-
-def monaco_rules() -> dict:
-    return template("monaco/rules.yaml")
 
 
 class _Strict(BaseModel):
@@ -238,41 +240,10 @@ def load_field(ref: str | Path) -> TeamField:
 
 def parse_field(data: dict, path: str | Path = "<teams>", lines: LineMap | None = None) -> TeamField:
     """``data`` (a teams file's) as a field: every problem in it said at once (:mod:`.checks`)."""
-    from .checks import check_field, validated
-
     lines = lines or LineMap()
-    field = validated(TeamField, data, path, lines)
+    field = validated(TeamField, data, path, lines, Team, Driver)
     check_field(field, path, lines)
     return field
-
-
-def wing_box() -> tuple[float, float, float]:
-    """``(width, height, largest size)`` of the writable part of an f1-dice car's wing at a 2 cm unit (mm), from
-    ``templates/f1-dice/cars.yaml``: a margin each side keeps letters clear of the knife and the fold."""
-    cars = template("f1-dice/cars.yaml")
-    slip, letters = cars["slip"], cars["lettering"]
-    return (
-        slip["width"] - 2 * letters["margin_x"],
-        slip["wing"] - 2 * letters["margin_y"],
-        letters["max_size"],
-    )
-
-
-def wing_lettering(text: str, scale: float = 1.0) -> tuple[str, float, bool]:
-    """``(font, size, fits)`` for ``text`` on a wing: bold if it fits at a legible size, else condensed."""
-    from ..fonts import fit_size
-
-    w, h, biggest = wing_box()
-    size = 0.0
-    for font in ("condensed-bold", "condensed"):
-        size, ok = fit_size(text, font, biggest * scale, w * scale, h * scale)
-        if ok:
-            return font, size, True
-    return "condensed", size, False
-
-
-def wing_fits(text: str, scale: float = 1.0) -> bool:
-    return wing_lettering(text, scale)[2]
 
 
 __all__ = [
