@@ -1,6 +1,6 @@
 """A scripted *Monaco!* race played from the facts the pack's sheets print (issue 42): the referee reads the cars'
-ratings and the rules' numbers back from the race log, the lap from the road plan and the grid gap from the
-practice sheet, takes the bends and the pit lane from the road the pieces print, rolls seeded dice and notes every
+ratings and the rules' numbers back from the race log, the lap and the grid gap from the practice sheet, takes
+the bends, the pit lane and the car's length from the road the pieces print, rolls seeded dice and notes every
 situation the race runs into. Each situation names the words that settle it on the race log (the sheet the table
 races from); a situation no sheet settles is what the test fails on.
 
@@ -73,7 +73,10 @@ def _num(pattern: str, text: str, *groups: int) -> tuple[int, ...]:
     return tuple(int(m[g]) for g in groups)
 
 
-def read_facts(log_layout: str, log: str, plan: str, practice: str, road_) -> Facts:
+def read_facts(log_layout: str, log: str, practice: str, road_) -> Facts:
+    """The cars and the rules' numbers from the race log (its text, and ``pdftotext -layout``), the lap and the
+    grid gap from the practice sheet; the bends, the pit lane and the car's length from the road the pieces
+    print."""
     flat = " ".join(log.split())
     cars = []
     for line in log_layout.splitlines():
@@ -94,16 +97,16 @@ def read_facts(log_layout: str, log: str, plan: str, practice: str, road_) -> Fa
     (out_roll,) = _num(r"a (\d) puts the car out of the race", flat, 1)
     (coll,) = _num(r"Ending closer than (\d+)″ to another car", flat, 1)
     (twice,) = _num(r"One total more than (\d+) times the other", flat, 1)
-    plan_flat = " ".join(plan.split())
-    (lap,) = _num(r"lap (\d+) in", plan_flat, 1)
-    (car_len,) = _num(r"boxes drawn for (\d+)″ cars", plan_flat, 1)
-    (gap,) = _num(r"each next car (\d+)″ of road behind the car ahead", " ".join(practice.split()), 1)
+    practice_flat = " ".join(practice.split())
+    (lap,) = _num(r"practice laps of the (\d+) in lap", practice_flat, 1)
+    assert abs(lap - road_.lap_in) < 0.5
+    (gap,) = _num(r"each next car (\d+)″ of road behind the car ahead", practice_flat, 1)
     mm = 25.4
     corners = sorted(road_.corners, key=lambda c: c.apex)
     bends = tuple((c.apex / mm, math.ceil(abs(c.angle) / 90)) for c in corners if abs(c.angle) > free)
     return Facts(
         tuple(cars), top, change, start, free, add, band, free_speed, restart, spin_add, out_roll, coll, twice,
-        road_.lap_in, car_len, gap, bends, (road_.pit.s0 / mm, road_.pit.s1 / mm),
+        road_.lap_in, road_.n.car_len / mm, gap, bends, (road_.pit.s0 / mm, road_.pit.s1 / mm),
     )  # fmt: skip
 
 

@@ -16,7 +16,6 @@ from conftest import pdf_text, pdftotext
 from monaco_referee import race as play
 from monaco_referee import read_facts, uncovered
 
-from generator.cli import main
 from generator.games.monaco.facts import rules
 
 
@@ -33,23 +32,46 @@ def _flat(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def pack(tmp_path_factory) -> Path:
-    """The default pack: the example field (4 cars) on the default circuit at double width."""
-    folder = tmp_path_factory.mktemp("monaco")
-    with pytest.raises(SystemExit) as done:
-        main(["pack", "monaco", "--out", str(folder), "-q", "--format", "pdf"])
-    assert done.value.code == 0
-    return folder / "monaco"
-
-
-@pytest.fixture(scope="module")
-def facts(pack):
+def road():
+    """The default circuit's road at double width, as the pack cuts it (its bends, pit lane, lap and car)."""
     from generator.games.monaco.pack import default_track
     from generator.games.monaco.road import build_road, load_circuit
 
-    road_ = build_road(load_circuit(default_track()), "double", grid=4)
+    return build_road(load_circuit(default_track()), "double", grid=4)
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory, road) -> Path:
+    """The sheets of the default pack a race uses, as the pack composes them (the example field, 4 cars, on the
+    default road), each written as its PDF (the road's pieces left out: their cut takes the CPU of the rest)."""
+    from generator.games.monaco import cards, practice, racelog, tools
+    from generator.games.summaries import summary_sheets
+    from generator.paper import PageSettings
+    from generator.scene import Document
+    from generator.teams import load_field
+    from generator.units import MM_PER_INCH
+    from generator.writers import render
+
+    folder = tmp_path_factory.mktemp("monaco")
+    settings = PageSettings()
+    field = load_field("monaco-example")
+    bends = practice.sharp_bends(road.corners, rules().turn.free_angle_deg, MM_PER_INCH)
+    pages = {
+        "race-log": [racelog.race_log(field, settings.text_page(racelog.PAPER), 3)],
+        "practice": practice.practice_sheet(field, settings.text_page(practice.PAPER), road.lap_in, bends),
+        "tools-gauges": [tools.gauges_page(settings.document_page(tools.GAUGES_PAPER))],
+        "monaco-cards-1": cards.monaco_card_pages(field, settings.text_page(cards.PAPER))[:1],
+    }
+    pages.update({s.name: [s.page] for s in summary_sheets("monaco", settings)})
+    for name, page_list in pages.items():
+        (folder / f"{name}.pdf").write_bytes(render(Document(page_list, name), "pdf")[0])
+    return folder
+
+
+@pytest.fixture(scope="module")
+def facts(pack, road):
     log = pack / "race-log.pdf"
-    return read_facts(_layout(log), _text(log), _text(pack / "road-plan.pdf"), _text(pack / "practice.pdf"), road_)
+    return read_facts(_layout(log), _text(log), _text(pack / "practice.pdf"), road)
 
 
 def test_a_scripted_race_meets_nothing_the_race_log_leaves_open(pack, facts):
@@ -189,7 +211,7 @@ def test_the_start_pieces_label_stands_clear_of_grid_box_1():
                 assert abs(along) > half_w + n.size * 0.3 or abs(across) > half_h + n.size * 0.45, (label.text, n.text)
 
 
-def test_practice_boxes_hold_the_slowest_cars_laps(pack):
+def test_practice_boxes_hold_the_slowest_cars_laps(pack, road):
     """The boxes are enough for the slowest car's practice laps driven by the rulebook's numbers with other dice
     than the sheet counted with: 70 ran short in 3 of 4 laps at the table."""
     import re
