@@ -316,11 +316,18 @@ def _grid_error(problems, spec, path, fits: int | None = None):
 
 
 def board_circuit(
-    track: Path | None, cars: int, settings: PageSettings, garages: int | None = None, pit: bool = True, start=None
+    track: Path | None,
+    cars: int,
+    settings: PageSettings,
+    garages: int | None = None,
+    pit: bool = True,
+    start=None,
+    problems: list | None = None,
 ):
     """The board for a field of ``cars``: the circuit with a grid slot for every car (a located GeometryError
     with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
-    (``garages``), or no pit lane (``pit=False``)."""
+    (``garages``), or no pit lane (``pit=False``). ``problems``: a list the problems go into instead (the
+    circuit as far as it builds is returned; a GeometryError only when there is none)."""
     from ... import track as circuits
     from ...games import board_notes
     from ...track.checks import check_grid
@@ -333,13 +340,14 @@ def board_circuit(
     elif spec.pit is not None and garages:
         update["pit"] = spec.pit.model_copy(update={"garages": garages})
     spec = spec.model_copy(update=update)
-    try:
-        circuit = circuits.build(spec, path, lines, settings.board_paper(), settings.edge, notes=board_notes)
-    except GeometryError as err:
-        if not getattr(err, "problems", None):
-            raise
-        fits = _grid_that_fits(err.problems, track, cars, settings, pit, start)
-        raise _grid_error(err.problems, spec, path, fits) from None
+    done = circuits.analyse(spec, path, lines, settings.board_paper(), settings.edge, notes=board_notes)
+    if done.problems:
+        fits = _grid_that_fits(done.problems, track, cars, settings, pit, start)
+        error = _grid_error(done.problems, spec, path, fits)
+        if problems is None or done.circuit is None:
+            raise error from None
+        problems.extend(error.problems)
+    circuit = done.circuit
     report = Report(path, lines)
     if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
         if not pit:
@@ -351,9 +359,13 @@ def board_circuit(
             more = with_garages(circuit, circuit.pit, garages)
             if garage_width(more) >= MIN_GARAGE:
                 circuit.pit = more
-    check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
+    if not done.problems:
+        check_grid(report, circuit, asked=True)  # the whole field on straight track behind the line
     if report.problems:
-        raise _grid_error(report.problems, spec, path)
+        error = _grid_error(report.problems, spec, path)
+        if problems is None:
+            raise error
+        problems.extend(error.problems)
     return circuit
 
 

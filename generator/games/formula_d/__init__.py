@@ -23,15 +23,55 @@ class FormulaD(Game):
     def board_notes(self, circuit):
         return self.module("corners").corner_notes(circuit)
 
-    def board(self, spec_path, settings, players=PACK_PLAYERS, gt=False, pit_roll=None):
-        """The pack's board: ruled per lane, the corner lines, flags and paths, a garage per player."""
+    def board(
+        self,
+        spec_path,
+        settings,
+        players=PACK_PLAYERS,
+        gt=False,
+        pit_roll=None,
+        cars=None,
+        laps=None,
+        start=None,
+        grid=None,
+        problems=None,
+    ):
+        """The pack's board: ruled per lane, the corner lines, flags and paths, a garage per player (``cars``
+        players when given), the race length (``laps``); ``start`` and ``grid`` replace the spec's as
+        ``check --game formula-d`` takes them."""
+        from ...errors import InputError
         from ...pipeline import Sheet
+        from ...problems import geometry_error
+        from .builds import PLAYERS_MAX
 
-        overlay = self.module("overlay")
+        MAX_LAPS = self.module("cli").MAX_LAPS  # noqa: N806 — the pack's own limit, read where it lives
+
+        if cars is not None:
+            if not 1 <= cars <= PLAYERS_MAX:
+                raise InputError(f"--cars {cars}", field="--cars", hint=f"a Formula D race has 1 to {PLAYERS_MAX} cars")
+            players = cars
+        if laps is not None and not 1 <= laps <= MAX_LAPS:
+            raise InputError(f"--laps {laps}", field="--laps", hint=f"the pack prints races of 1 to {MAX_LAPS} laps")
+        overlay, board = self.module("overlay"), self.module("board")
         paper, edge = settings.board_paper(), settings.edge
-        circuit = overlay.load_circuit(spec_path, paper, edge, road_race=gt, garages=players)
+        overrides = {"start": start, "grid": grid}
+        if problems is None:
+            circuit = overlay.load_circuit(spec_path, paper, edge, road_race=gt, garages=players, overrides=overrides)
+        else:
+            done = board.board_analysis(spec_path, paper, edge, gt, players, overrides)
+            problems.extend(done.problems)
+            if done.circuit is None:
+                raise geometry_error(done.problems, done.source)
+            circuit = done.circuit
         page = overlay.formula_d_board(
-            spec_path, n_cars=players, pit_roll=pit_roll, paper=paper, edge=edge, road_race=gt, circuit=circuit
+            spec_path,
+            n_cars=players,
+            pit_roll=pit_roll,
+            paper=paper,
+            edge=edge,
+            road_race=gt,
+            circuit=circuit,
+            laps=laps,
         )
         return circuit, Sheet("board", page)
 
