@@ -210,6 +210,19 @@ def test_team_names_are_checked_against_what_the_sheets_hold():
         assert "teams[0].name" in said and "too long to print" in said and re.search(r"\d+(\.\d)? mm", said), said
 
 
+def test_a_drivers_name_too_long_is_refused_with_the_limit():
+    """The "name too long" error gave no limit: it says the name's width and what the name columns hold."""
+    from generator.teams.checks import NAME_WIDTH_MM
+
+    driver = {"name": "Maximilian von Hohenzollern-Sigmaringen"}
+    team = {"name": "T", "colours": {"primary": "red"}, "drivers": [driver]}
+    with pytest.raises(InputError) as err:
+        parse_field({"teams": [team]}, "t.yaml")
+    said = str(err.value)
+    assert "teams[0].drivers[0].name" in said and f"hold {NAME_WIDTH_MM:g} mm" in said
+    assert re.search(r"it is \d+\.\d mm wide at 8 pt", said) and re.search(r"about \d+ characters", said), said
+
+
 def test_every_problem_of_a_teams_file_is_listed_at_once(tmp_path, capsys):
     """As `paddock check` lists a circuit's: a first line, then each problem with its file line and field."""
     path = tmp_path / "league.yaml"

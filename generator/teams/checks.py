@@ -260,11 +260,16 @@ def check_field(field, path: str | Path, lines: LineMap) -> None:
                 _glyphs(found, d.monaco.car, (*loc, "monaco", "car"))
             if not printable:
                 continue
-            if text_width(d.name, NAME_SIZE_MM, "condensed-bold") > NAME_WIDTH_MM:
+            wide = text_width(d.name, NAME_SIZE_MM, "condensed-bold")
+            if wide > NAME_WIDTH_MM:
+                pt = round(NAME_SIZE_MM * 72 / 25.4)
                 found.add(
-                    f"the name {quote(d.name)} is too long to print in the name columns",
+                    f"the name {quote(d.name)} is too long to print: it is {wide:.1f} mm wide at {pt} pt, and the "
+                    "name columns of the qualifying and standings sheets and the Monaco! card hold "
+                    f"{NAME_WIDTH_MM:g} mm",
                     (*loc, "name"),
-                    "shorten it (a given name can be an initial)",
+                    f"shorten it to about {int(NAME_WIDTH_MM / wide * len(d.name))} characters (a given name can be "
+                    "an initial)",
                 )
             if d.short and not wing_fits(d.short):
                 found.add(
