@@ -47,7 +47,7 @@ class F1Dice(Game):
         from ...track.legend import ordinal
 
         facts = self.module("pack").race_facts(circuit, laps)
-        race = f"{facts.laps} laps, {facts.race_units} units"
+        race = f"{facts.laps_said}, {facts.race_units} units"
         return BoardFacts(figures=(("Race", race), ("Action roll", f"every {ordinal(facts.action_every)} unit")))
 
     def simulate(self, board, options, progress=None):

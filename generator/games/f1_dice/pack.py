@@ -15,7 +15,15 @@ from ...paper import PageSettings
 from ...pipeline import Sheet, numbered
 from ...teams import load_field
 from ..summaries import summary_sheets
-from .facts import DEFAULT_RACES, DEFAULT_TEAMS, RaceFacts, check_laps, default_laps, points_system
+from .facts import (
+    DEFAULT_RACES,
+    DEFAULT_TEAMS,
+    RaceFacts,
+    check_cars,
+    check_laps,
+    default_laps,
+    points_system,
+)
 from .qualifying import PAPER as QUALIFYING_PAPER
 from .qualifying import qualifying_sheet
 from .race import PAPER as RACE_PAPER
@@ -45,7 +53,9 @@ def build(
     field = load_field(teams or DEFAULT_TEAMS)
     if cars is not None:
         field = first_cars(field, cars)
+    check_cars(field, _source(teams))
     _plain_die(field)
+    _no_tier(field, _source(teams))
     points_system(points)  # refuse a bad --points before drawing anything
     if laps is not None:
         check_laps(laps)
@@ -95,7 +105,7 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
 
     board = circuits.draw_board(circuit)
     say = game_facts().words
-    head = say.board_laps.format(laps=facts.laps)
+    head = say.board_laps.format(LAPS=facts.laps_said.upper())
     note = say.board_laps_note.format(race_units=facts.race_units, nth=ordinal(facts.action_every))
     big, small = pt_to_mm(14), pt_to_mm(7)
     w = max(text_width(head, big, "bold"), text_width(note, small, "regular")) + 2
@@ -165,9 +175,13 @@ def first_cars(field, cars: int):
     the next team (it races the cars that fit; its garage and qualifying line stay its own)."""
     from ...messages import quote
     from ...notices import warn
+    from .facts import facts as game_facts
 
-    if cars < 1:
-        raise InputError(f"--cars {cars}", field="--cars", hint="race at least 1 car")
+    least = game_facts().race.min_cars
+    if cars < least:
+        raise InputError(
+            f"--cars {cars}: the game is raced from {least} cars up", field="--cars", hint=f"give {least} or more"
+        )
     if cars > len(field.drivers):
         warn(f"--cars {cars}: {quote(field.name)} has {len(field.drivers)} cars; they all race")
     if cars >= len(field.drivers):
@@ -178,15 +192,41 @@ def first_cars(field, cars: int):
         if room <= 0:
             break
         if len(team.drivers) > room:
-            first = "the first car" if cars == 1 else f"the first {cars} cars"
             warn(
-                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars ({first} of "
-                f"{quote(field.name)} {'races' if cars == 1 else 'race'})"
+                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars (the first {cars} "
+                f"cars of {quote(field.name)} race)"
             )
             team = team.model_copy(update={"drivers": team.drivers[:room]})
         kept.append(team)
         n += len(team.drivers)
     return field.model_copy(update={"teams": kept})
+
+
+def _source(teams) -> str | None:
+    """The user's teams file, for a message about it (None: a shipped preset)."""
+    from ...data import is_shipped
+    from ...teams.models import resolve
+
+    path = resolve(teams or DEFAULT_TEAMS)
+    return None if is_shipped(path) else str(path)
+
+
+def _no_tier(field, source: str | None) -> None:
+    """Teams the teams file puts in no quick-race group (``tier``) while others have one: said once, naming the
+    file (the reference card and the rule summary list them under "no group yet")."""
+    from ...messages import quote
+    from ...notices import warn
+
+    if not any(t.tier for t in field.teams):
+        return  # no split at all: the sheets leave the whole split to the players
+    bare = [t.name for t in field.teams if not t.tier]
+    if bare:
+        names = ", ".join(quote(n) for n in bare[:4]) + (f" and {len(bare) - 4} more" if len(bare) > 4 else "")
+        where = f"{source}: " if source else ""
+        warn(
+            f"{where}{names}: no 'tier' for the quick race; the race reference and the rule summary list "
+            f"{'it' if len(bare) == 1 else 'them'} under 'no group yet' for the players to place"
+        )
 
 
 def _plain_die(field) -> None:
