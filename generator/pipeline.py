@@ -12,28 +12,11 @@ from pathlib import Path
 
 from .notices import LayoutWarning, warn  # noqa: F401  (composers' warnings; re-exported)
 from .paper import PageSettings, Paper
-from .scene import Document, Page
+from .scene import SIDES, Document, Page, Sheet
 from .writers import FORMATS as ALL_FORMATS  # noqa: F401  (the formats --format may name)
 from .writers import PREVIEW_DPI
 
 SWITCH_INTERVAL = 0.001  # s: how often the drawing thread offers Python's lock to the preview workers (see publish)
-
-
-@dataclass
-class Sheet:
-    """One composed sheet: ``name`` is its file stem, ``page`` its scene.
-
-    ``side`` says where it must fall when the merged print PDF is printed double-sided: None, on either side of
-    a sheet of paper; ``front``, on a front (the next page being its back: a pair made to print back to back);
-    ``alone``, on a front with nothing on its back (a sheet of pieces to cut out). The merged PDF puts blank
-    pages in where they are needed (:func:`print_order`)."""
-
-    name: str
-    page: Page
-    side: str | None = None
-
-
-SIDES = (None, "front", "alone")
 
 
 def print_order(sides: Sequence[str | None], counts: Sequence[int] | None = None) -> list[tuple[int, int] | None]:
@@ -51,11 +34,6 @@ def print_order(sides: Sequence[str | None], counts: Sequence[int] | None = None
             if side == "alone":
                 out.append(None)
     return out
-
-
-def numbered(stem: str, pages: Sequence[Page]) -> list[Sheet]:
-    """One sheet per page: ``stem`` alone for one page, ``stem-1``, ``stem-2``… for several."""
-    return [Sheet(stem + (f"-{i + 1}" if len(pages) > 1 else ""), p) for i, p in enumerate(pages)]
 
 
 @dataclass(frozen=True)

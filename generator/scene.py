@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from .paper import DEFAULT_EDGE, FOOTER_BAND, PageSpec, Paper  # noqa: F401  (re-exported for composers)
 
@@ -198,6 +199,30 @@ class Document:
     def add(self, page: Page) -> Page:
         self.pages.append(page)
         return page
+
+
+#: Where a sheet must fall when the merged print PDF is printed double-sided (see :class:`Sheet`).
+Side = Literal["front", "alone"] | None
+SIDES: tuple[Side, ...] = (None, "front", "alone")
+
+
+@dataclass
+class Sheet:
+    """One composed sheet: ``name`` is its file stem, ``page`` its scene.
+
+    ``side`` says where it must fall when the merged print PDF is printed double-sided: None, on either side of
+    a sheet of paper; ``front``, on a front (the next page being its back: a pair made to print back to back);
+    ``alone``, on a front with nothing on its back (a sheet of pieces to cut out). The merged PDF puts blank
+    pages in where they are needed (:func:`generator.pipeline.print_order`)."""
+
+    name: str
+    page: Page
+    side: Side = None
+
+
+def numbered(stem: str, pages: Sequence[Page]) -> list[Sheet]:
+    """One sheet per page: ``stem`` alone for one page, ``stem-1``, ``stem-2``… for several."""
+    return [Sheet(stem + (f"-{i + 1}" if len(pages) > 1 else ""), p) for i, p in enumerate(pages)]
 
 
 def bounds(items: Iterable[Primitive]) -> tuple[float, float, float, float] | None:

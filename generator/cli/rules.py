@@ -96,7 +96,7 @@ def rules(
 
         raise InputError("name a game", field="GAME", hint="see `paddock rules --list`")
     from ..games.summaries import load, summary_pages
-    from ..pipeline import Sheet, numbered
+    from ..scene import Sheet, numbered
     from ..writers.markdown import markdown as to_markdown
 
     content = load(game).only(optional)

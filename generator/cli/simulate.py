@@ -96,7 +96,7 @@ def simulate_cmd(
 def publish_report(report, opts):
     """The report's sheet into ``OUT/simulate/``: ``<board>-<game>-1``/``-2`` and both pages in one PDF."""
     from ..outputs import safe_name
-    from ..pipeline import numbered
+    from ..scene import numbered
     from ..simulate.sheet import PAPER, report_pages
 
     stem = safe_name(f"{report.board.lower().replace(' ', '-')}-{report.game}-sim")

@@ -319,8 +319,8 @@ def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     from ..errors import PaddockError
     from ..games import plain_board
     from ..outputs import safe_name
-    from ..pipeline import Sheet
     from ..problems import geometry_error
+    from ..scene import Sheet
 
     try:
         game = _board_game(spec_path, None, overrides)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ..paper import PageSettings
-    from ..pipeline import Sheet
+    from ..scene import Sheet
     from ..simulate import SimOptions
     from ..simulate.report import SimReport
     from ..teams import Field

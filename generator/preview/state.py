@@ -170,9 +170,9 @@ def build_view(
 
     from .. import games
     from ..errors import GeometryError
-    from ..pipeline import Sheet, prepare
+    from ..pipeline import prepare
     from ..problems import spec_wording
-    from ..scene import Document
+    from ..scene import Document, Sheet
     from ..track import draw_board
     from ..writers import WRITERS
 

@@ -8,7 +8,7 @@ The public API — what the games, the command line and the tests use::
     circuit.corners, circuit.kerbs, circuit.pit, circuit.crossings, circuit.grid, circuit.graph  # features, spaces
     result = track.check("my.yaml")                 # never raises for geometry: result.circuit, result.problems
     board = track.draw_board(circuit)               # board.page (a scene Page), board.free (its FreeSpace)
-    sheet = track.board_sheet(circuit)              # the board as a pipeline Sheet
+    sheet = track.board_sheet(circuit)              # the board as a Sheet (generator.scene)
 
 - ``s`` is arc length (mm) along the centre line from the start/finish line in the race direction; ``d`` a
   distance to the LEFT of it (negative: right); all coordinates are page mm (y down).
@@ -136,9 +136,9 @@ def draw_board(circuit: Circuit):
 
 
 def board_sheet(circuit: Circuit, paper: Paper | PaperChoice | None = None):
-    """The board page of ``circuit`` as a pipeline Sheet (the circuit re-placed first when ``paper`` differs)."""
+    """The board page of ``circuit`` as a :class:`~generator.scene.Sheet` (the circuit re-placed first when ``paper`` differs)."""
     from ..outputs import safe_name
-    from ..pipeline import Sheet
+    from ..scene import Sheet
 
     if isinstance(paper, PaperChoice):  # a size with the orientation left open
         same = paper.name == circuit.paper.name and paper.orientation in (None, circuit.paper.orientation)

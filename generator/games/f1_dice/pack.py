@@ -12,7 +12,7 @@ from pathlib import Path
 from ...errors import GeometryError, InputError
 from ...fonts import text_width
 from ...paper import PageSettings
-from ...pipeline import Sheet, numbered
+from ...scene import Sheet, numbered
 from ...teams import load_field
 from ..summaries import summary_sheets
 from .facts import DEFAULT_RACES, DEFAULT_TEAMS, RaceFacts, check_laps, default_laps, points_system

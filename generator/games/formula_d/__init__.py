@@ -25,7 +25,7 @@ class FormulaD(Game):
 
     def board(self, spec_path, settings, players=PACK_PLAYERS, gt=False, pit_roll=None):
         """The pack's board: ruled per lane, the corner lines, flags and paths, a garage per player."""
-        from ...pipeline import Sheet
+        from ...scene import Sheet
 
         overlay = self.module("overlay")
         paper, edge = settings.board_paper(), settings.edge

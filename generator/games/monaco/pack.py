@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...errors import InputError
 from ...paper import PageSettings
-from ...pipeline import Sheet, numbered
+from ...scene import Sheet, numbered
 from ...teams import load_field
 
 DEFAULT_TEAMS = "monaco-example"

@@ -204,7 +204,7 @@ def draw_cmd(
     for p in problems:
         warn(f"{course}:{p.line or ''}: {p}")
     page = course_page(crs, opts.pages.text_page(preferred_paper(crs)), parse_tile_size(tile_size), len(problems))
-    from ...pipeline import Sheet
+    from ...scene import Sheet
 
     publish([Sheet(f"course-{safe_name(course.stem)}", page)], opts, folder="motox")
 
