@@ -5,9 +5,11 @@
 
 ``run`` executes every command below with the ``generator`` package of ``TREE`` (default: this checkout; for the
 code before a change, ``git archive BASE | tar -x -C /tmp/base`` and pass ``--source /tmp/base``; ``python -P``
-keeps this folder's own package out of the way), from this checkout's folder, so the inputs and the paths printed
-are the same strings for both runs. Each command gets a folder ``OUT/<name>/`` holding its files and ``run.txt``:
-its exit code, stdout and stderr (the output folder's path replaced by ``OUT``).
+keeps this folder's own package out of the way), in ``TREE``'s folder: its ``track_specs/`` are the shipped ones
+(a shipped board is named by its title, a user's file by its path), and the inputs and the paths printed are the
+same strings for both runs. ``TREE/../shared`` must be the shared rulebooks and circuits (``ln -s`` it beside a
+tree unpacked elsewhere). Each command gets a folder ``OUT/<name>/`` holding its files and ``run.txt``: its exit
+code, stdout and stderr (the output folder's path replaced by ``OUT``).
 
 ``compare`` lists every file that differs. A PDF that differs in bytes is rendered at ``--dpi`` with poppler's
 ``pdftoppm`` and compared pixel by pixel: "pixels same" is a pass, as the byte-identical files are. It exits 1 if
@@ -124,7 +126,12 @@ def run_one(name: str, argv: list[str], out: Path, source: Path) -> str:
     env = dict(os.environ, PYTHONPATH=str(source), COLUMNS="100", PYTHONHASHSEED="0")
     env.pop("PADDOCK_DEBUG", None)
     done = subprocess.run(
-        [sys.executable, "-P", "-m", "generator", *args], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        [sys.executable, "-P", "-m", "generator", *args],
+        cwd=source,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     text = f"$ paddock {' '.join(argv)}\nexit {done.returncode}\n--- stdout\n{done.stdout}\n--- stderr\n{done.stderr}"
     (folder / "run.txt").write_text(text.replace(str(folder), "OUT"))
@@ -132,6 +139,8 @@ def run_one(name: str, argv: list[str], out: Path, source: Path) -> str:
 
 
 def run(out: Path, source: Path, jobs: int, only: str | None) -> None:
+    if not (source.parent / "shared" / "circuits").is_dir():
+        sys.exit(f"{source.parent / 'shared'} is not the shared folder: link it there (ln -s {SHARED.parent} ...)")
     todo = {k: v for k, v in commands().items() if only is None or fnmatch.fnmatch(k, only)}
     out.mkdir(parents=True, exist_ok=True)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -158,9 +167,13 @@ def same_pixels(a: Path, b: Path, dpi: float) -> bool:
     return True
 
 
-def compare(before: Path, after: Path, dpi: float) -> int:
+def compare(before: Path, after: Path, dpi: float, only: str | None = None) -> int:
     def files(root: Path) -> set[str]:
-        return {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()}
+        return {
+            str(p.relative_to(root))
+            for p in root.rglob("*")
+            if p.is_file() and (only is None or fnmatch.fnmatch(p.relative_to(root).parts[0], only))
+        }
 
     a, b = files(before), files(after)
     bad = 0
@@ -193,6 +206,7 @@ def main() -> None:
     c.add_argument("before", type=Path)
     c.add_argument("after", type=Path)
     c.add_argument("--dpi", type=float, default=150)
+    c.add_argument("--only", help="compare only the commands whose name matches this pattern (fnmatch)")
     args = ap.parse_args()
     if args.cmd == "run":
         if args.list:
@@ -201,7 +215,7 @@ def main() -> None:
             return
         run(args.out.resolve(), args.source.resolve(), args.jobs, args.only)
     else:
-        sys.exit(compare(args.before, args.after, args.dpi))
+        sys.exit(compare(args.before, args.after, args.dpi, args.only))
 
 
 if __name__ == "__main__":

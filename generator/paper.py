@@ -11,6 +11,7 @@ Page settings are passed explicitly, never through global state.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from .errors import InputError
 
@@ -20,7 +21,7 @@ class PaperSize:
     name: str
     short: float  # mm
     long: float  # mm
-    family: str  # iso | us: fit advice suggests sizes of the family the user asked for
+    family: Literal["iso", "us"]  # fit advice suggests sizes of the family the user asked for
 
 
 # Exact sizes, smallest first within a family. US sizes are defined in inches; 8.5 in = 215.9 mm exactly.

@@ -31,8 +31,8 @@ class Style:
     width: float = 0.25
     fill: Color | None = None
     dash: tuple[float, ...] | None = None
-    cap: str = "butt"  # butt | round | square
-    join: str = "miter"  # miter | round | bevel
+    cap: Literal["butt", "round", "square"] = "butt"
+    join: Literal["miter", "round", "bevel"] = "miter"
     opacity: float = 1.0
 
     def with_(self, **changes) -> Style:

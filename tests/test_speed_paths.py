@@ -23,7 +23,7 @@ def test_one_analysis_reads_its_centre_line_once(tmp_path, monkeypatch):
     real = inputs.open_regular
     monkeypatch.setattr(inputs, "open_regular", lambda *a, **k: reads.append(a[0]) or real(*a, **k))
     done = check(csv)
-    assert any("start line moved" in c for c in done.changes), done.changes  # two builds were made
+    assert any("start line moved" in str(c) for c in done.changes), done.changes  # two builds were made
     assert reads == [csv]
 
 

@@ -183,9 +183,9 @@ def _run(args: list[str]) -> int:
             if code == 130:  # Ctrl-C in a command: the parser answers it with this code, silently
                 say("error", "interrupted; nothing was written")
         except PaddockError as err:
-            from .track import cli_error
+            from ..problems import in_option_words
 
-            err = cli_error(err)  # library errors name spec fields; say them as the command line's options
+            err = in_option_words(err)  # library errors name spec fields; say them as the command line's options
             say("error", err)
             code = err.exit_code
         except KeyboardInterrupt:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import output_options, publish
+from ..command import output_options, publish
 from .root import app
 
 

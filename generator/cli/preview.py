@@ -52,11 +52,11 @@ def preview_cmd(
 ) -> None:
     """Preview a circuit's board in the browser as its game prints it; every save redraws it (Ctrl-C stops)."""
     from .. import games
+    from ..command import refuse_empty
     from ..errors import InputError
     from ..paper import PageSettings, parse_paper_choice
     from ..preview.server import Preview, bind, serve
-    from .common import refuse_empty
-    from .track import change_text, fix_text
+    from ..problems import option_wording
 
     refuse_empty({"game": game, "paper": paper, "tile_onto": tile_onto}, {"tile_onto": "--tile-onto"})
 
@@ -83,5 +83,7 @@ def preview_cmd(
         from .simulate import preview_notes
 
         notes = preview_notes(spec, game)
-    preview = Preview(spec, settings, game, wording=fix_text, notes=notes, say=said, said_change=change_text)
+    preview = Preview(
+        spec, settings, game, wording=option_wording, notes=notes, say=said, said_change=lambda change: change.line
+    )
     serve(preview, bind(preview, port), open_browser)

@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
+from ..command import output_options, publish
 from ..simulate import MAX_JOBS, MAX_RACES, QUICK_RACES
-from .common import output_options, publish
 from .root import app
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ..fonts import LEGIBLE_FLOOR, ascent, check_text, fit_size, text_width
 from ..notices import warn
@@ -133,7 +134,7 @@ def bullets(layer: Layer, items: Sequence[str], x: float, y: float, width: float
 class Column:
     title: str
     share: float = 1.0  # relative width
-    align: str = "middle"  # start | middle
+    align: Literal["start", "middle"] = "middle"
 
 
 class TableGrid:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -43,7 +44,7 @@ class Corner:
     apex: float
     radius: float  # tightest centre-line radius, mm
     angle: float  # turning, degrees (positive)
-    direction: str  # left | right
+    direction: Literal["left", "right"]
     stops: int | None = None  # Formula D: stops the spec gives (None: not given)
     name: str | None = None
     real_radius_m: float | None = None  # a real circuit's corner: its tightest radius on the real centre line
@@ -53,7 +54,7 @@ class Corner:
 class Kerb:
     s0: float
     s1: float
-    side: str  # left | right
+    side: Literal["left", "right"]
 
 
 @dataclass
@@ -88,7 +89,7 @@ class PitLane:
 
 @dataclass
 class CrossingInfo:
-    kind: str  # bridge | tunnel
+    kind: Literal["bridge", "tunnel"]
     s_upper: float  # where the upper pass crosses
     s_lower: float
     point: tuple[float, float]

@@ -14,6 +14,7 @@ import numpy as np
 
 from . import rules
 from .centerline import Line, runs
+from .changed import NoPitLane, PitLaneDrawn
 from .circuit import (
     GARAGE_D,
     KERB_MIN,
@@ -259,9 +260,9 @@ def pit_lane(report: Report, c: Circuit, spec=None, check=None) -> PitLane | Non
         pit = bare_pit(c, check)
         if pit is not None:
             a, b = c.unit_at(pit.s0 % c.lap_length), c.unit_at((pit.s1 - 1e-6) % c.lap_length)
-            report.changes.append(f"a pit lane drawn beside the grid's straight, units {a} to {b} on the {pit.side}")
+            report.changes.append(PitLaneDrawn(a, b, pit.side))
         else:
-            report.changes.append("no pit lane: none fits beside the grid's straight without folding or touching")
+            report.changes.append(NoPitLane())
         return pit
     spec = spec or c.spec.pit
     u = c.unit_length

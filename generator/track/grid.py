@@ -1,6 +1,6 @@
 """Where a circuit's grid stands: how much the centre line turns under each row of a grid behind a start line
 (:func:`grid_turns`), how many rows stand on straight track, and where round the lap the start line could go so
-that the whole grid does (:func:`grid_starts`, :func:`grid_shift`). :func:`generator.track.build.analyse` moves
+that the whole grid does (:func:`grid_starts`, :func:`grid_shift`). :meth:`generator.track.search.Search.placed` moves
 the start there when the spec leaves it open; :func:`generator.track.checks.check_grid` says how far it must move
 when the spec places it.
 """

@@ -10,6 +10,7 @@ from ..compose.freespace import FreeSpace
 from ..fonts import text_width
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
+from ..words import ordinal
 from .circuit import Circuit
 from .palette import ACTION, ACTION_UNIT, ASPHALT, COUNTED, DANGER, HIDDEN, INK, KERB_RED, LINE, MUTED, PIT, POLICE
 
@@ -21,12 +22,6 @@ def words() -> dict:
     from ..data import template
 
     return template("board/legend.yaml")
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _legend_entries(c: Circuit) -> list[tuple[str, str]]:

@@ -7,34 +7,20 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal, get_args
 
 import numpy as np
 
-from ..errors import InputError
-from ..messages import quote, said
+from ..errors import InputError, OverrideError
+from ..messages import quote
 from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
 from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
 OVERRIDABLE = ("lanes", "smoothing", "fit", "grid")
 POINTS_ONLY = ("smoothing", "fit")
-#: ``crossing`` (not a spec field): what every self-crossing the spec does not declare is drawn as.
-CROSSING_KINDS = ("bridge", "tunnel")
-
-
-class OverrideError(InputError):
-    """An override the spec cannot take: ``key`` (a spec field) with ``value``, and why (``reason``).
-
-    ``applies`` is False when the field means nothing for this spec (``smoothing`` on a spec made of segments);
-    the command line re-words it with its own option names."""
-
-    def __init__(self, key: str, value, reason: str, *, file, applies: bool = True) -> None:
-        self.key, self.value, self.reason, self.applies = key, value, reason, applies
-        if applies:
-            super().__init__(f"override '{key}: {said(value)}': {reason}", file=file, field=key)
-        else:
-            super().__init__(f"'{key}' {reason}", file=file, field=key, hint=f"leave out the '{key}' override")
 
 
 def shipped(path: Path) -> Path:
@@ -51,11 +37,37 @@ def shipped(path: Path) -> Path:
     return path
 
 
+#: Where the start line goes, as a caller asked (the command line's ``--start``): "auto" (placed where the grid
+#: stands on straight track), "real" (a centre line's first point, never moved) or "placed" (start.at as given).
+StartChoice = Literal["auto", "real", "placed"]
+#: What every self-crossing the spec does not declare is drawn as (the command line's ``--crossing``).
+CrossingKind = Literal["bridge", "tunnel"]
+CROSSING_KINDS = get_args(CrossingKind)
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What a caller asked of a board beyond the spec's fields: where its start line goes (``start``), what an
+    undeclared self-crossing is drawn as (``crossing``), and whether it gave the grid (``grid``: held to straight
+    track)."""
+
+    start: StartChoice | None = None
+    crossing: CrossingKind | None = None
+    grid: bool = False
+
+
 def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitSpec, object, Path]:
     """A spec file (YAML) or a centre-line CSV → (spec, LineMap, path). Raises InputError.
 
     ``overrides`` (spec field → value) replace the spec's own values; ``None`` values are ignored. ``fit`` is
     ``'page'`` or a lap length in units."""
+    spec, lines, path, _ = load_choices(path, overrides)
+    return spec, lines, path
+
+
+def load_choices(path: str | Path, overrides: dict | None = None) -> tuple[CircuitSpec, object, Path, Choices]:
+    """:func:`load_spec`, and what the overrides ask beyond spec fields (``start``, ``crossing``; a ``grid``
+    given) as :class:`Choices`."""
     from ..specs import LineMap, load_yaml, validate
 
     path = shipped(Path(path))
@@ -74,18 +86,14 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
     over = {k: v for k, v in (overrides or {}).items() if v is not None}
     crossing = over.pop("crossing", None)
     start = over.pop("start", None)
+    placed = None
     if start is not None:
         over["start"], placed = start_override(spec, start, path)
     if over:
         spec = override(spec, over, path)
-    if start is not None:
-        spec._start = placed
-    spec._grid_asked = "grid" in over
-    if crossing is not None:
-        if crossing not in CROSSING_KINDS:
-            raise OverrideError("crossing", crossing, "give 'bridge' or 'tunnel'", file=path)
-        spec._crossing = crossing
-    return spec, lines, path
+    if crossing is not None and crossing not in CROSSING_KINDS:
+        raise OverrideError("crossing", crossing, "give 'bridge' or 'tunnel'", file=path)
+    return spec, lines, path, Choices(placed, crossing, "grid" in over)
 
 
 #: ``start`` (an override, not a spec field): where the start line goes — a number of units along the centre line,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..paper import PAPER_NAMES
 from ..specs import FieldError, Float, Int
@@ -220,13 +220,6 @@ class CircuitSpec(_Model):
     title: Annotated[str | None, Field(min_length=1, max_length=80)] = Field(
         None, description="Title printed on the board (default: name)."
     )
-    # the kind ('bridge' or 'tunnel') of every place the track crosses itself when 'crossings' declares none (the
-    # command line's --crossing); not a spec field
-    _crossing: str | None = PrivateAttr(None)
-    # the start line as a caller asked for it (the command line's --start): "auto" (placed where the grid stands
-    # on straight track), "real" (a centre line's first point, never moved) or "placed" (start.at as given)
-    _start: str | None = PrivateAttr(None)
-    _grid_asked: bool = PrivateAttr(False)  # the grid given by a caller (--grid): held to straight track
 
     @field_validator("name", "title")
     @classmethod

@@ -15,6 +15,7 @@ from ..problems import Fix
 from . import rules
 from .centerline import Line, extent
 from .circuit import GARAGE_D, KERB_W, PIT_GAP
+from .fixes import OrientationFix, PaperFix
 from .model import CircuitSpec
 from .problems import Report
 
@@ -181,11 +182,11 @@ def fit_problem(report: Report, paper: Paper, need, ok: Paper | None, edge: floa
         advice = f"it fits {ok.label}"
         choice = PaperChoice(ok.name, ok.orientation)
         if ok.name == paper.name:
-            fixes = (Fix("orientation", ok.orientation, now=paper.orientation, paper=choice),)
+            fixes = (OrientationFix(ok.orientation, now=paper.orientation, paper=choice),)
         else:
             fixes = (
-                Fix("paper", ok.name, now=paper.name, paper=choice),
-                Fix("paper", ok.name, now=paper.name, paper=choice, tile_onto=paper.name),
+                PaperFix(ok.name, now=paper.name, paper=choice),
+                PaperFix(ok.name, now=paper.name, paper=choice, tile_onto=paper.name),
             )
     report.problem(
         "fit",

@@ -40,6 +40,12 @@ class Shape:
     orientation: str | None = None  # the paper's orientation the (perhaps turned) source was fitted to
 
     @staticmethod
+    def of_points(points: np.ndarray) -> Shape:
+        """The real circuit as the engine read its points (page orientation, y down): x east, y north again."""
+        P = points * np.array([1.0, -1.0])
+        return Shape(P, P)
+
+    @staticmethod
     def of(spec, source) -> Shape:
         from ...track.load import csv_path, read_points
 

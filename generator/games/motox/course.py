@@ -244,7 +244,7 @@ class CourseSpec(_Model):
 class Ramp:
     tile: int
     height: int
-    edge: str  # the raised edge: north | east | south | west
+    edge: Literal["north", "east", "south", "west"]  # the raised edge
 
 
 @dataclass
