@@ -115,18 +115,39 @@ class Game:
         its ``board.profile``, None for a game whose boards are the engine's own."""
         return getattr(self.module("board"), "profile", None) if self.has("board") else None
 
-    def board(self, spec_path: str | Path, settings: PageSettings, **options: Any) -> tuple[Circuit, Sheet]:
+    def board(
+        self,
+        spec_path: str | Path,
+        settings: PageSettings,
+        *,
+        cars: int | None = None,
+        laps: int | None = None,
+        start: str | None = None,
+        grid: int | None = None,
+        problems: list | None = None,
+        **options: Any,
+    ) -> tuple[Circuit, Sheet]:
         """The board of the circuit ``spec_path`` (a spec or a centre-line CSV) exactly as this game's pack prints
         it (its composer, its layer over the track), laid out on ``settings``: the built circuit and the sheet.
         Raises what the pack raises (an InputError, a GeometryError listing the problems). By default the plain
-        board of ``paddock track`` (:func:`plain_board`); ``options`` are the game's own (none by default)."""
-        hook = self._hook("board", "board")
-        return hook(spec_path, settings, **options) if hook else plain_board(spec_path, settings)
+        board of ``paddock track`` (:func:`plain_board`); ``options`` are the game's own (none by default).
 
-    def board_facts(self, circuit: Circuit) -> BoardFacts:
-        """What the game says beside its board (``circuit``, as :meth:`board` built it): none by default."""
+        ``cars``, ``laps``, ``start`` (units, 'auto' or 'real') and ``grid``: what ``paddock preview`` passes on,
+        each meaning what the game's pack (or ``paddock track``) means by it; a game refuses one it has no use for
+        (an InputError naming the option). ``problems``: a list to collect the board's problems in instead of
+        raising them: the board is then built and drawn as far as it builds (a GeometryError only when nothing of
+        it can be drawn)."""
+        hook = self._hook("board", "board")
+        if hook:
+            return hook(spec_path, settings, cars=cars, laps=laps, start=start, grid=grid, problems=problems, **options)
+        _no_field(self, cars=cars, laps=laps)
+        return plain_board(spec_path, settings, {"start": start, "grid": grid}, problems)
+
+    def board_facts(self, circuit: Circuit, laps: int | None = None) -> BoardFacts:
+        """What the game says beside its board (``circuit``, as :meth:`board` built it; ``laps``: the race length
+        asked, where the game takes it): none by default."""
         hook = self._hook("board", "board_facts")
-        return hook(circuit) if hook else BoardFacts()
+        return hook(circuit, laps=laps) if hook else BoardFacts()
 
     def board_analysis(self, request: BoardRequest) -> Analysis:
         """The board of ``request`` as this game's pack prints it (its spaces, paper and corners), for ``check``
@@ -211,13 +232,32 @@ def board_notes(circuit) -> list[str]:
     return profile.notes(circuit) if profile is not None and profile.notes is not None else []
 
 
-def plain_board(spec_path, settings, overrides: dict | None = None):
+def plain_board(spec_path, settings, overrides: dict | None = None, problems: list | None = None):
     """The board ``paddock track`` draws of ``spec_path`` on ``settings``: the circuit (its spec's game's notes
-    said as warnings) and its sheet. ``overrides``: spec fields replaced (``track.OVERRIDABLE``)."""
+    said as warnings) and its sheet. ``overrides``: spec fields replaced (``track.OVERRIDABLE``, ``start``);
+    ``problems``: a list the problems go into instead of being raised (see :meth:`Game.board`)."""
     from .. import track
+    from ..problems import geometry_error
 
-    circuit = track.load(spec_path, settings.board_paper(), overrides, settings.edge, notes=board_notes)
-    return circuit, track.board_sheet(circuit)
+    if problems is None:
+        circuit = track.load(spec_path, settings.board_paper(), overrides, settings.edge, notes=board_notes)
+        return circuit, track.board_sheet(circuit)
+    found = track.check(spec_path, settings.board_paper(), overrides, settings.edge, notes=board_notes)
+    problems.extend(found.problems)
+    if found.circuit is None:
+        raise geometry_error(found.problems, found.source)
+    return found.circuit, track.board_sheet(found.circuit)
+
+
+def _no_field(game: Game, **given) -> None:
+    """An InputError for ``cars``/``laps`` given to a game whose board has no field or race length of its own."""
+    for name, value in given.items():
+        if value is not None:
+            raise InputError(
+                f"--{name} {value}: the board of {game.title} is paddock track's, with no {name} of its own",
+                field=f"--{name}",
+                hint=f"leave out --{name} (f1-dice and formula-d boards take it)",
+            )
 
 
 def board_of(spec_path, settings, game: str | None = None, **options) -> tuple[Any, Sheet]:

@@ -171,6 +171,21 @@ def fitting_paper(spec: CircuitSpec, raw: Line, fixed: float | None, paper: Pape
     return None
 
 
+def _needs(need, have, label: str) -> str:
+    """ "needs W × H mm but PAPER offers W × H mm (… too wide)", to as many decimals as show the overflow."""
+    over = [n - h for n, h in zip(need, have, strict=True)]
+    shows = [d for d in (0, 1, 2) if all(round(n, d) > round(h, d) for n, h in zip(need, have, strict=True) if n > h)]
+    d = shows[0] if shows else 2
+    too = [
+        f"{o:.{d}f} mm too {word}" if round(o, d) else f"under 0.01 mm too {word}"
+        for o, word in zip(over, ("wide", "tall"), strict=True)
+        if o > 0
+    ]
+    w, h = (f"{v[0]:.{d}f} × {v[1]:.{d}f} mm" for v in (need, have))
+    said = f"the circuit needs {w} but {label} offers {h}"
+    return said + (f" ({', '.join(too)})" if too else "")
+
+
 def fit_problem(report: Report, paper: Paper, need, ok: Paper | None, edge: float) -> None:
     """Report that the circuit needs ``need`` (w, h mm) but ``paper`` offers less; ``ok`` is a paper that fits."""
     _, _, W, H = content(paper, edge)
@@ -190,7 +205,7 @@ def fit_problem(report: Report, paper: Paper, need, ok: Paper | None, edge: floa
             )
     report.problem(
         "fit",
-        f"the circuit needs {need[0]:.0f} × {need[1]:.0f} mm but {paper.label} offers {W:.0f} × {H:.0f} mm",
+        _needs(need, (W, H), paper.label),
         advice,
         ("paper",),
         fixes=fixes,

@@ -17,8 +17,10 @@ from shapely import Point, box
 from ... import track as circuits
 from ...compose.blocks import fit
 from ...data import is_shipped
-from ...errors import GeometryError
+from ...errors import GeometryError, InputError
 from ...fonts import text_width
+from ...messages import quote
+from ...notices import warn
 from ...paper import PageSettings
 from ...problems import Fix, geometry_error
 from ...scene import Polyline, Sheet, Style, Text, rect
@@ -31,23 +33,65 @@ from ...track.legend import ordinal
 from ...track.palette import INK, MUTED
 from ...units import pt_to_mm
 from .. import BoardFacts, board_notes
-from .facts import DEFAULT_TEAMS, RaceFacts, default_laps
+from .facts import DEFAULT_TEAMS, RaceFacts, check_laps, default_laps
 from .facts import facts as game_facts
 
 
-def board(spec_path, settings, teams=None, laps=None, pit=True):
-    """The pack's board: a grid slot for every car of the field (``teams``, default the pack's), a garage per
-    team, the race length printed beside the start."""
+def board(
+    spec_path, settings, teams=None, laps=None, pit=True, cars=None, start=None, grid=None, problems=None
+) -> tuple:
+    """The pack's board: a grid slot for every car of the field (``teams``, default the pack's; its first ``cars``
+    as ``pack --cars`` races them), a garage per team, the race length (``laps``) printed beside the start, the
+    start line where ``start`` puts it. ``grid`` is refused: the field sets the grid. ``problems``: a list the
+    board's problems go into instead of being raised (see :meth:`generator.games.Game.board`)."""
+    if grid is not None:
+        raise InputError(
+            f"--grid {grid}: an f1-dice board has a grid slot for every car of the field",
+            field="--grid",
+            hint="race a smaller field with --cars N",
+        )
     field = load_field(teams or DEFAULT_TEAMS)
-    circuit = board_circuit(spec_path, len(field.drivers), settings, garages=len(field.teams), pit=pit)
+    if cars is not None:
+        field = first_cars(field, cars)
+    if laps is not None:
+        check_laps(laps)
+    circuit = board_circuit(
+        spec_path, len(field.drivers), settings, garages=len(field.teams), pit=pit, start=start, problems=problems
+    )
     return circuit, board_sheet(circuit, race_facts(circuit, laps))
 
 
-def board_facts(circuit) -> BoardFacts:
+def board_facts(circuit, laps: int | None = None) -> BoardFacts:
     """The race the board prints beside its start line, and where the action roll is made."""
-    facts = race_facts(circuit)
+    facts = race_facts(circuit, laps)
     race = f"{facts.laps} laps, {facts.race_units} units"
     return BoardFacts(figures=(("Race", race), ("Action roll", f"every {ordinal(facts.action_every)} unit")))
+
+
+def first_cars(field, cars: int):
+    """The first ``cars`` cars of ``field``, in its order: whole teams while they fit, then the first drivers of
+    the next team (it races the cars that fit; its garage and qualifying line stay its own)."""
+    if cars < 1:
+        raise InputError(f"--cars {cars}", field="--cars", hint="race at least 1 car")
+    if cars > len(field.drivers):
+        warn(f"--cars {cars}: {quote(field.name)} has {len(field.drivers)} cars; they all race")
+    if cars >= len(field.drivers):
+        return field
+    kept, n = [], 0
+    for team in field.teams:
+        room = cars - n
+        if room <= 0:
+            break
+        if len(team.drivers) > room:
+            first = "the first car" if cars == 1 else f"the first {cars} cars"
+            warn(
+                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars ({first} of "
+                f"{quote(field.name)} {'races' if cars == 1 else 'race'})"
+            )
+            team = team.model_copy(update={"drivers": team.drivers[:room]})
+        kept.append(team)
+        n += len(team.drivers)
+    return field.model_copy(update={"teams": kept})
 
 
 def board_sheet(circuit, facts: RaceFacts) -> Sheet:
@@ -189,11 +233,18 @@ def _grid_error(problems, spec, path, fits: int | None = None, start=None):
 
 
 def board_circuit(
-    track: Path | None, cars: int, settings: PageSettings, garages: int | None = None, pit: bool = True, start=None
+    track: Path | None,
+    cars: int,
+    settings: PageSettings,
+    garages: int | None = None,
+    pit: bool = True,
+    start=None,
+    problems: list | None = None,
 ):
     """The board for a field of ``cars``: the circuit with a grid slot for every car (a located GeometryError
     with the fix when the straight behind the line cannot hold them), a garage per team in its pit lane
-    (``garages``), or no pit lane (``pit=False``)."""
+    (``garages``), or no pit lane (``pit=False``). ``problems``: a list the problems go into instead (the
+    circuit as far as it builds is returned; a GeometryError only when there is none)."""
     request = circuits.read_request(
         track or circuits.default_spec(),
         {"start": start},
@@ -211,7 +262,10 @@ def board_circuit(
     done = circuits.said(circuits.Search().board(request.respec(spec)))
     if done.problems:
         fits = _grid_that_fits(done.problems, track, cars, settings, pit, start)
-        raise _grid_error(done.problems, spec, path, fits, start) from None
+        error = _grid_error(done.problems, spec, path, fits, start)
+        if problems is None or done.circuit is None:
+            raise error from None
+        problems.extend(error.problems)
     circuit = done.circuit
     report = request.report()
     if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
@@ -222,9 +276,13 @@ def board_circuit(
             more = with_garages(circuit, circuit.pit, garages)
             if garage_width(more) >= MIN_GARAGE:
                 circuit.pit = more
-    check_grid(report, circuit, asked=True, start=request.start)  # the whole field on straight track behind the line
+    if not done.problems:
+        check_grid(report, circuit, asked=True, start=request.start)  # the whole field on straight track behind it
     if report.problems:
-        raise _grid_error(report.problems, spec, path, start=request.start)
+        error = _grid_error(report.problems, spec, path, start=request.start)
+        if problems is None:
+            raise error
+        problems.extend(error.problems)
     return circuit
 
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import InputError
 from ...paper import PageSettings
 from ...scene import Sheet, numbered
 from ...teams import load_field
 from ...track.changed import SegmentLengthened
 from ..summaries import summary_sheets
-from .board import board_circuit, board_sheet, race_facts
+from .board import board_circuit, board_sheet, first_cars, race_facts
 from .facts import DEFAULT_RACES, DEFAULT_TEAMS, check_laps, points_system
 from .qualifying import PAPER as QUALIFYING_PAPER
 from .qualifying import qualifying_sheet
@@ -79,35 +78,6 @@ def _say_changes(circuit, track: Path | None) -> None:
     for change in circuit.changes:
         if not isinstance(change, SegmentLengthened):
             warn(f"{Path(track).name}: {change}")
-
-
-def first_cars(field, cars: int):
-    """The first ``cars`` cars of ``field``, in its order: whole teams while they fit, then the first drivers of
-    the next team (it races the cars that fit; its garage and qualifying line stay its own)."""
-    from ...messages import quote
-    from ...notices import warn
-
-    if cars < 1:
-        raise InputError(f"--cars {cars}", field="--cars", hint="race at least 1 car")
-    if cars > len(field.drivers):
-        warn(f"--cars {cars}: {quote(field.name)} has {len(field.drivers)} cars; they all race")
-    if cars >= len(field.drivers):
-        return field
-    kept, n = [], 0
-    for team in field.teams:
-        room = cars - n
-        if room <= 0:
-            break
-        if len(team.drivers) > room:
-            first = "the first car" if cars == 1 else f"the first {cars} cars"
-            warn(
-                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars ({first} of "
-                f"{quote(field.name)} {'races' if cars == 1 else 'race'})"
-            )
-            team = team.model_copy(update={"drivers": team.drivers[:room]})
-        kept.append(team)
-        n += len(team.drivers)
-    return field.model_copy(update={"teams": kept})
 
 
 def _plain_die(field) -> None:

@@ -404,8 +404,12 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             "Action squares",
             ("Unit", "Rolls", "Out (roll of 1)", "Held up before it"),
             tuple(
-                (str(a["unit"]), f"{a['rolls_per_race']:.2f}", f"{a['retirements_per_race']:.2f}",
-                 f"{a['blocked_per_race']:.2f}")  # fmt: skip
+                (
+                    str(a["unit"]),
+                    f"{a['rolls_per_race']:.2f}",
+                    f"{a['retirements_per_race']:.2f}",
+                    f"{a['blocked_per_race']:.2f}",
+                )  # fmt: skip
                 for a in actions
             ),
             "Per race: action rolls made on the square, cars put out there, cars held up by a full square.",
@@ -414,8 +418,12 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             "Corners",
             ("#", "Units", "Overtakes", "Held up"),
             tuple(
-                (str(c["corner"]), f"{c['units'][0]}–{c['units'][1]}", f"{c['overtakes_per_race']:.2f}",
-                 f"{c['held_up_per_race']:.2f}")  # fmt: skip
+                (
+                    str(c["corner"]),
+                    f"{c['units'][0]}–{c['units'][1]}",
+                    f"{c['overtakes_per_race']:.2f}",
+                    f"{c['held_up_per_race']:.2f}",
+                )  # fmt: skip
                 for c in corners
             ),
             "Per race, on the corner's units: overtakes, and cars held up behind a full unit.",
