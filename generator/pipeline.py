@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from .messages import quote
 from .notices import LayoutWarning, warn  # noqa: F401  (composers' warnings; re-exported)
+from .outputs import OutputSet, safe_name
 from .paper import PageSettings, Paper
-from .scene import SIDES, Document, Page, Sheet
+from .scene import SIDES, Document, Page, Sheet, bounds
 from .writers import FORMATS as ALL_FORMATS  # noqa: F401  (the formats --format may name)
-from .writers import PREVIEW_DPI
+from .writers import PREVIEW_DPI, WRITERS, check
 
 SWITCH_INTERVAL = 0.001  # s: how often the drawing thread offers Python's lock to the preview workers (see publish)
 
@@ -58,8 +61,6 @@ def fits_on(page: Page, paper: Paper) -> bool:
 
 def check_clear_of_edge(sheet: Sheet) -> None:
     """Warn when a sheet draws into the printer's unprintable edge: a home printer would cut it off."""
-    from .scene import bounds
-
     box = bounds(sheet.page.items())
     if box is None:
         return
@@ -75,8 +76,11 @@ def check_clear_of_edge(sheet: Sheet) -> None:
 
 def prepare(sheet: Sheet, pages: PageSettings, ink_saver: bool = False) -> list[Page]:
     """The printable pages of one sheet: print check added, tiled onto ``pages.tile_onto`` if it does not fit,
-    ink saver applied."""
+    ink saver applied. (The composers of the print check, the tiles and the ink saver are imported here: at the
+    top of this module, which every command imports, they cost ``paddock --help`` ~60 ms.)"""
+    from .compose import inksaver
     from .compose.printcheck import add_print_check
+    from .compose.tiling import tile_pages
 
     page = sheet.page
     check_clear_of_edge(sheet)
@@ -84,14 +88,10 @@ def prepare(sheet: Sheet, pages: PageSettings, ink_saver: bool = False) -> list[
     out = [page]
     tile = pages.tile_paper
     if tile is not None and not fits_on(page, tile):
-        from .compose.tiling import tile_pages  # only when tiling (as the ink saver below): not a run's cost
-
         out = tile_pages(page, tile, edge=pages.edge, overlap=pages.overlap, free=pages.tile_onto.orientation is None)
         for p in out:
             add_print_check(p)
     if ink_saver:
-        from .compose import inksaver
-
         out = inksaver.apply(Document(out)).pages
     return out
 
@@ -120,9 +120,6 @@ def publish(
     ``job`` names the output set in the folder's manifest (default: :func:`job_name`): a later run of the same
     job removes the files it wrote before and no longer writes, and never another job's (see :mod:`.outputs`).
     """
-    from .outputs import OutputSet, safe_name
-    from .writers import WRITERS, check
-
     if job is None:
         job = job_name(sheets, folder, merged)
     outputs = OutputSet(output.out, job=job)
@@ -146,8 +143,6 @@ def publish(
     # rasterises a page (PDFium, not thread-safe, is called under a lock: one thread at a time) the other quantises
     # and encodes the page before. Each file depends only on its sheet: the same bytes either way.
     if len(docs) > 1 and any(WRITERS[f].derived_from for f in made):
-        from concurrent.futures import ThreadPoolExecutor
-
         pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="paddock-png")
         # The workers hold Python's lock only between their PDFium and Pillow calls, but each time they want it
         # back they wait for the main thread to let go: every 5 ms by default, so a preview made beside the
@@ -200,8 +195,6 @@ def job_name(sheets: Sequence[Sheet], folder: str = "", merged: str | None = Non
     ``rules``, ``motox draw``), then where and what — the folder and the merged PDF, else the sheets' names
     (``formula-d/formula-d-rules``, ``motox/course-ramps``, ``monza``). A command owns what its job wrote: a
     rerun of ``rules formula-d`` removes a page it no longer makes, never a file of ``pack formula-d`` beside it."""
-    from .outputs import safe_name
-
     what = safe_name(merged) if merged and len(sheets) > 1 else ",".join(sorted({safe_name(s.name) for s in sheets}))
     where = f"{safe_name(folder)}/{what}" if folder else what
     return f"{command}: {where}" if command else where
@@ -209,6 +202,4 @@ def job_name(sheets: Sequence[Sheet], folder: str = "", merged: str | None = Non
 
 def _source(sheet: Sheet) -> str:
     """A sheet as a message names it: by its title (what the player reads on it), else its file stem."""
-    from .specs import quote
-
     return f"the sheet {quote(sheet.page.title.strip() or sheet.name)}"

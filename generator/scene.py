@@ -10,10 +10,12 @@ format, and nothing here knows a game.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from .fonts import anchor_shift, ascent, baseline_drop, descent, text_width
 from .paper import DEFAULT_EDGE, FOOTER_BAND, PageSpec, Paper  # noqa: F401  (re-exported for composers)
 
 Point = tuple[float, float]
@@ -227,8 +229,6 @@ def numbered(stem: str, pages: Sequence[Page]) -> list[Sheet]:
 
 def bounds(items: Iterable[Primitive]) -> tuple[float, float, float, float] | None:
     """(min x, min y, max x, max y) of everything drawn, in page mm (stroke widths and text boxes included)."""
-    from .fonts import anchor_shift, ascent, baseline_drop, descent, text_width
-
     box = [float("inf"), float("inf"), float("-inf"), float("-inf")]
 
     def grow(x0: float, y0: float, x1: float, y1: float) -> None:
@@ -252,8 +252,6 @@ def bounds(items: Iterable[Primitive]) -> tuple[float, float, float, float] | No
             pts = [(x, top), (x + w, top), (x + w, bottom), (x, bottom)]
             pad = 0.0
             if item.rotation:
-                import math
-
                 c, s_ = math.cos(math.radians(item.rotation)), math.sin(math.radians(item.rotation))
                 pts = [
                     (item.x + (px - item.x) * c - (py - item.y) * s_, item.y + (px - item.x) * s_ + (py - item.y) * c)

@@ -294,7 +294,7 @@ def test_no_unit_number_stands_on_a_bridge_deck(folder):
     generated figure-eight whose action unit 10 lies under the bridge)."""
     import numpy as np
 
-    from generator.track.board import _in_sight, action_units
+    from generator.track.numbers import _in_sight, action_units
 
     syn, csv, done, m = _built(66, True, folder)
     c = done.circuit

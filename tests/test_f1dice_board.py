@@ -24,7 +24,7 @@ from generator.games.f1_dice import pack as f1_pack
 from generator.paper import PageSettings
 from generator.scene import Document
 from generator.teams import load_field
-from generator.track import board as board_mod
+from generator.track import numbers as board_mod
 from generator.track.checks import min_car_radius, unit_edges
 from generator.writers import render
 

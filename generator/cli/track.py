@@ -1,4 +1,7 @@
-"""``paddock track SPEC_OR_CSV`` draws a circuit board; ``paddock check SPEC`` validates one without drawing."""
+"""``paddock track SPEC_OR_CSV`` draws a circuit board; ``paddock check SPEC`` validates one without drawing.
+
+The circuit engine (``generator.track``: numpy, shapely, its models) is imported inside the commands: at the top
+it cost ``paddock --help`` ~0.3 s of imports (``python -X importtime``; see benchmarks/README.md)."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from .. import games, track
+from .. import games
 from ..command import output_options, publish
 from ..errors import EXIT_GEOMETRY, PaddockError
 from ..notices import LayoutWarning
@@ -17,7 +20,6 @@ from ..paper import parse_paper_choice
 from ..preview.rebuild import Watcher as _Watcher
 from ..problems import check_lines, geometry_error, in_option_words, option_line
 from ..scene import Sheet
-from ..track.summary import check_summary, plain
 from .root import app
 
 LanesOpt = Annotated[
@@ -92,6 +94,8 @@ def _overrides(lanes, smoothing, fit, crossing=None, start=None, grid=None) -> d
 def _analysis(spec_path: Path, game: str | None, overrides: dict, paper, edge: float):
     """The board of ``spec_path`` (read once, ``overrides`` applied) as the game ``game`` (else the spec's own)
     prints it: its :class:`~generator.track.Analysis`, never raising for geometry."""
+    from .. import track
+
     asked = games.get(game) if game is not None else None  # an unknown --game is refused before the spec is read
     request = track.read_request(
         spec_path, overrides, paper=paper, edge=edge, profile=track.BoardProfile(notes=games.board_notes)
@@ -101,6 +105,8 @@ def _analysis(spec_path: Path, game: str | None, overrides: dict, paper, edge: f
 
 def _sheets(spec_path: Path, opts, overrides: dict | None = None):
     """The board ``paddock track`` draws: as the spec's game prints it."""
+    from ..track import board_stem
+
     try:
         done = _analysis(spec_path, None, overrides or {}, opts.pages.board_paper(), opts.pages.edge)
         if done.problems:
@@ -109,7 +115,7 @@ def _sheets(spec_path: Path, opts, overrides: dict | None = None):
         page = games.get(circuit.spec.game).board_page(circuit)
     except PaddockError as err:
         raise in_option_words(err) from None
-    return circuit, [Sheet(track.board_stem(circuit.name), page)]
+    return circuit, [Sheet(board_stem(circuit.name), page)]
 
 
 def _say_changes(circuit, say) -> None:
@@ -187,6 +193,8 @@ def check_cmd(
     ] = False,
 ) -> None:
     """Validate a circuit without drawing it: exit 0 only if it builds; list every problem otherwise."""
+    from ..track.summary import check_summary, plain
+
     with warnings.catch_warnings(record=True) as caught:  # what is said on stderr is in the JSON too
         warnings.simplefilter("always")
         try:

@@ -11,14 +11,17 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from shapely import Polygon as SPoly
+from shapely import box, union_all
 
-from ..paper import PaperChoice, papers_by_area
+from ..paper import PAPERS, PaperChoice, papers_by_area
 from ..problems import Fix
 from .centerline import runs
 from .circuit import GARAGE_D, KERB_W, Circuit
 from .features import clearance, crossing_reach, garage_width, pit_samples
 from .fixes import FitFix, GridFix, LanesFix, PaperFix, SmoothingFix, StartAtFix, StartAutoFix
 from .grid import grid_room, grid_starts, grid_turns, start_sign, straight_rows, turning
+from .model import board_profile
 from .place import content, keeps_shape
 from .problems import Report, unit_span
 from .request import StartChoice
@@ -52,8 +55,6 @@ def points_fixes(c: Circuit) -> tuple[Fix, ...]:
 
 
 def _family(name: str) -> str:
-    from ..paper import PAPERS
-
     return PAPERS[name].family
 
 
@@ -226,9 +227,6 @@ def check_proximity(report: Report, c: Circuit) -> None:
 def check_pit(report: Report, c: Circuit) -> None:
     """The pit lane does not fold on the inside of a bend, has room for its garages, keeps off the track
     elsewhere and stays on the printable paper."""
-    from shapely import Polygon as SPoly
-    from shapely import box, union_all
-
     pit = c.pit
     sign = 1.0 if pit.side == "left" else -1.0
     s, _, outer = pit_samples(c, pit)
@@ -322,8 +320,6 @@ def check_positions(report: Report, c: Circuit) -> None:
 
 def room_for_car(c: Circuit) -> float | None:
     """The fraction of a unit the inner edge of every unit must hold (its game's ``room_for_car``), or None."""
-    from .model import board_profile
-
     frac = board_profile(c.spec.game).get("room_for_car")
     return float(frac) if frac else None
 

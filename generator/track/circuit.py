@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Literal
 
 import numpy as np
+from shapely import Polygon as SPoly
+from shapely import union_all
 
 from ..paper import DEFAULT_EDGE, PageSpec, Paper
 from ..problems import Problem
@@ -281,9 +283,6 @@ class Circuit:
 
     def surface(self, exclude: tuple[float, float] | None = None):
         """The track surface as one shapely geometry (optionally leaving out arc lengths ``exclude``)."""
-        from shapely import Polygon as SPoly
-        from shapely import union_all
-
         L = self.lap_length
         n = max(8, int(L / (self.unit * 2)))
         bounds = np.linspace(0, L, n + 1)

@@ -5,16 +5,22 @@ centre line given as ``points`` or ``csv``. Every fault is an :class:`InputError
 
 from __future__ import annotations
 
+import io
 import math
 import re
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, get_args
 
 import numpy as np
+from pydantic import ValidationError
 
+from ..data import is_shipped, track_specs_dir
 from ..errors import InputError, OverrideError
+from ..inputs import decode_text, read_bytes
 from ..messages import quote
+from ..specs import LineMap, load_yaml, validate
 from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
 from .model import CircuitSpec
 
@@ -28,8 +34,6 @@ def shipped(path: Path) -> Path:
     ``track_specs/monte-carlo.yaml`` run from another folder), so the README's examples work from anywhere."""
     if path.exists():
         return path
-    from ..data import track_specs_dir
-
     folder = track_specs_dir()
     for candidate in (folder / path.name, folder / f"{path.name}.yaml"):
         if candidate.is_file() and (path.parent == Path(".") or path.parent.name == folder.name):
@@ -68,8 +72,6 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
 def load_choices(path: str | Path, overrides: dict | None = None) -> tuple[CircuitSpec, object, Path, Choices]:
     """:func:`load_spec`, and what the overrides ask beyond spec fields (``start``, ``crossing``; a ``grid``
     given) as :class:`Choices`."""
-    from ..specs import LineMap, load_yaml, validate
-
     path = shipped(Path(path))
     if path.suffix.lower() == ".csv":
         if not path.is_file():
@@ -77,8 +79,6 @@ def load_choices(path: str | Path, overrides: dict | None = None) -> tuple[Circu
         spec = _csv_spec(path)
         lines = LineMap()
     else:
-        from ..data import is_shipped
-
         data, lines = load_yaml(path, trusted=is_shipped(path))
         if data is not None and not isinstance(data, dict):
             raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
@@ -118,8 +118,6 @@ def start_override(spec: CircuitSpec, value, path: Path | None):
 def _csv_spec(path: Path) -> CircuitSpec:
     """The spec of a bare centre-line CSV: named after its file. A file name the board cannot print (control
     characters, letters the bundled font lacks) is an error about the file, not a field it does not have."""
-    from pydantic import ValidationError
-
     # "brands_hatch", "brands-hatch" and "BrandsHatch" all name Brands Hatch ("IMS" stays as it is)
     name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", path.stem.replace("_", " ").replace("-", " "))
     name = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())[:60] or "Circuit"
@@ -137,8 +135,6 @@ def _csv_spec(path: Path) -> CircuitSpec:
 
 def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> CircuitSpec:
     """``spec`` with the fields in ``over`` replaced (each one of :data:`OVERRIDABLE`). Raises OverrideError."""
-    from pydantic import ValidationError
-
     for key in over:
         if key not in (*OVERRIDABLE, "start"):
             raise OverrideError(key, over[key], "cannot be overridden", file=path)
@@ -244,8 +240,6 @@ def read_points(path) -> np.ndarray:
     fraction of a second). Anything the fast pass does not take as it is (a header, semicolons and decimal commas,
     a bad value, numbers out of range) goes to the line-by-line reader
     (:func:`~generator.track.centerline.read_csv`), which reads it or names the line at fault. Read-only."""
-    from ..inputs import read_bytes
-
     P = _read_points(read_bytes(path, what="centre-line CSV"), path)
     P.flags.writeable = False
     return P
@@ -284,10 +278,6 @@ def _count_points(data: bytes, path) -> None:
 
 
 def _read_points(data: bytes, path) -> np.ndarray:
-    import io
-    import warnings
-
-    from ..inputs import decode_text
 
     _count_points(data, path)
     # plain ASCII (nearly every centre line) is parsed from the bytes as read: no 10 MB str to decode and copy

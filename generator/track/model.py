@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..data import template, templates_dir
+from ..fonts import missing_glyphs
 from ..paper import PAPER_NAMES
 from ..specs import FieldError, Float, Int
 
@@ -233,8 +234,6 @@ class CircuitSpec(_Model):
     def _printable(cls, v: str | None) -> str | None:
         if v is None:
             return v
-        from ..fonts import missing_glyphs
-
         bad = missing_glyphs(v, "bold")
         if bad:
             raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..problems import Problem
+from ..specs import field_name
 from .changed import Change
 
 
@@ -34,8 +35,6 @@ class Report:
 
     def problem(self, kind: str, message: str, advice: str = "", loc: tuple = (), **kw) -> None:
         """Record a problem; ``loc`` is the spec path it belongs to (its line and field name are looked up)."""
-        from ..specs import field_name
-
         line = self.line_of(*loc) if loc else None
         self.problems.append(Problem(kind, message, advice, line=line, field=field_name(loc) or None, **kw))
 

@@ -145,7 +145,6 @@ class Search:
             return _rounds(self, request, policy)
         return _engine(self, request, policy)
 
-
     def board(self, request: BoardRequest, advice: bool = True) -> Analysis:
         """The board of ``request`` as the engine makes it: built, its start line placed for its grid where the
         spec leaves it open, and (with ``advice``) every fix its problems suggest tried: only fixes that build are
@@ -441,6 +440,27 @@ def _tried(search: Search, request: BoardRequest, policy: Policy) -> Analysis:
         tried = tried.respec(moved_start(tried.spec, c, d))
         done = _strict(search, tried, policy)
     return tries.finish(tried, done, moved)
+
+
+#: Fields tried, at most, when a game sizes its board's grid to the field that fits (f1-dice).
+FIELD_TRIES = 3
+
+
+def most_that_builds(first: int | None, asked: int, fewer: Callable[[int], int | None]) -> int | None:
+    """The largest field from ``first`` down (fewer than ``asked``) whose board builds, within
+    :data:`FIELD_TRIES` boards: ``fewer(n)`` builds the board for ``n`` and gives None where it builds, else the
+    field that board's problems say fits (the next to try). None: no smaller field was found to build."""
+    most = first
+    for _ in range(FIELD_TRIES):
+        if not most or most >= asked:
+            return None
+        nxt = fewer(most)
+        if nxt is None:
+            return most
+        if nxt >= most:
+            return None
+        most = nxt
+    return None
 
 
 # ------------------------------------------------------------------------------------------- the public calls

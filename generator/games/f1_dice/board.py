@@ -17,7 +17,7 @@ from shapely import Point, box
 from ... import track as circuits
 from ...compose.blocks import fit
 from ...data import is_shipped
-from ...errors import GeometryError, InputError
+from ...errors import InputError
 from ...fonts import text_width
 from ...messages import quote
 from ...notices import warn
@@ -25,13 +25,14 @@ from ...paper import PageSettings
 from ...problems import Fix, geometry_error
 from ...scene import Polyline, Sheet, Style, Text, rect
 from ...teams import load_field
-from ...track.board import action_units
 from ...track.changed import NoPitLane, PitLaneDrawn
 from ...track.checks import check_grid
 from ...track.features import garage_width, with_garages
-from ...track.legend import ordinal
+from ...track.numbers import action_units
 from ...track.palette import INK, MUTED
+from ...track.search import most_that_builds
 from ...units import pt_to_mm
+from ...words import ordinal
 from .. import BoardFacts, board_notes
 from .facts import DEFAULT_TEAMS, RaceFacts, check_laps, default_laps
 from .facts import facts as game_facts
@@ -200,23 +201,18 @@ def _fewer_cars(problem, spec, path, start=None):
     return replace(problem, fixes=(*problem.fixes, CarsFix(most)))
 
 
-def _grid_that_fits(problems, track, cars: int, settings, pit: bool, start=None) -> int | None:
+def _grid_that_fits(search, request, problems, cars: int, pit: bool) -> int | None:
     """A grid longer than a third of the lap is refused before any straight is measured: the field that truly
     fits, found by building the board for the largest field the lap allows (and, if its straight is shorter
-    still, for the field that straight holds)."""
+    still, for the field that straight holds: :func:`generator.track.search.most_that_builds`)."""
     most = next((p.numbers.get("most_cars") for p in problems if p.kind == "grid" and "rows" not in p.numbers), None)
-    for _ in range(3):
-        if not most or most >= cars:
-            return None
-        try:
-            board_circuit(track, most, settings, pit=pit, start=start)
-            return most
-        except GeometryError as err:
-            found = [f.value for p in getattr(err, "problems", ()) for f in p.fixes if f.field == "cars"]
-            if not found or found[0] >= most:
-                return None
-            most = found[0]
-    return None
+
+    def fewer(n: int) -> int | None:  # None: a field of n builds; else the field its board's problems say fits
+        spec, _, found = _field_board(search, request, n, None, pit)
+        worded = [_fewer_cars(p, spec, request.source, request.start) for p in found]
+        return next((f.value for p in worded for f in p.fixes if f.field == "cars"), n) if found else None
+
+    return most_that_builds(most, cars, fewer)
 
 
 def _grid_error(problems, spec, path, fits: int | None = None, start=None):
@@ -252,22 +248,32 @@ def board_circuit(
         edge=settings.edge,
         profile=circuits.BoardProfile(notes=board_notes),
     )
-    spec, path = request.spec, request.source
+    search = circuits.Search()
+    spec, done, found = _field_board(search, request, cars, garages, pit)
+    if found:
+        fits = _grid_that_fits(search, request, found, cars, pit) if done.problems else None
+        error = _grid_error(found, spec, request.source, fits, request.start)
+        if problems is None or done.circuit is None:
+            raise error from None
+        problems.extend(error.problems)
+    return done.circuit
+
+
+def _field_board(search, request, cars: int, garages: int | None, pit: bool):
+    """``(spec, analysis, problems)``: the board of ``request`` for a field of ``cars`` (its notices said), a
+    garage per team in its pit lane (``garages``) or none (``pit=False``), and its problems — the build's, else
+    the whole field's on straight track behind the line (:func:`~generator.track.checks.check_grid`)."""
+    spec = request.spec
     update: dict = {"grid": cars}
     if not pit:
         update["pit"] = None
     elif spec.pit is not None and garages:
         update["pit"] = spec.pit.model_copy(update={"garages": garages})
     spec = spec.model_copy(update=update)
-    done = circuits.said(circuits.Search().board(request.respec(spec)))
-    if done.problems:
-        fits = _grid_that_fits(done.problems, track, cars, settings, pit, start)
-        error = _grid_error(done.problems, spec, path, fits, start)
-        if problems is None or done.circuit is None:
-            raise error from None
-        problems.extend(error.problems)
+    done = circuits.said(search.board(request.respec(spec)))
     circuit = done.circuit
-    report = request.report()
+    if done.problems:
+        return spec, done, done.problems
     if circuit.pit is not None and spec.pit is None:  # a bare centre line's own pit lane
         if not pit:
             circuit.pit = None  # and what the build said of it is not news for a pack without one
@@ -276,14 +282,9 @@ def board_circuit(
             more = with_garages(circuit, circuit.pit, garages)
             if garage_width(more) >= MIN_GARAGE:
                 circuit.pit = more
-    if not done.problems:
-        check_grid(report, circuit, asked=True, start=request.start)  # the whole field on straight track behind it
-    if report.problems:
-        error = _grid_error(report.problems, spec, path, start=request.start)
-        if problems is None:
-            raise error
-        problems.extend(error.problems)
-    return circuit
+    report = request.report()
+    check_grid(report, circuit, asked=True, start=request.start)  # the whole field on straight track behind it
+    return spec, done, report.problems
 
 
 #: mm: the narrowest garage a pack gives a team in a bare centre line's pit lane (else it keeps one per two cars)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...data import is_shipped
+from ...messages import quote
+from ...notices import warn
 from ...paper import PageSettings
 from ...scene import Sheet, numbered
 from ...teams import load_field
@@ -70,9 +73,6 @@ def _say_changes(circuit, track: Path | None) -> None:
     """What building the user's circuit changed, said as ``paddock track`` says it: on a bare centre line, where
     the pit lane went or that none fits, and where the start line moved for the grid. (A spec's ``close: auto``
     lengthening is ``paddock track``'s to word; Paddock's own boards change nothing the user could act on.)"""
-    from ...data import is_shipped
-    from ...notices import warn
-
     if track is None or not Path(track).is_file() or is_shipped(track):
         return
     for change in circuit.changes:
@@ -82,9 +82,6 @@ def _say_changes(circuit, track: Path | None) -> None:
 
 def _plain_die(field) -> None:
     """Teams the teams file gives no qualifying modifiers roll the plain die (d) in every session: said once."""
-    from ...messages import quote
-    from ...notices import warn
-
     bare = [t.name for t in field.teams if t.qualifying is None]
     if bare:
         names = ", ".join(quote(n) for n in bare[:4]) + (f" and {len(bare) - 4} more" if len(bare) > 4 else "")

@@ -14,8 +14,14 @@ from dataclasses import replace
 
 import numpy as np
 
+from ...paper import PAPERS
 from ...track import Analysis
+from ...track.adapt import to_page
+from ...track.features import grid_rows
+from ...track.fidelity import measure
+from ...track.model import CircuitSpec
 from ...track.search import Policy, Tries
+from .corners import corner_limits, corner_notes
 from .real_corners import declare, declare_corners
 from .real_line import (
     Shape,
@@ -41,8 +47,6 @@ def is_real(spec) -> bool:
 
 def formula_d_spec(spec, paper: str):
     """A bare CSV's spec (f1-dice defaults) as a Formula D board on ``paper``: the game's lanes, widths and spaces."""
-    from ...track.model import CircuitSpec
-
     return CircuitSpec.model_validate({"name": spec.name, "csv": spec.csv, "game": "formula-d", "paper": paper})
 
 
@@ -50,8 +54,6 @@ def longest_straight(circuit) -> int:
     """The most spaces between one corner's exit line and the next corner's entry line, counted in the lane where
     that stretch is shortest (a 6th-gear straight must hold the move in every lane); the whole lap without
     corners."""
-    from .corners import corner_limits
-
     g = circuit.graph
     if not circuit.corners:
         return min(g.count(lane) for lane in range(g.lanes))
@@ -78,8 +80,6 @@ def grid_shift(circuit) -> tuple[float, bool]:
     just past a chicane) — and whether that place is clear; where none is, the place where the least of that
     stretch lies in corners. A place where the line or the grid would stand at a crossing (a figure-eight's bridge:
     :func:`at_crossing`) is never chosen while another is left."""
-    from ...track.features import grid_rows
-
     L = circuit.lap_length
     u = circuit.unit_length
     need = (grid_rows(circuit) + 0.5) * u  # the grid's rows and half a space of room before the line
@@ -109,8 +109,6 @@ def at_crossing(circuit, d: float = 0.0) -> bool:
     the crossing (with the length the other pass covers, ``reach``) within 3 spaces after the line or within the
     grid's rows and a space before it — the room the circuit engine's check asks (``track/checks.py``), and half a
     space more each way, so the board built with the line there passes it."""
-    from ...track.features import grid_rows
-
     if not circuit.crossings:
         return False
     L, u = circuit.lap_length, circuit.unit_length
@@ -194,8 +192,6 @@ def _notes(
     grid could not be kept clear of every corner), that it has no pit lane, that it has no 6th-gear straight (and
     why). ``tried``: the papers built; ``spec``: as given (a pit lane of its own is left out only by a road race,
     which needs no word); ``placed``: the spec placed the start line itself (the move is said from there)."""
-    from ...paper import PAPERS
-
     say = settings().legend
     out = []
     if moved > 1e-6:
@@ -232,9 +228,6 @@ def _measured_against_real(c, shape: Shape, spec):
     """A board built from a lengthened shape, measured against the real circuit (not against the shape): the real
     line carried onto the page by the similarity (scale, turn, shift) that best fits it to where the board put
     the shape's points; north from the board's own turn; and the stretch, for the legend."""
-    from ...track.adapt import to_page
-    from ...track.fidelity import measure
-
     src, P = shape.source, shape.real
     if spec.start.reverse:
         src, P = (np.vstack((X[:1], X[:0:-1])) for X in (src, P))
@@ -256,7 +249,5 @@ def _measured_against_real(c, shape: Shape, spec):
 def _notices(declared, undeclared, notices: list[str]) -> list[str]:
     """The build's own notices, but for its Formula D corner notes (on bends that may be no corner), which are
     replaced by those of the board's declared corners."""
-    from .corners import corner_notes
-
     old = {f"{undeclared.name}: {note}" for note in corner_notes(undeclared)}
     return [n for n in notices if n not in old] + [f"{declared.name}: {note}" for note in corner_notes(declared)]
