@@ -5,7 +5,6 @@ This is the library entry point the CLI uses; code can call :func:`publish` the 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -18,8 +17,6 @@ from .paper import PageSettings, Paper
 from .scene import SIDES, Document, Page, Sheet, bounds
 from .writers import FORMATS as ALL_FORMATS  # noqa: F401  (the formats --format may name)
 from .writers import PREVIEW_DPI, WRITERS, check
-
-SWITCH_INTERVAL = 0.001  # s: how often the drawing thread offers Python's lock to the preview workers (see publish)
 
 
 def print_order(sides: Sequence[str | None], counts: Sequence[int] | None = None) -> list[tuple[int, int] | None]:
@@ -137,19 +134,12 @@ def publish(
     # the formats a sheet's files are made from: each asked for, and what a derived one is made of (a PNG: its PDF)
     made = tuple(dict.fromkeys(f for fmt in output.formats for f in (WRITERS[fmt].derived_from, fmt) if f))
     pool = None
-    switch = None
     # A derived file (a PNG preview, rasterised from the sheet's PDF by PDFium and Pillow, which run outside
     # Python's interpreter lock) is made on worker threads while the next sheets are drawn. Two workers: while one
     # rasterises a page (PDFium, not thread-safe, is called under a lock: one thread at a time) the other quantises
     # and encodes the page before. Each file depends only on its sheet: the same bytes either way.
     if len(docs) > 1 and any(WRITERS[f].derived_from for f in made):
         pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="paddock-png")
-        # The workers hold Python's lock only between their PDFium and Pillow calls, but each time they want it
-        # back they wait for the main thread to let go: every 5 ms by default, so a preview made beside the
-        # drawing of PDFs took five times as long as alone. Letting go every 1 ms (while the workers run) makes
-        # them nearly as fast as alone, for a few per cent of the main thread's time.
-        switch = sys.getswitchinterval()
-        sys.setswitchinterval(SWITCH_INTERVAL)
 
     def draw(doc: Document) -> dict:
         """A document's files by format: a list of blobs, or (with workers) a future of one for a derived format."""
@@ -181,7 +171,6 @@ def publish(
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-            sys.setswitchinterval(switch)
     if whole is not None:
         outputs.add(prefix + safe_name(merged) + ".pdf", whole[0], source="the merged print PDF")
     written = Written(outputs.commit())

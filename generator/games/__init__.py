@@ -16,8 +16,10 @@ module              functions                                                   
 ``cli``             ``pack(...)``; optionally ``register(app)``                 the pack's options, the game's commands
 ``summary``         ``values(**facts)``, ``tables(**facts)``                    its rule summary (``paddock rules``)
 ``cars``            ``car_sheets(field, settings, **options)``                  its car pieces (``paddock cars``)
-``board``           ``profile``, ``board``, ``board_facts``, ``analysis``,      a game with boards of its own: what
-                    ``page``                                                    the engine needs, the preview, check
+``circuit``         ``profile``, ``analysis(request)``                          a game that builds boards of its own:
+                                                                                its notes and search, check/track
+``board``           ``board``, ``board_facts``, ``page``                        its board as its pack prints it: the
+                                                                                preview, a pack's board, track
 ``simulate``        ``simulate(board, options, progress)``                      ``paddock simulate``
 ==================  ==========================================================  =====================================
 
@@ -112,8 +114,8 @@ class Game:
     @property
     def board_profile(self) -> BoardProfile | None:
         """What the game's boards are to the circuit engine (its notes for a designer, what its search may try):
-        its ``board.profile``, None for a game whose boards are the engine's own."""
-        return getattr(self.module("board"), "profile", None) if self.has("board") else None
+        its ``circuit.profile``, None for a game whose boards are the engine's own."""
+        return self._hook("circuit", "profile")
 
     def board(
         self,
@@ -155,17 +157,17 @@ class Game:
         default the circuit engine's board, the game's notes on it said."""
         from .. import track
 
-        hook = self._hook("board", "analysis")
+        hook = self._hook("circuit", "analysis")
         if hook:
             return hook(request)
         return track.said(track.Search().board(request.replace(profile=self.board_profile or request.profile)))
 
     def board_page(self, circuit: Circuit) -> Page:
         """The page of the board :meth:`board_analysis` built, as ``paddock track`` draws it: the game's layer on
-        the engine's board, or the engine's board."""
+        the engine's board (its ``board.page``, where the game builds boards of its own), or the engine's board."""
         from .. import track
 
-        hook = self._hook("board", "page")
+        hook = self._hook("board", "page") if self.has("circuit") else None
         return hook(circuit) if hook else track.draw_board(circuit).page
 
     def simulate(self, board: Path | None, options: SimOptions, progress=None) -> SimReport:

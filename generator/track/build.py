@@ -66,7 +66,7 @@ def build(request: BoardRequest, adapt: Adapt = adapt_to) -> Analysis:
     """The board of ``request``, built once: its :class:`Analysis`. Raises only InputError (for points that
     cannot make a loop). ``adapt``: what adapts a real line to the board (a search passes its own, which
     remembers the lines it adapted)."""
-    spec = request.built_spec
+    spec = request.spec
     report = request.report()
     paper, edge = request.paper, request.edge
     done = Analysis(spec, request.source, paper, None, report.problems, report.changes, request=request)

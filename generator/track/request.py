@@ -37,14 +37,12 @@ Notes = Callable[["Circuit"], list[str]]
 
 @dataclass(frozen=True)
 class BoardProfile:
-    """What a game's boards are to the circuit engine, registered by the game from its own package (its
-    ``Game.board_profile``): its notes for a designer (``notes``), its rules on every spec it builds
-    (``adjust``: Formula D's per-lane spaces, its corners from arcs, its pit lane), and what its search may try
-    (``policy``: Formula D's papers and longer straights, f1-dice's field that fits; see
-    :mod:`generator.track.search`). The defaults: the engine's own board."""
+    """What a game's boards are to the circuit engine, from the game's own package (its ``circuit.profile``,
+    ``Game.board_profile``): its notes for a designer (``notes``) and what its search does beyond the engine's
+    (``policy``, a :class:`generator.track.search.Policy`: Formula D's rules on every spec it builds, its papers and
+    longer straights, its grid clear of corners). The defaults: the engine's own board."""
 
     notes: Notes | None = None
-    adjust: Callable[[CircuitSpec], CircuitSpec] | None = None
     policy: Any = None
 
 
@@ -88,11 +86,6 @@ class BoardRequest:
     def report(self) -> Report:
         """An empty :class:`Report` of this request's file (problems located at its lines)."""
         return Report(self.source, self.lines)
-
-    @property
-    def built_spec(self) -> CircuitSpec:
-        """The spec as the build takes it: the game's rules on it applied."""
-        return self.profile.adjust(self.spec) if self.profile.adjust else self.spec
 
 
 def make_request(

@@ -1,6 +1,6 @@
-"""Formula D's board hooks (:class:`generator.games.Game`): :data:`profile` (what its boards are to the circuit
-engine), :func:`board` and :func:`board_facts` (the preview), :func:`analysis` and :func:`page` (``check`` and
-``track``). The board itself is built in :mod:`.circuit` and drawn in :mod:`.overlay`."""
+"""Formula D's board as its pack prints it (:class:`generator.games.Game`'s hooks): :func:`board` and
+:func:`board_facts` (the preview), :func:`page` (``track``). The board itself is built in :mod:`.circuit` (its
+``profile`` and ``analysis``: what the engine and ``check`` ask) and drawn in :mod:`.overlay`."""
 
 from __future__ import annotations
 

@@ -6,7 +6,8 @@ and corners: :func:`analysis` of a request (never raises for geometry: the probl
 :func:`board_analysis` of a file and :func:`load_circuit` (the circuit, or one GeometryError listing them). A
 spec's arcs may declare corners (``arc: {…, stops: 2, name: Lavoir}``): :func:`arc_corners`.
 
-:data:`profile` is what Formula D's boards are to the circuit engine (its notes for their designer).
+:data:`profile` (what Formula D's boards are to the circuit engine: its notes for their designer) and
+:func:`analysis` are the game's hooks for its own boards (:class:`generator.games.Game`).
 """
 
 from __future__ import annotations
