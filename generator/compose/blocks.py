@@ -355,10 +355,6 @@ def _merge(words: list[tuple[str, str, bool]]) -> list[Run]:
     return out
 
 
-def rich_width(line: Sequence[Run], size: float) -> float:
-    return sum(text_width(t, size, f) for t, f in line)
-
-
 def rich_line(layer: Layer, line: Sequence[Run], x: float, y: float, size: float, color: str = INK) -> float:
     """One wrapped line of runs with its baseline at ``y``; returns the x after it."""
     for text, f in line:

@@ -38,10 +38,6 @@ class Line:
     def normal(self) -> np.ndarray:
         return np.column_stack((np.sin(self.th), -np.cos(self.th)))
 
-    @property
-    def tangent(self) -> np.ndarray:
-        return np.column_stack((np.cos(self.th), np.sin(self.th)))
-
     def offset(self, d: float | np.ndarray) -> np.ndarray:
         d = np.asarray(d, dtype=float)
         if d.ndim:
