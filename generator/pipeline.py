@@ -6,13 +6,11 @@ This is the library entry point the CLI uses; code can call :func:`publish` the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from .messages import quote
 from .notices import LayoutWarning, warn  # noqa: F401  (composers' warnings; re-exported)
-from .outputs import OutputSet, safe_name
 from .paper import PageSettings, Paper
 from .scene import SIDES, Document, Page, Sheet, bounds
 from .writers import FORMATS as ALL_FORMATS  # noqa: F401  (the formats --format may name)
@@ -73,8 +71,9 @@ def check_clear_of_edge(sheet: Sheet) -> None:
 
 def prepare(sheet: Sheet, pages: PageSettings, ink_saver: bool = False) -> list[Page]:
     """The printable pages of one sheet: print check added, tiled onto ``pages.tile_onto`` if it does not fit,
-    ink saver applied. (The composers of the print check, the tiles and the ink saver are imported here: at the
-    top of this module, which every command imports, they cost ``paddock --help`` ~60 ms.)"""
+    ink saver applied. (The composers of the print check, the tiles and the ink saver are imported here, and the
+    output set and the workers' pool in :func:`publish`: at the top of this module, which every command imports,
+    they cost ``paddock --help`` ~60 ms and ~11 ms of its ~110 ms; see benchmarks/README.md.)"""
     from .compose import inksaver
     from .compose.printcheck import add_print_check
     from .compose.tiling import tile_pages
@@ -117,6 +116,10 @@ def publish(
     ``job`` names the output set in the folder's manifest (default: :func:`job_name`): a later run of the same
     job removes the files it wrote before and no longer writes, and never another job's (see :mod:`.outputs`).
     """
+    from concurrent.futures import ThreadPoolExecutor
+
+    from .outputs import OutputSet, safe_name
+
     if job is None:
         job = job_name(sheets, folder, merged)
     outputs = OutputSet(output.out, job=job)
@@ -184,6 +187,8 @@ def job_name(sheets: Sequence[Sheet], folder: str = "", merged: str | None = Non
     ``rules``, ``motox draw``), then where and what — the folder and the merged PDF, else the sheets' names
     (``formula-d/formula-d-rules``, ``motox/course-ramps``, ``monza``). A command owns what its job wrote: a
     rerun of ``rules formula-d`` removes a page it no longer makes, never a file of ``pack formula-d`` beside it."""
+    from .outputs import safe_name
+
     what = safe_name(merged) if merged and len(sheets) > 1 else ",".join(sorted({safe_name(s.name) for s in sheets}))
     where = f"{safe_name(folder)}/{what}" if folder else what
     return f"{command}: {where}" if command else where
