@@ -478,7 +478,8 @@ def test_board_words_come_from_the_shared_legend_template():
     words = template("board/legend.yaml")
     c = track.load(SPECS_BY_NAME["formula-d-style"])
     texts = {t.text for t in walk(track.draw_board(c).page.items()) if isinstance(t, Text)}
-    pit = {"garages": c.pit.garages, "units": c.pit.units, "what": "spaces"}  # a per-lane board counts spaces
+    garages = f"{c.pit.garages} garage{'' if c.pit.garages == 1 else 's'}"  # "1 garage", "10 garages"
+    pit = {"garages": garages, "units": c.pit.units, "what": "spaces"}  # a per-lane board counts spaces
     assert words["legend"]["pit"].format(**pit) in texts  # no min_roll set: no roll claimed
     house = track.build(c.spec.model_copy(update={"pit": c.spec.pit.model_copy(update={"min_roll": 4})}))
     texts_house = {t.text for t in walk(track.draw_board(house).page.items()) if isinstance(t, Text)}

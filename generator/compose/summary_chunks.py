@@ -232,9 +232,9 @@ def _table_chunks(table: Table, width: float, t: Type) -> list[Chunk]:
         Chunk(grid.row_height(r), row_draw(r, k, k == len(table.rows) - 1), kind="row", head=head)
         for k, r in enumerate(table.rows)
     ]
-    if len(rows) <= SHORT_TABLE:
+    if len(rows) <= SHORT_TABLE or table.whole:
         for r in rows[:-1]:
-            r.keep = True  # a short table stays whole
+            r.keep = True  # a short table (or one its game keeps whole) stays whole
     elif len(rows) > 1:
         rows[0].keep = True
         rows[-2].keep = True

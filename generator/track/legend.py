@@ -42,7 +42,7 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
             (
                 "pit",
                 line.format(
-                    garages=c.pit.garages,
+                    garages=f"{c.pit.garages} garage{'' if c.pit.garages == 1 else 's'}",
                     roll=c.pit.min_roll,
                     units=c.pit.units,
                     what="units" if c.graph is None else "spaces",

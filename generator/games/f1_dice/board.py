@@ -65,15 +65,18 @@ def board(
 def board_facts(circuit, laps: int | None = None) -> BoardFacts:
     """The race the board prints beside its start line, and where the action roll is made."""
     facts = race_facts(circuit, laps)
-    race = f"{facts.laps} laps, {facts.race_units} units"
+    race = f"{facts.laps_said}, {facts.race_units} units"
     return BoardFacts(figures=(("Race", race), ("Action roll", f"every {ordinal(facts.action_every)} unit")))
 
 
 def first_cars(field, cars: int):
     """The first ``cars`` cars of ``field``, in its order: whole teams while they fit, then the first drivers of
     the next team (it races the cars that fit; its garage and qualifying line stay its own)."""
-    if cars < 1:
-        raise InputError(f"--cars {cars}", field="--cars", hint="race at least 1 car")
+    least = game_facts().race.min_cars
+    if cars < least:
+        raise InputError(
+            f"--cars {cars}: the game is raced from {least} cars up", field="--cars", hint=f"give {least} or more"
+        )
     if cars > len(field.drivers):
         warn(f"--cars {cars}: {quote(field.name)} has {len(field.drivers)} cars; they all race")
     if cars >= len(field.drivers):
@@ -84,10 +87,9 @@ def first_cars(field, cars: int):
         if room <= 0:
             break
         if len(team.drivers) > room:
-            first = "the first car" if cars == 1 else f"the first {cars} cars"
             warn(
-                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars ({first} of "
-                f"{quote(field.name)} {'races' if cars == 1 else 'race'})"
+                f"--cars {cars}: {quote(team.name)} races {room} of its {len(team.drivers)} cars (the first {cars} "
+                f"cars of {quote(field.name)} race)"
             )
             team = team.model_copy(update={"drivers": team.drivers[:room]})
         kept.append(team)
@@ -100,7 +102,7 @@ def board_sheet(circuit, facts: RaceFacts) -> Sheet:
     for the pole-sitter's name (the rulebook: "write the name of the driver in pole position beside that unit")."""
     board = circuits.draw_board(circuit)
     say = game_facts().words
-    head = say.board_laps.format(laps=facts.laps)
+    head = say.board_laps.format(LAPS=facts.laps_said.upper())
     note = say.board_laps_note.format(race_units=facts.race_units, nth=ordinal(facts.action_every))
     big, small = pt_to_mm(14), pt_to_mm(7)
     w = max(text_width(head, big, "bold"), text_width(note, small, "regular")) + 2

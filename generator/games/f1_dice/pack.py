@@ -15,10 +15,11 @@ from ...notices import warn
 from ...paper import PageSettings
 from ...scene import Sheet, numbered
 from ...teams import load_field
+from ...teams.models import resolve
 from ...track.changed import SegmentLengthened
 from ..summaries import summary_sheets
 from .board import board_circuit, board_sheet, first_cars, race_facts
-from .facts import DEFAULT_RACES, DEFAULT_TEAMS, check_laps, points_system
+from .facts import DEFAULT_RACES, DEFAULT_TEAMS, check_cars, check_laps, points_system
 from .qualifying import PAPER as QUALIFYING_PAPER
 from .qualifying import qualifying_sheet
 from .race import PAPER as RACE_PAPER
@@ -48,7 +49,9 @@ def build(
     field = load_field(teams or DEFAULT_TEAMS)
     if cars is not None:
         field = first_cars(field, cars)
+    check_cars(field, _source(teams))
     _plain_die(field)
+    _no_tier(field, _source(teams))
     points_system(points)  # refuse a bad --points before drawing anything
     if laps is not None:
         check_laps(laps)
@@ -78,6 +81,27 @@ def _say_changes(circuit, track: Path | None) -> None:
     for change in circuit.changes:
         if not isinstance(change, SegmentLengthened):
             warn(f"{Path(track).name}: {change}")
+
+
+def _source(teams) -> str | None:
+    """The user's teams file, for a message about it (None: a shipped preset)."""
+    path = resolve(teams or DEFAULT_TEAMS)
+    return None if is_shipped(path) else str(path)
+
+
+def _no_tier(field, source: str | None) -> None:
+    """Teams the teams file puts in no quick-race group (``tier``) while others have one: said once, naming the
+    file (the reference card and the rule summary list them under "no group yet")."""
+    if not any(t.tier for t in field.teams):
+        return  # no split at all: the sheets leave the whole split to the players
+    bare = [t.name for t in field.teams if not t.tier]
+    if bare:
+        names = ", ".join(quote(n) for n in bare[:4]) + (f" and {len(bare) - 4} more" if len(bare) > 4 else "")
+        where = f"{source}: " if source else ""
+        warn(
+            f"{where}{names}: no 'tier' for the quick race; the race reference and the rule summary list "
+            f"{'it' if len(bare) == 1 else 'them'} under 'no group yet' for the players to place"
+        )
 
 
 def _plain_die(field) -> None:

@@ -17,7 +17,11 @@ MAX_LAPS = 5
 def pack(
     players: Annotated[
         str | None,
-        typer.Option("--players", help='Player names, comma-separated: "Ann,Béla,Csaba" (at most 10).'),
+        typer.Option(
+            "--players",
+            help='Player names, comma-separated: "Ann,Béla,Csaba" (at most 10; default: 10 players, the cars in '
+            "the game box).",
+        ),
     ] = None,
     players_file: Annotated[
         Path | None,
@@ -61,7 +65,7 @@ def pack(
         typer.Option(
             "--house-rules",
             help="Fill the numbers the rulebook's text does not show (brake WP, pit roll, weather ranges, engine "
-            "WP) with Paddock's suggestions, printed as suggestions; default: blank boxes to write in.",
+            "WP, the GT drivers' WP) with Paddock's house rules, marked as such; default: blank boxes to write in.",
         ),
     ] = False,
     *,
@@ -83,6 +87,16 @@ def pack(
         laps=laps,
         house_rules=house_rules,
     )
+    if players is None and players_file is None and not opts.output.quiet:
+        from .pack import default_names
+
+        n = len(default_names(gt, weather))
+        typer.echo(
+            f"paddock: no --players given: {n} players, "
+            + ("one for each GT driver who may race" if gt else "the cars in the game box")
+            + '; give --players "Ann,Béla,…" for your table',
+            err=True,
+        )
     publish_pack("formula-d", sheets, opts)
 
 

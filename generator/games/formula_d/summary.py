@@ -40,7 +40,7 @@ def values(laps: int | None = None, house_rules: bool = False, **_) -> dict[str,
     h = facts.house()
     rule = {"brake": h.brake_wp_per_space, "engine": h.engine_wp_skip_3, "pit": h.pit_min_roll, "weather": h.weather}
     for key, (without, with_) in h.summary.items():
-        value = rule[key.split("_")[0]].value
+        value = rule[key.split("_")[0]].value if key.split("_")[0] in rule else ""
         out[key] = (with_ if house_rules else without).format(value=value)
     out.update(
         {
@@ -112,6 +112,6 @@ def tables(house_rules: bool = False, **_) -> dict[str, dict[str, Any]]:
     out["gt_wp"] = {
         "columns": [{"title": "Driver", "align": "start"}, *(label for _, label in zones)],
         # a value read from a damaged row is printed as read, with a "?": uncertain, never as certain
-        "rows": [[_driver(d), *(f"{d.uncertain[k]}?" if k in d.uncertain else d.wp[k] for k, _ in zones)] for d in gt],
+        "rows": [[_driver(d), *(facts.gt_wp_cell(d, k, house_rules) for k, _ in zones)] for d in gt],
     }
     return out

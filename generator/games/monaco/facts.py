@@ -92,6 +92,7 @@ class Rules(_Facts):
     collision_distance_in: Num
     grid_spacing_in: Num
     race_win_rating_bonus: int
+    start_speed_in: Num  # Paddock's reading: the race's starting speed (rules.yaml says why)
     turn: Turn
     spin_off: SpinOff
     mechanical: Die
@@ -269,6 +270,7 @@ class ToolWords(_Facts):
     gauges_title: str
     gauges_subtitle: str
     turn_note: str
+    turn_hands: list[str]
     collision_strip: str
     collision_note: str
     grid_note: str

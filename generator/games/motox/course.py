@@ -307,6 +307,24 @@ class Course:
     def ramp_list(self) -> list[Ramp]:
         return [Ramp(t, h, self.raised_edge(t) or "east") for t, h in sorted(self.ramps.items())]
 
+    def run_past(self, tile: int) -> tuple[int, bool]:
+        """Past ``tile``'s far edge (a ramp's raised edge), straight on: how many spaces of track, and whether that
+        run ends across the finish line (it reaches the finish tile) rather than off the side of a turn."""
+        d = self.step(tile)
+        if d is None:
+            return 0, False
+        x, y = self.pos(tile)
+        k = 0
+        for j in range(tile + 1, self.n + 1):
+            if self.pos(j) != (x + d[0] * (j - tile), y + d[1] * (j - tile)):
+                break
+            k += 1
+            if j == self.n:
+                return k * facts.spaces_per_edge(), True
+            if self.turn(j) != "straight":
+                break
+        return k * facts.spaces_per_edge(), False
+
     def straight_tiles(self) -> list[int]:
         return [t for t in range(2, self.n) if self.is_straight(t)]
 
@@ -385,13 +403,19 @@ def from_spec(spec: CourseSpec, source: Path | None = None, lines=None) -> Cours
 
 def load_course(path: str | Path) -> Course:
     """Read and validate a course spec; malformed files raise a located InputError (exit 2)."""
+    from ...errors import InputError
     from ...specs import load_yaml, validate
 
     path = Path(path)
     data, lines = load_yaml(path)
     if data is not None and not isinstance(data, dict):
-        from ...errors import InputError
-
         raise InputError("a course spec is a mapping of fields (name, players, path …)", file=path, line=1)
-    spec = validate(CourseSpec, data, path, lines)
+    try:
+        spec = validate(CourseSpec, data, path, lines)
+    except InputError as err:
+        # The generic loader points at "the README" for the fields; a course's are few: name them, and the page
+        # that explains them.
+        if err.hint and "README" in err.hint:
+            err.hint = f"a course's fields are {', '.join(CourseSpec.model_fields)} (see docs/motox.md, Courses)"
+        raise
     return from_spec(spec, path, lines)
