@@ -548,7 +548,7 @@ def test_ctrl_c_is_one_line_and_writes_nothing(where, capsys, tmp_path, monkeypa
         raise KeyboardInterrupt
 
     monkeypatch.setattr(
-        pipeline if where == "drawing" else cli, "publish" if where == "drawing" else "_one_command", interrupt
+        pipeline if where == "drawing" else cli, "publish" if where == "drawing" else "_command", interrupt
     )
     code, out, err = run(capsys, "pack", "--out", str(tmp_path / "out"), "-f", "pdf")
     assert code == 130 and err.strip() == "paddock: error: interrupted; nothing was written"

@@ -55,8 +55,8 @@ def test_a_game_without_a_board_of_its_own_shows_the_track_board(tmp_path):
 
 
 def _view(spec, **kw):
-    from generator.cli.track import fix_text
     from generator.preview.state import build_view
+    from generator.problems import option_wording as fix_text
 
     return build_view(spec, PageSettings(), wording=fix_text, **kw)
 

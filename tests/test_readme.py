@@ -48,7 +48,7 @@ def test_the_docs_first_circuit_builds_with_its_grid_on_straight_track(tmp_path)
     result = track.analyse(spec, path, lines)
     assert result.buildable, result.problems
     assert grid_shift(result.circuit) == 0 and result.circuit.spec.start.at > 0
-    assert any("start line moved" in c for c in result.changes)
+    assert any("start line moved" in str(c) for c in result.changes)
 
 
 def test_the_readme_circuit_builds_and_its_check_output_is_what_check_prints(tmp_path, capsys):

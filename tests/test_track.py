@@ -426,8 +426,8 @@ def test_pit_min_roll_reaches_the_built_circuit(tmp_path):
 def test_watch_rebuilds_on_change_and_survives_a_bad_edit(tmp_path):
     import os
 
-    from generator.cli.common import Options
     from generator.cli.track import Watcher
+    from generator.command import Options
     from generator.pipeline import Output
 
     spec = tmp_path / "oval.yaml"
@@ -543,7 +543,7 @@ def test_a_bare_real_centre_line_gets_its_grid_on_a_straight():
     result = track.analyse(spec, path, lines)
     c = result.circuit
     assert result.buildable and grid_shift(c) == 0
-    assert any(c_.startswith("start line moved") for c_ in result.changes)
+    assert any(str(c_).startswith("start line moved") for c_ in result.changes)
     assert c.grid_units and not any(in_corner(c, u) for u in c.grid_units)
 
 

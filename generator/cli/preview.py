@@ -90,11 +90,11 @@ def preview_cmd(
 ) -> None:
     """Preview a circuit's board in the browser as its game's pack prints it; every save redraws it (Ctrl-C stops)."""
     from .. import games
+    from ..command import refuse_empty
     from ..errors import InputError
     from ..paper import PageSettings, parse_paper_choice
     from ..preview.server import Preview, bind, serve
-    from .common import refuse_empty
-    from .track import change_text, fix_text
+    from ..problems import option_wording
 
     refuse_empty({"game": game, "paper": paper, "tile_onto": tile_onto, "start": start}, {"tile_onto": "--tile-onto"})
 
@@ -121,5 +121,7 @@ def preview_cmd(
     spec = spec.absolute()
     said = lambda line: typer.echo(line, err=True)  # noqa: E731
     options = {"cars": cars, "laps": laps, "start": start, "grid": grid}
-    preview = Preview(spec, settings, game, options, wording=fix_text, say=said, said_change=change_text, sim=sim)
+    preview = Preview(
+        spec, settings, game, options, wording=option_wording, say=said, said_change=lambda change: change.line, sim=sim
+    )
     serve(preview, bind(preview, port), open_browser)

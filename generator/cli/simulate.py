@@ -12,8 +12,8 @@ from typing import Annotated
 
 import typer
 
+from ..command import output_options, publish
 from ..simulate import MAX_JOBS, MAX_RACES, QUICK_RACES
-from .common import output_options, publish
 from .root import app
 
 
@@ -116,7 +116,7 @@ def _simulate(specs, game, races, cars, seed, ai, jobs, rules, assume, laps, as_
 def publish_report(report, opts):
     """The report's sheet into ``OUT/simulate/``: ``<board>-<game>-1``/``-2`` and both pages in one PDF."""
     from ..outputs import safe_name
-    from ..pipeline import numbered
+    from ..scene import numbered
     from ..simulate.report import Comparison
     from ..simulate.sheet import PAPER, report_pages
 

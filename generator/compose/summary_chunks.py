@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from ..fonts import ascent, cap_height, descent, text_width
 from ..notices import warn
@@ -85,7 +86,7 @@ Draw = Callable[[Page, float, float, float], None]  # (page, column x, top y, co
 class Frame:
     """A box drawn round the chunks of one example or reading note (per column, if it breaks)."""
 
-    kind: str  # example | reading
+    kind: Literal["example", "reading"]
 
 
 @dataclass(eq=False)
@@ -94,7 +95,7 @@ class Chunk:
     draw: Draw
     before: float = 0.0  # space above; dropped at the top of a column
     keep: bool = False  # keep with the next chunk
-    kind: str = "line"  # heading | line | row | head | box | write_in
+    kind: Literal["heading", "line", "row", "head", "box", "write_in"] = "line"
     head: Chunk | None = None  # repeated at the top of a new column (a table's header)
     frame: Frame | None = None
     block: tuple[int, int] | None = None  # (section, block) it was cut from; None for a heading

@@ -183,9 +183,9 @@ def build_view(
     from .. import games
     from ..data import is_shipped
     from ..errors import GeometryError
-    from ..pipeline import Sheet, prepare
+    from ..pipeline import prepare
     from ..problems import spec_wording
-    from ..scene import Document
+    from ..scene import Document, Sheet
     from ..writers import WRITERS
     from .locate import Locator, spots
 

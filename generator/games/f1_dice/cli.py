@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ...cli.common import output_options, publish_pack
+from ...command import output_options, publish_pack
 
 
 @output_options

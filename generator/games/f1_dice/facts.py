@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import InputError
 from ...teams.models import Team, TeamField
+from ...words import ordinal  # noqa: F401  (its sheets number places with it)
 
 DEFAULT_TEAMS = "f1-2011"
 DEFAULT_RACES = 19
@@ -495,10 +496,6 @@ def dmod(m: int) -> str:
     if m == 0:
         return "d"
     return f"d+{m}" if m > 0 else f"d−{-m}"
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 @dataclass(frozen=True)

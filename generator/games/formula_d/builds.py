@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Literal
 
 from ...errors import InputError
 from . import facts
@@ -45,7 +46,7 @@ class Player:
     colour: str  # #rrggbb
     colour_name: str
     build: dict[str, int | None]  # zone key -> WP; None = write in (a GT value the rulebook does not show)
-    kind: str = "standard"  # standard | custom | gt
+    kind: Literal["standard", "custom", "gt"] = "standard"
     driver: Driver | None = None
     driver_name: str | None = None
     notes: list[str] = field(default_factory=list)

@@ -9,6 +9,7 @@ from ...compose.colour import GREY, INK, SHADE, text_on
 from ...paper import PageSpec, Paper
 from ...scene import Circle, Layer, Page, Polyline, Style, Text, rect
 from ...units import pt_to_mm
+from ...words import ordinal
 from . import facts
 from .builds import Player
 from .scorecard import player_header
@@ -16,10 +17,6 @@ from .scorecard import player_header
 PER_PAGE = (1, 3)
 MARKER = 14.0  # mm: the gear-stick marker's diameter
 SIDE = 64.0  # mm: the right-hand column (downshift table, marker)
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Player, house_rules: bool = False) -> None:

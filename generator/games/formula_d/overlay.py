@@ -18,7 +18,7 @@ from ...notices import warn
 from ...paper import DEFAULT_EDGE
 from ...scene import Circle, Page, Polygon, Polyline, Style, Text, rect
 from ...units import pt_to_mm
-from .board import DEFAULT_BOARD, load_circuit  # noqa: F401  (the board every sheet is drawn on)
+from .circuit import DEFAULT_BOARD, load_circuit  # noqa: F401  (the board every sheet is drawn on)
 from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"

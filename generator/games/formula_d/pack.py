@@ -9,7 +9,7 @@ from pathlib import Path
 from ...errors import InputError
 from ...notices import warn
 from ...paper import PAPERS, PageSettings
-from ...pipeline import Sheet, numbered
+from ...scene import Sheet, numbered
 from ..summaries import summary_sheets
 
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ...errors import InputError
 from ...units import MM_PER_INCH
+from ...words import ordinal  # noqa: F401  (its sheets number places with it)
 
 #: A length or count as the YAML writes it: a whole number stays an int (it prints as ``6``, not ``6.0``).
 Num = int | float
@@ -453,10 +454,6 @@ def points_scale(text: str | None = None) -> list[int]:
 
 def points_is_reading(scale: list[int]) -> bool:
     return list(scale) == list(rules().points.reading)
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 # -- lengths -------------------------------------------------------------------------------------------------

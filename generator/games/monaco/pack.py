@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ...errors import InputError
 from ...paper import PageSettings
-from ...pipeline import Sheet, numbered
+from ...scene import Sheet, numbered
 from ...teams import load_field
 from ...units import MM_PER_INCH
 

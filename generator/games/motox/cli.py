@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ...cli.common import output_options, publish, publish_pack
+from ...command import output_options, publish, publish_pack
 
 TileSizeOption = Annotated[
     str | None,
@@ -212,7 +212,7 @@ def draw_cmd(
     for p in problems or warnings(crs):
         warn(f"{course}:{p.line or ''}: {p}")
     page = course_page(crs, opts.pages.text_page(preferred_paper(crs)), parse_tile_size(tile_size), len(problems))
-    from ...pipeline import Sheet
+    from ...scene import Sheet
 
     publish([Sheet(f"course-{safe_name(course.stem)}", page)], opts, folder="motox")
 

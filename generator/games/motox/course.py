@@ -23,7 +23,6 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ...errors import GeometryError
 from . import facts
 
 Pos = tuple[float, float]
@@ -244,7 +243,7 @@ class CourseSpec(_Model):
 class Ramp:
     tile: int
     height: int
-    edge: str  # the raised edge: north | east | south | west
+    edge: Literal["north", "east", "south", "west"]  # the raised edge
 
 
 @dataclass
@@ -375,27 +374,6 @@ def path_positions(path: list[str], heading: str) -> tuple[list[Pos], list[int]]
             pos.append((x, y))
             entries.append(i)
     return pos, entries
-
-
-def moves_of(course: Course) -> list[str]:
-    """The course as a path of moves (start, straight, left, right), where its tiles line up edge to edge."""
-    out = ["start"]
-    prev = course.step(1)
-    for t in range(2, course.n + 1):
-        d = course.step(t - 1)
-        if d is None:
-            raise GeometryError(f"tile {t} does not line up with tile {t - 1}: the course has no path form")
-        if t == 2 or d == prev:
-            out.append("straight")
-        else:
-            out.append("left" if d == left_of(prev) else "right")
-        prev = d
-    return out
-
-
-def heading_of(course: Course) -> str:
-    d = course.step(1)
-    return EDGE_OF[d] if d else "east"
 
 
 def from_spec(spec: CourseSpec, source: Path | None = None, lines=None) -> Course:

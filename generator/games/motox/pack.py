@@ -6,7 +6,7 @@ with none named, the shipped course for the players asked. The riders' cards fol
 breaks the building rules is refused (exit 3): check it with ``paddock motox check`` first.
 
 The merged print PDF prints right double-sided: each sheet says which side of the paper it must fall on
-(:class:`~generator.pipeline.Sheet`), so a page of pieces to cut out has a blank back and every back lies behind
+(:class:`~generator.scene.Sheet`), so a page of pieces to cut out has a blank back and every back lies behind
 its front; the front page says which pages to print on card.
 """
 
@@ -17,7 +17,8 @@ from pathlib import Path
 
 from ...errors import GeometryError, InputError
 from ...paper import PageSettings
-from ...pipeline import Sheet, numbered, print_order
+from ...pipeline import print_order
+from ...scene import Sheet, numbered
 
 DEFAULT_COURSE = "twisty"
 

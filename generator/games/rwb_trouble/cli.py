@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from ...cli.common import output_options, publish, publish_pack
+from ...command import output_options, publish, publish_pack
 
 Turns = Annotated[
     str | None,

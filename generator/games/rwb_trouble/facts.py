@@ -17,6 +17,7 @@ from itertools import product
 
 from ...errors import InputError
 from ...units import inch_to_mm
+from ...words import ordinal
 from .models import AccidentExample, Chips, CrashExample, Form, Group, Rules, Sheets, Track, load
 
 
@@ -458,13 +459,6 @@ _WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight"
 
 def _number_word(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``14th``, ``21st``."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
 def join_words(items: list[str]) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...notices import warn
 from ...paper import PageSettings
-from ...pipeline import Sheet, numbered
+from ...scene import Sheet, numbered
 from . import facts
 
 
