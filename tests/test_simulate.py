@@ -328,7 +328,7 @@ def test_simulate_json_and_its_seed(capsys):
     data = json.loads(out)
     for key in ("turns", "overtakes", "dnf_rate", "corners", "straights", "pole_wins", "hand_made", "assumptions"):
         assert key in data
-    assert data["hand_made"]["stops_per_lap"] == 12 and len(data["corners"]) == 6
+    assert data["hand_made"]["stops_per_lap"] == 9 and len(data["corners"]) == 5  # 1 + 2 + 2 + 3 + 1
     assert {a["key"] for a in data["assumptions"]} == {"brake_wp", "pit_roll", "downshift3_engine"}
     assert run_cli(capsys, *args)[1] == out  # the same seed: the same races
     assert run_cli(capsys, *args, "--seed", "2")[1] != out
