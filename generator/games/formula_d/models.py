@@ -358,6 +358,7 @@ class RealCircuits(Model):
     radius_step_m: float
     step_m: float
     max_extend_spaces: float
+    room_spaces: int
     kink_deg: float
     kink_flat_out_m: float
     stops_by_real_radius: tuple[RealRadiusBand, ...]
