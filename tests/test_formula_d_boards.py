@@ -4,6 +4,8 @@ built. The races are few and seeded (the same figures every run); ``benchmarks/f
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import pdf_pages, pdftotext
 
@@ -88,3 +90,74 @@ def test_the_full_size_board_says_its_tiles(tmp_path, capsys):
         assert (round(w, 1), round(h, 1)) == ((595.3, 841.9) if i < 15 else (841.9, 595.3)), i
     text = pdftotext(tmp_path / "formula-d" / "board.pdf")
     assert text is None or "Circuit de la Garenne" in text
+
+
+# ------------------------------------------------------------------------------------------------ the play checks
+
+
+def test_check_names_a_corner_made_one_space_a_move_and_its_fix_builds(tmp_path, capsys):
+    """A 2-stop corner two spaces long on a straight: every path is its stops. ``check`` says so, with its zone a
+    unit longer — a fix it built (the same board with that entry has room and no such warning)."""
+    import json
+
+    spec = tmp_path / "queue.yaml"
+    text = (Path(__file__).parent / "formula_d" / "corner-on-a-straight.yaml").read_text(encoding="utf-8")
+    spec.write_text(text.replace("{from: 2, to: 5, stops: 1, name: Nowhere}", "{from: 3, to: 4, stops: 2, name: Q}"))
+    with pytest.raises(SystemExit) as ex:
+        main(["check", str(spec), "--json"])
+    out = capsys.readouterr().out
+    assert ex.value.code == 0
+    said = [w for w in json.loads(out)["warnings"] if "every path through it" in w]
+    assert said == [
+        "Straight test: corner 1 (Q): every path through it is 2 spaces, no more than its 2 stops: cars make them "
+        "only by moving one space a turn through it (a queue); its zone a unit longer builds and leaves room: "
+        "corners entry {from: 2, to: 4, stops: 2, name: Q}"
+    ]
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text(
+        spec.read_text().replace("{from: 3, to: 4, stops: 2, name: Q}", "{from: 2, to: 4, stops: 2, name: Q}")
+    )
+    with pytest.raises(SystemExit) as ex:
+        main(["check", str(fixed), "--json"])
+    out = capsys.readouterr().out
+    assert ex.value.code == 0 and not [w for w in json.loads(out)["warnings"] if "every path through it" in w]
+
+
+def test_a_corner_overshot_in_more_than_a_quarter_of_its_passes_is_named_with_its_fix():
+    from generator.games.formula_d.simulate.report import warnings
+
+    corner = {"corner": 2, "label": "corner 2 (Parc)", "stops": 2, "overtakes_per_race": 1, "wp_lost_per_race": 1}
+    (line,) = warnings([{**corner, "overshoot_share": 0.31}], [], 0.0, 0.1, 10, 200)
+    assert line == (
+        "corner 2 (Parc) is overshot in 31 % of passes: draw its zone a space or two longer (its entry earlier) or "
+        "give it 1 stop instead of 2"
+    )
+    assert warnings([{**corner, "overshoot_share": 0.25}], [], 0.0, 0.1, 10, 200) == []
+
+
+# ------------------------------------------------------------------------------------------------ the figures
+
+
+def _benchmark():
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "formula_d_boards.py"
+    spec = importlib.util.spec_from_file_location("formula_d_boards", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_docs_figures_are_the_benchmarks():
+    """docs/formula-d.md's table is what benchmarks/formula_d_boards.py wrote from its races (200, seed 1), of
+    every board it races; the default board's figures, so measured, meet issue 39's targets."""
+    import json
+
+    bench = _benchmark()
+    figures = json.loads(bench.FIGURES.read_text(encoding="utf-8"))
+    assert (figures["races"], figures["seed"], figures["cars"]) == (200, 1, 10)
+    assert list(figures["boards"]) == [name for name, _, _ in bench.boards()]
+    assert bench.doc_section(bench.DOC.read_text(encoding="utf-8")) == bench.table(figures)
+    d = figures["boards"]["default"]
+    assert d["spaces_per_turn"] >= 8 and d["top_gears"] >= 0.2 and d["gear_share"]["6"] > 0
+    assert 10 <= d["turns_per_lap"] <= 20 and d["worst_overshoot"] <= 0.25 and d["dnf_rate"] <= 0.05

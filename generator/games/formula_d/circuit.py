@@ -13,6 +13,7 @@ spec's arcs may declare corners (``arc: {…, stops: 2, name: Lavoir}``): :func:
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 from ... import track as tr
@@ -23,7 +24,7 @@ from ...track.model import CornerSpec
 from ...track.search import Policy
 from . import real
 from .corners import corner_notes
-from .play import with_play_notes
+from .play import forced_notes, with_play_notes
 from .real import at_crossing, grid_shift
 
 DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A1 (full size), the pack's default board
@@ -111,7 +112,12 @@ def analysis(request, road_race: bool = False, garages: int = 0):
             return done if done.problems else tr.Analysis(request.spec, path, paper, None, list(err.problems), [])
     rounds = real.START_ROUNDS if _start_open(spec) else 0
     spec_policy = Policy(lambda r: adjust(r.spec), grid_shift, at_crossing, rounds=rounds)
-    return tr.said(with_play_notes(search.run(with_policy(request, spec_policy))))
+    done = search.run(with_policy(request, spec_policy))
+    rebuild = lambda spec: search.run(with_policy(request.respec(spec), spec_policy))  # noqa: E731
+    forced = [n for n in forced_notes(done, rebuild) if n not in done.notices]
+    if forced:
+        done = replace(done, notices=[*done.notices, *(f"{done.circuit.name}: {n}" for n in forced)])
+    return tr.said(with_play_notes(done))
 
 
 def with_policy(request, policy: Policy):

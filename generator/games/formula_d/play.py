@@ -1,5 +1,7 @@
 """How a Formula D board plays, as its legend and ``check`` say it: a short board (a lap the gear dice were not
-built for) says so on its legend. The measures are data, in ``templates/formula-d/play.yaml``."""
+built for) says so on its legend; a corner every path of which is as long as its stops (every move through it one
+space: a queue) is named, with its zone a space longer as the fix, built before it is said. The measures are
+data, in ``templates/formula-d/play.yaml``."""
 
 from __future__ import annotations
 
@@ -38,3 +40,67 @@ def with_play_notes(done):
         return done
     notes = tuple(n for n in play_notes(c) if n not in c.notes)
     return done if not notes else replace(done, circuit=replace(c, notes=c.notes + notes))
+
+
+def forced_corners(circuit) -> list:
+    """The corners (:func:`~.overlay.corner_marks`) every path of which has no more spaces than the corner's stops:
+    a car makes them only by moving one space a turn through the corner."""
+    from .overlay import corner_marks
+
+    if circuit.graph is None:
+        return []
+    return [m for m in corner_marks(circuit) if m.paths.long <= m.stops]
+
+
+def forced_notes(done, rebuild) -> list[str]:
+    """What ``check`` says of each corner of ``done`` (an Analysis of a spec that declares its corners) every path
+    of which is its stops, with the fix: its ``corners`` entry a unit longer at its entry (or its exit), rebuilt by
+    ``rebuild(spec)`` (an Analysis) and said only where that board builds with the corner no longer forced."""
+    c = done.circuit
+    if c is None or done.problems or not c.spec.corners or len(c.spec.corners) != len(c.corners):
+        return []
+    say = settings()["check"]
+    out = []
+    n = max(1, round(c.lap_length / c.spec.unit))
+    for m in forced_corners(c):
+        entry = sorted(c.spec.corners, key=lambda k: k.from_)[m.index - 1]
+        name = f"corner {m.index}" + (f" ({m.name})" if m.name else "")
+        line = say["forced"].format(name=name, spaces=m.paths.long, stops=m.stops)
+        for wider in ({"from": (entry.from_ - 2) % n + 1}, {"to": entry.to % n + 1}):
+            fixed = _widened(c.spec, entry, wider)
+            try:
+                built = rebuild(fixed)
+            except Exception:  # noqa: BLE001 - a fix that does not build is not said
+                continue
+            if built.circuit is None or built.problems:
+                continue
+            if any(k.index == m.index for k in forced_corners(built.circuit)):
+                continue
+            new = fixed.corners[c.spec.corners.index(entry)]
+            text = f"{{from: {new.from_}, to: {new.to}, stops: {new.stops}" + (
+                f", name: {new.name}}}" if new.name else "}"
+            )
+            line += say["forced_fix"].format(entry=text)
+            break
+        out.append(line)
+    return out
+
+
+def _widened(spec, entry, wider: dict):
+    """``spec`` with its corner ``entry`` a unit longer (``wider``: its new ``from`` or ``to``), its arcs' own
+    corners (``stops``, ``name``) left to its ``corners`` list (which holds them already)."""
+    from ...track.model import CornerSpec
+
+    corners = [
+        CornerSpec.model_validate({"from": k.from_, "to": k.to, "stops": k.stops, "name": k.name} | wider)
+        if k is entry
+        else k
+        for k in spec.corners
+    ]
+    segments = spec.segments
+    if segments is not None:
+        segments = [
+            s.model_copy(update={"arc": s.arc.model_copy(update={"stops": None, "name": None})}) if s.arc else s
+            for s in segments
+        ]
+    return spec.model_copy(update={"corners": corners, "segments": segments})
