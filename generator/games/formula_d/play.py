@@ -5,16 +5,15 @@ data, in ``templates/formula-d/play.yaml``."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import cache
+from dataclasses import dataclass, replace
 
-from ...data import template
+from . import facts
+from .corners import corner_paths
 
 
-@cache
-def settings() -> dict:
-    """``templates/formula-d/play.yaml``, read once."""
-    return template("formula-d/play.yaml")
+def settings():
+    """``templates/formula-d/play.yaml``, read once (typed: :class:`.models.Play`)."""
+    return facts.play()
 
 
 def lap_spaces(circuit) -> int:
@@ -28,8 +27,8 @@ def play_notes(circuit) -> tuple[str, ...]:
     shortest lane) is raced mostly in 2nd-4th gear."""
     cfg = settings()
     n = lap_spaces(circuit)
-    if 0 < n < cfg["short_lap_spaces"]:
-        return (cfg["legend"]["short_board"].format(spaces=n),)
+    if 0 < n < cfg.short_lap_spaces:
+        return (cfg.legend.short_board.format(spaces=n),)
     return ()
 
 
@@ -42,14 +41,32 @@ def with_play_notes(done):
     return done if not notes else replace(done, circuit=replace(c, notes=c.notes + notes))
 
 
-def forced_corners(circuit) -> list:
-    """The corners (:func:`~.overlay.corner_marks`) every path of which has no more spaces than the corner's stops:
-    a car makes them only by moving one space a turn through the corner."""
-    from .overlay import corner_marks
+@dataclass(frozen=True)
+class Forced:
+    """A corner every path of which has no more spaces than its stops: ``index`` counts from 1."""
 
+    index: int
+    name: str | None
+    stops: int
+    spaces: int
+
+
+def forced_corners(circuit) -> list[Forced]:
+    """The corners with stops every path of which has no more spaces than the corner's stops: a car makes them
+    only by moving one space a turn through the corner."""
     if circuit.graph is None:
         return []
-    return [m for m in corner_marks(circuit) if m.paths.long <= m.stops]
+    out = []
+    for i, k in enumerate(circuit.corners, 1):
+        if not k.stops:
+            continue
+        try:
+            long = corner_paths(circuit.graph, k.s_start, k.s_end).long
+        except Exception:  # noqa: BLE001 - a corner with no way through: corner_notes says so
+            continue
+        if long <= k.stops:
+            out.append(Forced(i, k.name, k.stops, long))
+    return out
 
 
 def forced_notes(done, rebuild) -> list[str]:
@@ -59,13 +76,13 @@ def forced_notes(done, rebuild) -> list[str]:
     c = done.circuit
     if c is None or done.problems or not c.spec.corners or len(c.spec.corners) != len(c.corners):
         return []
-    say = settings()["check"]
+    say = settings().check
     out = []
     n = max(1, round(c.lap_length / c.spec.unit))
     for m in forced_corners(c):
         entry = sorted(c.spec.corners, key=lambda k: k.from_)[m.index - 1]
         name = f"corner {m.index}" + (f" ({m.name})" if m.name else "")
-        line = say["forced"].format(name=name, spaces=m.paths.long, stops=m.stops)
+        line = say.forced.format(name=name, spaces=m.spaces, stops=m.stops)
         for wider in ({"from": (entry.from_ - 2) % n + 1}, {"to": entry.to % n + 1}):
             fixed = _widened(c.spec, entry, wider)
             try:
@@ -80,7 +97,7 @@ def forced_notes(done, rebuild) -> list[str]:
             text = f"{{from: {new.from_}, to: {new.to}, stops: {new.stops}" + (
                 f", name: {new.name}}}" if new.name else "}"
             )
-            line += say["forced_fix"].format(entry=text)
+            line += say.forced_fix.format(entry=text)
             break
         out.append(line)
     return out
