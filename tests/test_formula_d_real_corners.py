@@ -174,3 +174,7 @@ def test_generated_circuits_are_formula_d_boards_with_every_corner_held(tmp_path
     assert sum(len(k.real) for k in c.corners) == len(radius_table(csv)) > 0
     for k in c.corners:
         assert corner_paths(c.graph, k.s_start, k.s_end).short >= k.stops >= max((rc.stops for rc in k.real), default=1)
+    # the play check of issue 39: no corner every path of which is its stops (a move of one space a turn through it)
+    from generator.games.formula_d.play import forced_corners
+
+    assert forced_corners(c) == []
