@@ -161,3 +161,25 @@ def test_the_docs_figures_are_the_benchmarks():
     d = figures["boards"]["default"]
     assert d["spaces_per_turn"] >= 8 and d["top_gears"] >= 0.2 and d["gear_share"]["6"] > 0
     assert 10 <= d["turns_per_lap"] <= 20 and d["worst_overshoot"] <= 0.25 and d["dnf_rate"] <= 0.05
+
+
+def test_a_corner_overshot_too_often_is_said_with_a_fix_built_and_raced(tmp_path):
+    """The compact board with Virage du Parc a space shorter at each end (as it was before issue 39): strong
+    drivers overshoot it in more than half their passes; the warning gives the corners entry that brings it under
+    a quarter — the compact board's own, found by building and racing the longer zones in turn."""
+    from generator.games.formula_d.simulate import simulate
+    from generator.simulate import SimOptions
+
+    spec = tmp_path / "parc.yaml"
+    text = (track_specs_dir() / COMPACT_BOARD).read_text(encoding="utf-8")
+    spec.write_text(
+        text.replace(
+            "{from: 43, to: 51, stops: 3, name: Virage du Parc}", "{from: 44, to: 50, stops: 3, name: Virage du Parc}"
+        )
+    )
+    report = simulate(spec, SimOptions(races=50, seed=1))
+    (line,) = [w for w in report.warnings if "is overshot in" in w]
+    assert line.startswith("corner 5 (Virage du Parc) is overshot in ")
+    said = line.split("; built and raced with the corners entry ")[1]
+    assert said.startswith("{from: 43, to: 51, stops: 3, name: Virage du Parc}: ")
+    assert int(said.rsplit(": ", 1)[1].split(" %")[0]) <= 25

@@ -121,3 +121,55 @@ def _widened(spec, entry, wider: dict):
             for s in segments
         ]
     return spec.model_copy(update={"corners": corners, "segments": segments})
+
+
+def raced_fixes(track, circuit, report, build, race, most: float) -> None:
+    """Each of ``report``'s warnings of a corner overshot in more than ``most`` of its passes, on a spec
+    (``track``) that lists its corners in ``corners`` (none of its own on an arc): the corner's zone longer —
+    its entry a unit earlier; and its exit a unit later; its entry two earlier — where that reaches no neighbour,
+    each board built (``build(corners)``: the circuit with those ``corners`` entries) and raced (``race(circuit)``:
+    the figures of :func:`.simulate.play_figures`); the warning says the first that brings the corner to ``most``
+    of its passes or under (its ``corners`` entry and its share), else what the last made of it."""
+    spec = circuit.spec
+    if track is None or not spec.corners or len(spec.corners) != len(circuit.corners):
+        return
+    if any(s.arc is not None and (s.arc.stops or s.arc.name) for s in spec.segments or []):
+        return
+    entries = sorted(spec.corners, key=lambda k: k.from_)
+    n = max(1, round(circuit.lap_length / spec.unit))
+    for c in report.data["corners"]:
+        share = c.get("overshoot_share")
+        if share is None or share <= most:
+            continue
+        at = next((i for i, w in enumerate(report.warnings) if w.startswith(f"{c['label']} is overshot in")), None)
+        if at is None:
+            continue
+        i = c["corner"] - 1
+        entry, said = entries[i], ""
+        before, after = entries[i - 1], entries[(i + 1) % len(entries)]
+        for earlier, later in ((1, 0), (1, 1), (2, 1)):
+            first, last = (entry.from_ - 1 - earlier) % n + 1, (entry.to - 1 + later) % n + 1
+            if len(entries) > 1 and (_within(first, before.from_, before.to) or _within(last, after.from_, after.to)):
+                continue  # into a neighbour's units
+            fixed = [
+                {"from": k.from_, "to": k.to, "stops": k.stops, "name": k.name}
+                | ({"from": first, "to": last} if k is entry else {})
+                for k in entries
+            ]
+            try:
+                got = race(build(fixed))["corners"][c["corner"] - 1]["overshoot_share"]
+            except Exception:  # noqa: BLE001 - a fix that does not build or race is not said
+                continue
+            new = fixed[entries.index(entry)]
+            text = f"{{from: {new['from']}, to: {new['to']}, stops: {new['stops']}" + (
+                f", name: {new['name']}}}" if new["name"] else "}"
+            )
+            said = f"; built and raced with the corners entry {text}: {100 * (got or 0):.0f} % of passes"
+            if got is not None and got <= most:
+                break
+        report.warnings[at] += said
+
+
+def _within(unit: int, first: int, last: int) -> bool:
+    """Whether ``unit`` lies in the units ``first`` to ``last`` (past the start line when ``last`` < ``first``)."""
+    return first <= unit <= last if first <= last else unit >= first or unit <= last
