@@ -104,6 +104,8 @@ def start_override(spec: CircuitSpec, value, path: Path | None):
         at = float(text)
     except ValueError:
         raise OverrideError("start", value, "give a number of units, 'auto' or 'real'", file=path) from None
+    if not math.isfinite(at):  # NaN or infinite (1e400): no place at all ('nan' was said 'a mapping of 2 key(s)')
+        raise OverrideError("start", value, "give a finite number of units, 'auto' or 'real'", file=path)
     return {"at": at, "reverse": spec.start.reverse}, "placed"
 
 
@@ -152,7 +154,10 @@ def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> Circuit
         # a union ('page' or a number of units) says why each member refused the value: say them together
         msgs = [e["msg"].removeprefix("Value error, ") for e in errs if e["loc"][:1] == errs[0]["loc"][:1]]
         msg = msgs[0] + "".join(f" or {m.removeprefix('Input should be ')}" for m in msgs[1:])
-        raise OverrideError(key, over.get(key, ""), msg.replace("Input should be", "it should be"), file=path) from None
+        value = over.get(key, "")
+        if key == "start" and isinstance(value, dict):  # the number typed, not the field made of it
+            value = f"{value.get('at', 0.0):g}"
+        raise OverrideError(key, value, msg.replace("Input should be", "it should be"), file=path) from None
 
 
 def csv_path(spec: CircuitSpec, path: Path | str | None) -> Path | None:
