@@ -6,6 +6,8 @@ the commands, so ``paddock --help`` stays fast.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 import warnings
 
@@ -194,6 +196,8 @@ def _run(args: list[str]) -> int:
         except RecursionError:  # nesting no check caught: still the input's fault, still one line
             say("error", "the input is nested too deeply to read")
             code = EXIT_INPUT
+        except OSError as err:  # the file system refused a path the user gave (a name too long, a loop of links)
+            code = _os_error(err)
         except Exception as err:
             kind = type(err).__name__
             if kind == "Exit":  # --help, --version
@@ -231,6 +235,18 @@ def _leave(code: int) -> None:
         with contextlib.suppress(OSError, ValueError):  # a closed pipe (paddock … | head): nothing more to say
             stream.flush()
     os._exit(code)
+
+
+def _os_error(err: OSError) -> int:
+    """An OS error about a path no check caught (ENAMETOOLONG from a path probed before it is read): the user's
+    path and the cause, exit 2 — or, naming no path, a bug."""
+    from ..errors import EXIT_INPUT, InputError, os_reason
+
+    if err.filename is None:
+        return _internal(err)
+    hint = "give a shorter path" if err.errno == errno.ENAMETOOLONG else "check the path"
+    say("error", InputError(os_reason(err), file=os.fsdecode(err.filename), hint=hint))
+    return EXIT_INPUT
 
 
 def _internal(err: Exception) -> int:
