@@ -81,15 +81,19 @@ def analyse(
     designer (``generator.games.board_notes``), said as warnings for every circuit built without a problem."""
     # the centre line's points, read once for every build this analysis makes (a start moved for the grid, the
     # fixes tried): a 300,000-point file is not read and compared again for each
+    from .adapt import RUN_WORK
+    from .fit import run_budget
+
     seen: dict = {}
-    done = _analyse(spec, path, lines, paper, edge, keep_shape, seen, notes)
-    done = _start_for_grid(done, spec, path, lines, paper, edge, keep_shape, seen, notes)
-    if not done.spec.crossings:
-        for i, p in enumerate(done.problems):
-            if p.kind == "crossing" and p.field == "crossings" and not p.fixes:
-                done.problems[i] = replace(p, fixes=(Fix("crossing", "bridge"), Fix("crossing", "tunnel")))
-    if advice and done.problems:
-        _try_fixes(done, lines, edge, seen, notes)
+    with run_budget(RUN_WORK):  # every adaptation this analysis makes (fixes tried too) spends from one budget
+        done = _analyse(spec, path, lines, paper, edge, keep_shape, seen, notes)
+        done = _start_for_grid(done, spec, path, lines, paper, edge, keep_shape, seen, notes)
+        if not done.spec.crossings:
+            for i, p in enumerate(done.problems):
+                if p.kind == "crossing" and p.field == "crossings" and not p.fixes:
+                    done.problems[i] = replace(p, fixes=(Fix("crossing", "bridge"), Fix("crossing", "tunnel")))
+        if advice and done.problems:
+            _try_fixes(done, lines, edge, seen, notes)
     return done
 
 
@@ -358,6 +362,8 @@ def _analyse(spec, path, lines, paper, edge, keep_shape=True, seen: dict | None 
 
 def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, paper, edge: float, notes=None):
     """The circuit of a real centre line ``P`` (source units, y down), adapted keeping its shape."""
+    from .adapt import Unbuilt
+
     if spec.start.reverse:
         P = np.vstack((P[:1], P[:0:-1]))
     try:
@@ -374,6 +380,10 @@ def _adapted(done: Analysis, report: Report, spec: CircuitSpec, P: np.ndarray, p
             err.file = str(report.path)
             err.line = report.line_of("csv" if spec.csv else "points")
         raise
+    except Unbuilt as err:  # this analysis's work was spent before this board was made: its limit, said
+        p = err.problem
+        report.problem(p.kind, p.message, p.advice, ("csv" if spec.csv else "points",), where=p.where)
+        return done
     line = res.line
     start = spec.start.at * spec.unit
     if start >= line.length:

@@ -47,6 +47,14 @@ def board_analysis(
     rulebook's road races do not use the pits. ``garages`` (the number of cars, when known): at least one pit box
     per car, as every player has his own pit. ``overrides``: spec fields replaced (``check``'s and ``track``'s
     ``--lanes``, ``--smoothing`` …). A real circuit (a CSV) is built by :func:`.real.real_board`."""
+    from ...track.adapt import RUN_WORK
+    from ...track.fit import run_budget
+
+    with run_budget(RUN_WORK):  # the papers and start lines a real circuit's board tries spend from one budget
+        return _board_analysis(track, paper, edge, road_race, garages, overrides)
+
+
+def _board_analysis(track, paper, edge, road_race, garages, overrides):
     from ... import track as tr
     from ...errors import GeometryError
     from . import real
