@@ -18,6 +18,10 @@ from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
 OVERRIDABLE = ("lanes", "smoothing", "fit", "grid")
+#: The most times a centre line of points may cross itself (a real circuit: once at most, a figure-eight; a trefoil
+#: three times). A tangle — a random walk of 100 points crosses itself ~50 times, a rosette 4–300 — is no circuit,
+#: and adapting it to a board ran for minutes.
+MAX_CROSSINGS = 3
 POINTS_ONLY = ("smoothing", "fit")
 #: ``crossing`` (not a spec field): what every self-crossing the spec does not declare is drawn as.
 CROSSING_KINDS = ("bridge", "tunnel")
@@ -207,6 +211,15 @@ def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) 
         raise InputError(
             f"the centre line turns straight back on itself at the point ({x:g}, {y:g})",
             hint="remove the point or move it off the line of its neighbours",
+            **where,
+        )
+    from .adapt import crossings_count
+
+    crossings = crossings_count(P)
+    if crossings > MAX_CROSSINGS:  # a tangle, not a circuit: refused before the work it would make (minutes)
+        raise InputError(
+            f"the centre line crosses itself {crossings:,} times; a board bridges at most {MAX_CROSSINGS} crossings",
+            hint="give the centre line of a circuit, a loop that goes round once (a figure-eight crosses itself once)",
             **where,
         )
     return P
