@@ -16,6 +16,10 @@ from ...paper import DEFAULT_EDGE
 
 DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A2, the pack's default board
 ROAD_BOARD = "formula-d-road.yaml"  # Circuit de la Vieille Ville: the road race's (--gt) default board
+#: The longest real lap (metres, as a real circuit's CSV gives it) made into a board: the real line is measured in
+#: points a few metres apart (``step_m``), so a CSV in millimetres (a 6,000 km "lap") asked for a 9.27 GiB array.
+#: The longest circuits raced are ~25 km (the Nordschleife and the Grand Prix track together).
+MAX_REAL_LAP_M = 100_000
 
 
 def board_path(track: Path | None, road_race: bool = False) -> Path:
@@ -79,6 +83,7 @@ def _board_analysis(track, paper, edge, road_race, garages, overrides):
         if bare and paper is not None:
             spec = real.formula_d_spec(spec, spec.paper)
         choose = paper is None and (bare or "paper" not in spec.model_fields_set)  # no paper asked for or named
+        check_real_lap(spec, path, lines)
         try:
             c = real.real_board(spec, path, lines, paper, edge, adjust, choose_paper=choose)
         except GeometryError as err:  # every paper tried fails: the problems of the board as the spec asks it
@@ -91,6 +96,26 @@ def _board_analysis(track, paper, edge, road_race, garages, overrides):
     if not _start_open(spec):
         return tr.analyse(adjust(spec), path, lines, paper, edge, notes=corner_notes)
     return _start_for_grid(spec, adjust, path, lines, paper, edge)
+
+
+def check_real_lap(spec, path, lines=None) -> None:
+    """Refuse a real circuit's centre line longer, read in metres, than :data:`MAX_REAL_LAP_M` — before any work is
+    sized by it — naming the user's file and the limit (exit 2)."""
+    from ...errors import InputError
+    from ...track.centerline import arc_lengths
+    from .real import Shape
+
+    lap = float(arc_lengths(Shape.of(spec, path).real)[-1])
+    if lap > MAX_REAL_LAP_M:
+        bare = Path(path).suffix.lower() == ".csv"
+        raise InputError(
+            f"read in metres (as a real circuit's centre line is), the lap is {lap / 1000:,.0f} km; Formula D makes "
+            f"boards of real circuits of at most {MAX_REAL_LAP_M / 1000:,.0f} km",
+            file=path,
+            line=None if bare or lines is None else lines.line(("csv",)),
+            field=None if bare else "csv",
+            hint="give the centre line in metres (one in millimetres is a thousand times too long)",
+        )
 
 
 def _start_open(spec) -> bool:
