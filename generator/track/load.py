@@ -215,7 +215,7 @@ def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) 
         )
     from .adapt import crossings_count
 
-    crossings = crossings_count(P)
+    crossings = crossings_count(P * (1000.0 / span))  # counted at the size of a board (its tolerances are mm)
     if crossings > MAX_CROSSINGS:  # a tangle, not a circuit: refused before the work it would make (minutes)
         raise InputError(
             f"the centre line crosses itself {crossings:,} times; a board bridges at most {MAX_CROSSINGS} crossings",
