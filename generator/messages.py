@@ -75,5 +75,8 @@ def said(value: Any, limit: int = 40) -> str:
     characters, anything else as :func:`plain` says it."""
     if not isinstance(value, str):
         return plain(value, limit)
+    digits = value.strip()
+    if len(digits) > limit and digits.lstrip("+-").isdigit():  # a number typed: its first digits and its length
+        return f"{digits[:12]}… (a number of {len(digits.lstrip('+-')):,} digits)"
     text = escape(value[: limit - 1] + "…" if len(value) > limit else value)
     return text

@@ -581,7 +581,7 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
             line = lines.line(data_loc(data, nxt["loc"]))
             at = f" (line {line})" if line else ""
             more = f" and {len(rest) - 1} more" if len(rest) > 1 else ""
-            extra = f"next: {where}{at}: {_message(nxt)}{more}"
+            extra = f"next: {where}{at}: {_clipped(_message(nxt))}{more}"
         hint = None
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
@@ -598,6 +598,12 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
         if extra:
             hint = f"{hint}; {extra}" if hint else extra
         raise InputError(msg, file=path, line=lines.line(loc), field=field_name(loc) or None, hint=hint) from None
+
+
+def _clipped(text: str, limit: int = 60) -> str:
+    """The next problem's words, said briefly (the line keeps to 300 characters): at most ``limit`` characters,
+    cut at a word."""
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def _field_names(model: Any, seen: set | None = None) -> set[str]:

@@ -77,8 +77,7 @@ def _one_command(args: list[str]):
     return None
 
 
-LINE_MAX = 300  # a line quoting a value longer than this has the value cut: a message quotes values, never dumps them
-LINE_HARD = 1000  # and no line is longer than this (Paddock's own words are never cut below it)
+LINE_MAX = 300  # no line of a message is longer: a long value or path is cut in its middle, the fix kept whole
 LISTED_MAX = 40  # the most lines under the first of a message that lists problems (a check lists them all)
 
 
@@ -100,10 +99,10 @@ def say(kind: str, text: str) -> None:
 
 
 def fit_line(line: str) -> str:
-    """``line`` at most :data:`LINE_MAX` long where it quotes long values: what to do comes after its last " — "
-    and is kept whole; what is cut is the middle of its longest words (a long path keeps its start and its file
-    name and line; a word is a value: Paddock's own words are short). A line still longer is Paddock's own words
-    and is kept whole — a problem is never cut inside — up to :data:`LINE_HARD`, past which its end is cut."""
+    """``line`` at most :data:`LINE_MAX` long: what to do comes after its last " — " and is kept whole; what is
+    cut is first the middle of its longest words (a long path keeps its start and its file name and line; a word
+    is a value: Paddock's own words are short), then, for a line still too long, the end of what comes before the
+    fix (the file, line, field and the start of the problem stay)."""
     if len(line) <= LINE_MAX:
         return line
     head, sep, fix = line.rpartition(" — ")
@@ -120,8 +119,9 @@ def fit_line(line: str) -> str:
         front = keep // 3
         words[i] = word[:front] + "…" + word[len(word) - (keep - front) :]
         head = " ".join(words)
-    line = head + sep + fix
-    return line if len(line) <= LINE_HARD else line[: LINE_HARD - 1] + "…"
+    if len(head) > room:
+        head = head[: room - 1].rstrip() + "…"
+    return head + sep + fix
 
 
 def _usage(err) -> str:
