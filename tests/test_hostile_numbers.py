@@ -68,7 +68,8 @@ COURSES = ROOT / "templates" / "motox" / "courses"
 
 
 def course(name: str) -> dict:
-    return yaml.safe_load((COURSES / name).read_text(encoding="utf-8"))
+    """A shipped course, with the seed `paddock motox course` writes."""
+    return {**yaml.safe_load((COURSES / name).read_text(encoding="utf-8")), "seed": 7}
 
 
 #: (what the file is, its data, the command that reads it: FILE is the file)
@@ -83,13 +84,23 @@ KINDS = [
 
 
 def numeric_fields(data, path=()):
-    """The key path of every number in ``data`` (true/false are not numbers)."""
+    """The key path of every numeric field in ``data`` (true/false are not numbers), each field once: of a list's
+    items only the first that holds it (``tiles[0][1]`` for every tile's y)."""
+    seen = set()
+    for found in _numbers(data, path):
+        field = (*(0 if isinstance(p, int) else p for p in found[:-1]), found[-1])
+        if field not in seen:
+            seen.add(field)
+            yield found
+
+
+def _numbers(data, path):
     if isinstance(data, dict):
         for k, v in data.items():
-            yield from numeric_fields(v, (*path, k))
+            yield from _numbers(v, (*path, k))
     elif isinstance(data, list):
         for i, v in enumerate(data):
-            yield from numeric_fields(v, (*path, i))
+            yield from _numbers(v, (*path, i))
     elif isinstance(data, int | float) and not isinstance(data, bool):
         yield path
 
