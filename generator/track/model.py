@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from ..paper import PAPER_NAMES
 from ..specs import FieldError, Float, Int
@@ -58,7 +58,21 @@ class ArcSpec(_Model):
     ] = 0.0
     # Formula D: the arc is a corner, from the unit it begins in to the unit it ends in (as a 'corners' entry)
     stops: Annotated[Int | None, Field(ge=1, le=3, description="Formula D: a corner with these stops.")] = None
-    name: Annotated[str | None, Field(max_length=40, description="Formula D: a corner of this name.")] = None
+    name: Annotated[CornerName | None, Field(description="Formula D: a corner of this name.")] = None
+
+
+def _printable(v: str) -> str:
+    """A name the board prints: every character in the bundled font (else said of the spec's field, not while
+    the board is drawn)."""
+    from ..fonts import missing_glyphs
+
+    bad = missing_glyphs(v, "bold")
+    if bad:
+        raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
+    return v
+
+
+CornerName = Annotated[str, Field(max_length=40), AfterValidator(_printable)]
 
 
 class Segment(_Model):
@@ -119,7 +133,7 @@ class CornerSpec(_Model):
     from_: Annotated[UnitNo, Field(alias="from", description="First unit of the corner.")]
     to: Annotated[UnitNo, Field(description="Last unit of the corner.")]
     stops: Annotated[Int | None, Field(ge=1, le=3, description="Formula D: stops required in the corner.")] = None
-    name: Annotated[str | None, Field(max_length=40)] = None
+    name: CornerName | None = None
 
 
 class Danger(_Model):
