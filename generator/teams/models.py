@@ -252,6 +252,7 @@ def check_field(field: TeamField, path: str | Path, lines: LineMap) -> None:
     def fail(message: str, loc: tuple, hint: str | None = None) -> None:
         raise located(InputError(message, hint=hint), path, lines, loc)
 
+    _glyphs(field.name, path, lines, ("name",))  # the field's name heads sheets: said here, of this file
     squad_max = monaco_rules()["squad_max"] if field.is_monaco else 0  # Monaco!'s rules: read for Monaco! fields only
     seen: dict[str, tuple] = {}  # a driver's name_key: where it was
     numbers: dict[int, tuple] = {}  # a car number: where it was
