@@ -6,6 +6,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+#: No line of a message is longer: a long value or path is cut in its middle, the fix kept whole (:func:`fit_line`).
+LINE_MAX = 300
+
 
 def escape(text: str) -> str:
     """``text`` with control and format characters (ESC, newlines, bidi overrides …) written as escapes, so a
@@ -80,3 +83,29 @@ def said(value: Any, limit: int = 40) -> str:
         return f"{digits[:12]}… (a number of {len(digits.lstrip('+-')):,} digits)"
     text = escape(value[: limit - 1] + "…" if len(value) > limit else value)
     return text
+
+
+def fit_line(line: str) -> str:
+    """``line`` at most :data:`LINE_MAX` long: what to do comes after its last " — " and is kept whole; what is
+    cut is first the middle of its longest words (a long path keeps its start and its file name and line; a word
+    is a value: Paddock's own words are short), then, for a line still too long, the end of what comes before the
+    fix (the file, line, field and the start of the problem stay)."""
+    if len(line) <= LINE_MAX:
+        return line
+    head, sep, fix = line.rpartition(" — ")
+    if not sep or len(fix) > LINE_MAX - 100:
+        head, sep, fix = line, "", ""
+    room = LINE_MAX - len(sep) - len(fix)
+    words = head.split(" ")
+    while len(head) > room:
+        i = max(range(len(words)), key=lambda k: len(words[k]))
+        word = words[i]
+        keep = max(40, len(word) - (len(head) - room) - 1)
+        if keep + 1 >= len(word):
+            break
+        front = keep // 3
+        words[i] = word[:front] + "…" + word[len(word) - (keep - front) :]
+        head = " ".join(words)
+    if len(head) > room:
+        head = head[: room - 1].rstrip() + "…"
+    return head + sep + fix

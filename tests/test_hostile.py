@@ -25,7 +25,7 @@ from generator import outputs
 from generator.cli import main
 from generator.errors import OS_CAUSES
 
-LINE_MAX = 300  # no line of a message is longer (generator.cli.LINE_MAX)
+LINE_MAX = 300  # no line of a message is longer (generator.messages.LINE_MAX)
 SECONDS = 10
 RSS_BYTES = 1 << 30
 SPEC = """name: Test Oval

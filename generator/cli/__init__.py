@@ -13,6 +13,7 @@ import warnings
 
 import typer
 
+from ..messages import escape, fit_line
 from .root import app
 
 __all__ = ["app", "main"]
@@ -77,17 +78,14 @@ def _one_command(args: list[str]):
     return None
 
 
-LINE_MAX = 300  # no line of a message is longer: a long value or path is cut in its middle, the fix kept whole
 LISTED_MAX = 40  # the most lines under the first of a message that lists problems (a check lists them all)
 
 
 def say(kind: str, text: str) -> None:
     """A message on stderr: its first line as ``paddock: KIND: …``, each further line (a message that lists
     several problems, as ``paddock check`` does) indented on a line of its own; control characters escaped,
-    every line at most :data:`LINE_MAX` long (:func:`fit_line`), at most :data:`LISTED_MAX` lines listed. An
-    internal error (Python's words, which may hold line breaks of their own) stays one line."""
-    from ..messages import escape
-
+    every line at most :data:`~generator.messages.LINE_MAX` long (:func:`fit_line`), at most :data:`LISTED_MAX`
+    lines listed. An internal error (Python's words, which may hold line breaks of their own) stays one line."""
     lines = [str(text)] if kind == "internal error" else str(text).split("\n")
     out = [fit_line(f"paddock: {kind}: {escape(lines[0])}")]
     rest = [line.rstrip() for line in lines[1:] if line.strip()]
@@ -96,32 +94,6 @@ def say(kind: str, text: str) -> None:
     if len(rest) > LISTED_MAX:
         out.append(f"  … and {len(rest) - LISTED_MAX} more")
     typer.echo("\n".join(out), err=True)
-
-
-def fit_line(line: str) -> str:
-    """``line`` at most :data:`LINE_MAX` long: what to do comes after its last " — " and is kept whole; what is
-    cut is first the middle of its longest words (a long path keeps its start and its file name and line; a word
-    is a value: Paddock's own words are short), then, for a line still too long, the end of what comes before the
-    fix (the file, line, field and the start of the problem stay)."""
-    if len(line) <= LINE_MAX:
-        return line
-    head, sep, fix = line.rpartition(" — ")
-    if not sep or len(fix) > LINE_MAX - 100:
-        head, sep, fix = line, "", ""
-    room = LINE_MAX - len(sep) - len(fix)
-    words = head.split(" ")
-    while len(head) > room:
-        i = max(range(len(words)), key=lambda k: len(words[k]))
-        word = words[i]
-        keep = max(40, len(word) - (len(head) - room) - 1)
-        if keep + 1 >= len(word):
-            break
-        front = keep // 3
-        words[i] = word[:front] + "…" + word[len(word) - (keep - front) :]
-        head = " ".join(words)
-    if len(head) > room:
-        head = head[: room - 1].rstrip() + "…"
-    return head + sep + fix
 
 
 def _usage(err) -> str:

@@ -191,7 +191,7 @@ def publish(sheets, opts: Options, folder: str = "", merged: str | None = None, 
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
     if not output.quiet:
-        from . import fit_line  # a deep --out keeps its start and its end, the line its 300 characters
+        from ..messages import fit_line  # a deep --out keeps its start and its end, the line its 300 characters
 
         where = output.out / folder if folder else output.out
         typer.echo(fit_line(f"wrote {len(written)} file(s) to {where}"), err=True)

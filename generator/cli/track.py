@@ -460,7 +460,7 @@ def check_cmd(
             ustr = f"{units} units" if isinstance(units, int) else ", ".join(f"{k}: {v}" for k, v in units.items())
             lanes = f"{summary['lanes']} lane{'' if summary['lanes'] == 1 else 's'}"
             head += f" — {ustr}, lap {summary['lap_mm']:.0f} mm, {lanes}, {summary['paper']}"
-        from . import fit_line  # every line of the listing at most 300 characters, as every message
+        from ..messages import fit_line  # every line of the listing at most 300 characters, as every message
 
         echo = lambda line: typer.echo(fit_line(line))  # noqa: E731
         echo(head)
