@@ -10,6 +10,8 @@ from __future__ import annotations
 import errno
 from pathlib import Path
 
+from .messages import said
+
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_INPUT = 2  # bad input: a spec, an option, a string the font cannot draw
@@ -57,6 +59,21 @@ class InputError(PaddockError):
     """Malformed or invalid input (spec files, options, text)."""
 
     exit_code = EXIT_INPUT
+
+
+class OverrideError(InputError):
+    """An override of a spec field (the command line's ``--lanes``, ``--fit`` …) the spec cannot take: ``key`` (a
+    spec field) with ``value``, and why (``reason``).
+
+    ``applies`` is False when the field means nothing for this spec (``smoothing`` on a spec made of segments);
+    the command line re-words it with its own option names."""
+
+    def __init__(self, key: str, value, reason: str, *, file, applies: bool = True) -> None:
+        self.key, self.value, self.reason, self.applies = key, value, reason, applies
+        if applies:
+            super().__init__(f"override '{key}: {said(value)}': {reason}", file=file, field=key)
+        else:
+            super().__init__(f"'{key}' {reason}", file=file, field=key, hint=f"leave out the '{key}' override")
 
 
 class GlyphError(InputError):

@@ -86,10 +86,10 @@ def said(value: Any, limit: int = 40) -> str:
 
 
 def fit_line(line: str) -> str:
-    """``line`` at most :data:`LINE_MAX` long: what to do comes after its last " — " and is kept whole; what is
-    cut is first the middle of its longest words (a long path keeps its start and its file name and line; a word
-    is a value: Paddock's own words are short), then, for a line still too long, the end of what comes before the
-    fix (the file, line, field and the start of the problem stay)."""
+    """``line`` in lines of at most :data:`LINE_MAX` characters, its problem never cut inside: first the middle
+    of its longest words is cut (a word is a value the line quotes — a long path keeps its start and its file
+    name and line; Paddock's own words are short); a line still too long has what to do (after its last " — ")
+    on a line of its own, indented under it. Only a problem that is itself longer than a line loses its end."""
     if len(line) <= LINE_MAX:
         return line
     head, sep, fix = line.rpartition(" — ")
@@ -106,6 +106,11 @@ def fit_line(line: str) -> str:
         front = keep // 3
         words[i] = word[:front] + "…" + word[len(word) - (keep - front) :]
         head = " ".join(words)
-    if len(head) > room:
-        head = head[: room - 1].rstrip() + "…"
-    return head + sep + fix
+    if len(head) + len(sep) + len(fix) <= LINE_MAX:
+        return head + sep + fix
+    if len(head) > LINE_MAX:
+        head = head[: LINE_MAX - 1].rstrip() + "…"
+    if not sep:
+        return head
+    indent = " " * (len(head) - len(head.lstrip()) + 2)
+    return f"{head}\n{indent}— {fix}"

@@ -11,6 +11,7 @@ Page settings are passed explicitly, never through global state.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from .errors import InputError
 
@@ -20,7 +21,7 @@ class PaperSize:
     name: str
     short: float  # mm
     long: float  # mm
-    family: str  # iso | us: fit advice suggests sizes of the family the user asked for
+    family: Literal["iso", "us"]  # fit advice suggests sizes of the family the user asked for
 
 
 # Exact sizes, smallest first within a family. US sizes are defined in inches; 8.5 in = 215.9 mm exactly.
@@ -129,11 +130,6 @@ def parse_paper_choice(text: str) -> PaperChoice:
     return PaperChoice(name, orientation)
 
 
-def parse_paper(text: str, default_orientation: str = "landscape") -> Paper:
-    """Parse ``a3``, ``a3-landscape``, ``letter:portrait``, ``A4 portrait`` into a paper as it lies."""
-    return parse_paper_choice(text).resolve(default_orientation)
-
-
 @dataclass(frozen=True)
 class PageSpec:
     """The page a composer lays a sheet out on: paper as it lies, unprintable edge, print-check band.
@@ -166,9 +162,6 @@ class PageSpec:
         """(x, y, w, h) a composer may fill: the printable area less the print-check band at the bottom."""
         x, y, w, h = self.printable
         return (x, y, w, h - self.footer)
-
-    def with_paper(self, paper: Paper) -> PageSpec:
-        return replace(self, paper=paper)
 
     def rotated(self) -> PageSpec:
         return replace(self, paper=self.paper.rotated())

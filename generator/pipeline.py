@@ -5,35 +5,16 @@ This is the library entry point the CLI uses; code can call :func:`publish` the 
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .messages import quote
 from .notices import LayoutWarning, warn  # noqa: F401  (composers' warnings; re-exported)
 from .paper import PageSettings, Paper
-from .scene import Document, Page
+from .scene import SIDES, Document, Page, Sheet, bounds
 from .writers import FORMATS as ALL_FORMATS  # noqa: F401  (the formats --format may name)
-from .writers import PREVIEW_DPI
-
-SWITCH_INTERVAL = 0.001  # s: how often the drawing thread offers Python's lock to the preview workers (see publish)
-
-
-@dataclass
-class Sheet:
-    """One composed sheet: ``name`` is its file stem, ``page`` its scene.
-
-    ``side`` says where it must fall when the merged print PDF is printed double-sided: None, on either side of
-    a sheet of paper; ``front``, on a front (the next page being its back: a pair made to print back to back);
-    ``alone``, on a front with nothing on its back (a sheet of pieces to cut out). The merged PDF puts blank
-    pages in where they are needed (:func:`print_order`)."""
-
-    name: str
-    page: Page
-    side: str | None = None
-
-
-SIDES = (None, "front", "alone")
+from .writers import PREVIEW_DPI, WRITERS, check
 
 
 def print_order(sides: Sequence[str | None], counts: Sequence[int] | None = None) -> list[tuple[int, int] | None]:
@@ -51,11 +32,6 @@ def print_order(sides: Sequence[str | None], counts: Sequence[int] | None = None
             if side == "alone":
                 out.append(None)
     return out
-
-
-def numbered(stem: str, pages: Sequence[Page]) -> list[Sheet]:
-    """One sheet per page: ``stem`` alone for one page, ``stem-1``, ``stem-2``… for several."""
-    return [Sheet(stem + (f"-{i + 1}" if len(pages) > 1 else ""), p) for i, p in enumerate(pages)]
 
 
 @dataclass(frozen=True)
@@ -80,8 +56,6 @@ def fits_on(page: Page, paper: Paper) -> bool:
 
 def check_clear_of_edge(sheet: Sheet) -> None:
     """Warn when a sheet draws into the printer's unprintable edge: a home printer would cut it off."""
-    from .scene import bounds
-
     box = bounds(sheet.page.items())
     if box is None:
         return
@@ -97,8 +71,12 @@ def check_clear_of_edge(sheet: Sheet) -> None:
 
 def prepare(sheet: Sheet, pages: PageSettings, ink_saver: bool = False) -> list[Page]:
     """The printable pages of one sheet: print check added, tiled onto ``pages.tile_onto`` if it does not fit,
-    ink saver applied."""
+    ink saver applied. (The composers of the print check, the tiles and the ink saver are imported here, and the
+    output set and the workers' pool in :func:`publish`: at the top of this module, which every command imports,
+    they cost ``paddock --help`` ~60 ms and ~11 ms of its ~110 ms; see benchmarks/README.md.)"""
+    from .compose import inksaver
     from .compose.printcheck import add_print_check
+    from .compose.tiling import tile_pages
 
     page = sheet.page
     check_clear_of_edge(sheet)
@@ -106,14 +84,10 @@ def prepare(sheet: Sheet, pages: PageSettings, ink_saver: bool = False) -> list[
     out = [page]
     tile = pages.tile_paper
     if tile is not None and not fits_on(page, tile):
-        from .compose.tiling import tile_pages  # only when tiling (as the ink saver below): not a run's cost
-
         out = tile_pages(page, tile, edge=pages.edge, overlap=pages.overlap, free=pages.tile_onto.orientation is None)
         for p in out:
             add_print_check(p)
     if ink_saver:
-        from .compose import inksaver
-
         out = inksaver.apply(Document(out)).pages
     return out
 
@@ -142,8 +116,9 @@ def publish(
     ``job`` names the output set in the folder's manifest (default: :func:`job_name`): a later run of the same
     job removes the files it wrote before and no longer writes, and never another job's (see :mod:`.outputs`).
     """
+    from concurrent.futures import ThreadPoolExecutor
+
     from .outputs import OutputSet, safe_name
-    from .writers import WRITERS, check
 
     if job is None:
         job = job_name(sheets, folder, merged)
@@ -162,21 +137,12 @@ def publish(
     # the formats a sheet's files are made from: each asked for, and what a derived one is made of (a PNG: its PDF)
     made = tuple(dict.fromkeys(f for fmt in output.formats for f in (WRITERS[fmt].derived_from, fmt) if f))
     pool = None
-    switch = None
     # A derived file (a PNG preview, rasterised from the sheet's PDF by PDFium and Pillow, which run outside
     # Python's interpreter lock) is made on worker threads while the next sheets are drawn. Two workers: while one
     # rasterises a page (PDFium, not thread-safe, is called under a lock: one thread at a time) the other quantises
     # and encodes the page before. Each file depends only on its sheet: the same bytes either way.
     if len(docs) > 1 and any(WRITERS[f].derived_from for f in made):
-        from concurrent.futures import ThreadPoolExecutor
-
         pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="paddock-png")
-        # The workers hold Python's lock only between their PDFium and Pillow calls, but each time they want it
-        # back they wait for the main thread to let go: every 5 ms by default, so a preview made beside the
-        # drawing of PDFs took five times as long as alone. Letting go every 1 ms (while the workers run) makes
-        # them nearly as fast as alone, for a few per cent of the main thread's time.
-        switch = sys.getswitchinterval()
-        sys.setswitchinterval(SWITCH_INTERVAL)
 
     def draw(doc: Document) -> dict:
         """A document's files by format: a list of blobs, or (with workers) a future of one for a derived format."""
@@ -208,7 +174,6 @@ def publish(
     finally:
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
-            sys.setswitchinterval(switch)
     if whole is not None:
         outputs.add(prefix + safe_name(merged) + ".pdf", whole[0], source="the merged print PDF")
     written = Written(outputs.commit())
@@ -231,6 +196,4 @@ def job_name(sheets: Sequence[Sheet], folder: str = "", merged: str | None = Non
 
 def _source(sheet: Sheet) -> str:
     """A sheet as a message names it: by its title (what the player reads on it), else its file stem."""
-    from .specs import quote
-
     return f"the sheet {quote(sheet.page.title.strip() or sheet.name)}"

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from .errors import GeometryError
+from .errors import GeometryError, InputError, OverrideError
+from .messages import said
 
 if TYPE_CHECKING:
     from .paper import PaperChoice
@@ -23,20 +24,29 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Fix:
-    """One change that would clear (or help clear) a problem.
+    """One change that would clear (or help clear) a problem: a spec field (:attr:`field`, one per kind of fix)
+    set to ``value`` (``now``: the value it has, where that helps). ``paper`` is the paper to print on with this
+    change (for a paper or an orientation: the paper that fits; for a lap length: an example of a larger paper);
+    ``tile_onto`` the paper size to tile it onto.
 
-    ``field`` is the spec field to set (for a circuit: ``smoothing``, ``lanes``, ``fit``, ``orientation``,
-    ``paper``, or any other field of :class:`~generator.track.model.CircuitSpec`) and ``value`` its new value;
-    ``now`` the value it has, where that helps. ``paper`` is the paper to print on with this change (for ``paper``
-    and ``orientation``: the paper that fits; for ``fit``: an example of a larger paper); ``tile_onto`` the paper
-    size to tile it onto.
-    """
+    Each kind of fix is a subclass that words itself both ways — :meth:`spec_text` in the words of the spec file
+    (what a library's message says), :meth:`option_text` as the command line's options (what the CLI and the
+    preview say) — and, for a circuit, builds itself (``generator.track.fixes``). This base is any other field,
+    said plainly."""
 
-    field: str
     value: Any
     now: Any = None
     paper: PaperChoice | None = None
     tile_onto: str | None = None
+    field: ClassVar[str] = ""
+
+    def spec_text(self) -> str:
+        """The fix in the words of the spec file: the field to set and its value."""
+        return f"set '{self.field}: {self.value}'"
+
+    def option_text(self) -> str:
+        """The fix in the command line's words: its option (and the spec field)."""
+        return f"set '{self.field}: {self.value}' in the spec"
 
     def as_dict(self) -> dict:
         out: dict = {"field": self.field, "value": self.value}
@@ -112,31 +122,48 @@ def _number(v):
     return v.item() if hasattr(v, "item") else v
 
 
-def _size(name: str) -> str:
-    return name.upper() if name.startswith("a") else name
-
-
 def spec_wording(fix: Fix) -> str:
-    """A fix in the words of the spec file: the field to set and its value."""
-    v = fix.value
-    if fix.field == "smoothing":
-        return f"smooth the centre line more ('smoothing: {v:g}'; now {fix.now:g} mm)"
-    if fix.field == "fit":
-        eg = f", e.g. {_size(fix.paper.name)} tiled onto {_size(fix.tile_onto)}" if fix.paper and fix.tile_onto else ""
-        return f"make it bigger ('fit: {v}' for a {v}-unit lap on a larger paper{eg})"
-    if fix.field == "lanes":
-        return f"fewer lanes ('lanes: {v}')"
-    if fix.field == "orientation" and fix.paper is not None:
-        return f"use {fix.paper.resolve(v).label} ('orientation: {v}')"
-    if fix.field == "paper" and fix.tile_onto:
-        return f"tile it onto {_size(fix.tile_onto)} sheets ('paper: {v}', printed in tiles)"
-    if fix.field == "paper":
-        return f"print it there ('paper: {v}')"
-    if fix.field == "crossing":
-        return f"declare it as a {v} ('crossings: [{{kind: {v}}}]')"
-    if fix.field == "cars":
-        return f"race a field of {v} cars"
-    return f"set '{fix.field}: {v}'"
+    """A fix in the words of the spec file (:meth:`Fix.spec_text`)."""
+    return fix.spec_text()
+
+
+def option_wording(fix: Fix) -> str:
+    """A fix as the command line's options (:meth:`Fix.option_text`)."""
+    return fix.option_text()
+
+
+def option_hint(problem: Problem) -> str:
+    """What to change about ``problem``, in the command line's words."""
+    return hint_text(problem, option_wording)
+
+
+def option_line(problem: Problem) -> str:
+    """``where: message — hint``, the fixes said as the command line's options."""
+    return problem.text(option_wording)
+
+
+def option_entry(problem: Problem) -> dict:
+    """One problem as a command's ``--json`` answer gives it: its hint in the command line's words."""
+    return problem.as_dict(option_hint(problem))
+
+
+def in_option_words(err: Exception) -> Exception:
+    """A library error re-said with the command line's option names (or ``err`` itself): an override error
+    names its option, a geometry error's fixes are worded as options. Every command's errors pass through here
+    (``generator.cli.main``), and a game's commands' ``--json`` answers."""
+    if isinstance(err, OverrideError):
+        if not err.applies:
+            return InputError(f"--{err.key} {err.reason}", file=err.file, hint=f"leave out --{err.key}")
+        if err.key == "fit" and not isinstance(err.value, int):
+            reason = "give 'page' or the lap length in units (e.g. --fit 60)"
+            return InputError(f"--fit {said(err.value)}: {reason}", file=err.file)
+        return InputError(f"--{err.key} {said(err.value)}: {err.reason}", file=err.file)
+    problems = getattr(err, "problems", None)
+    if isinstance(err, GeometryError) and problems and all(isinstance(p, Problem) for p in problems):
+        worded = geometry_error(err.problems, err.file, option_line)
+        worded.hint = err.hint  # what to change about all of them (a Monaco! road's lap), if the error says it
+        return worded
+    return err
 
 
 def hint_text(problem: Problem, wording: Callable[[Fix], str] = spec_wording) -> str:

@@ -10,9 +10,12 @@ format, and nothing here knows a game.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
+from .fonts import anchor_shift, ascent, baseline_drop, descent, text_width
 from .paper import DEFAULT_EDGE, FOOTER_BAND, PageSpec, Paper  # noqa: F401  (re-exported for composers)
 
 Point = tuple[float, float]
@@ -30,8 +33,8 @@ class Style:
     width: float = 0.25
     fill: Color | None = None
     dash: tuple[float, ...] | None = None
-    cap: str = "butt"  # butt | round | square
-    join: str = "miter"  # miter | round | bevel
+    cap: Literal["butt", "round", "square"] = "butt"
+    join: Literal["miter", "round", "bevel"] = "miter"
     opacity: float = 1.0
 
     def with_(self, **changes) -> Style:
@@ -200,10 +203,32 @@ class Document:
         return page
 
 
+#: Where a sheet must fall when the merged print PDF is printed double-sided (see :class:`Sheet`).
+Side = Literal["front", "alone"] | None
+SIDES: tuple[Side, ...] = (None, "front", "alone")
+
+
+@dataclass
+class Sheet:
+    """One composed sheet: ``name`` is its file stem, ``page`` its scene.
+
+    ``side`` says where it must fall when the merged print PDF is printed double-sided: None, on either side of
+    a sheet of paper; ``front``, on a front (the next page being its back: a pair made to print back to back);
+    ``alone``, on a front with nothing on its back (a sheet of pieces to cut out). The merged PDF puts blank
+    pages in where they are needed (:func:`generator.pipeline.print_order`)."""
+
+    name: str
+    page: Page
+    side: Side = None
+
+
+def numbered(stem: str, pages: Sequence[Page]) -> list[Sheet]:
+    """One sheet per page: ``stem`` alone for one page, ``stem-1``, ``stem-2``… for several."""
+    return [Sheet(stem + (f"-{i + 1}" if len(pages) > 1 else ""), p) for i, p in enumerate(pages)]
+
+
 def bounds(items: Iterable[Primitive]) -> tuple[float, float, float, float] | None:
     """(min x, min y, max x, max y) of everything drawn, in page mm (stroke widths and text boxes included)."""
-    from .fonts import anchor_shift, ascent, baseline_drop, descent, text_width
-
     box = [float("inf"), float("inf"), float("-inf"), float("-inf")]
 
     def grow(x0: float, y0: float, x1: float, y1: float) -> None:
@@ -227,8 +252,6 @@ def bounds(items: Iterable[Primitive]) -> tuple[float, float, float, float] | No
             pts = [(x, top), (x + w, top), (x + w, bottom), (x, bottom)]
             pad = 0.0
             if item.rotation:
-                import math
-
                 c, s_ = math.cos(math.radians(item.rotation)), math.sin(math.radians(item.rotation))
                 pts = [
                     (item.x + (px - item.x) * c - (py - item.y) * s_, item.y + (px - item.x) * s_ + (py - item.y) * c)

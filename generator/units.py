@@ -5,10 +5,6 @@ PT_PER_INCH = 72.0
 PT_PER_MM = PT_PER_INCH / MM_PER_INCH
 
 
-def mm_to_pt(mm: float) -> float:
-    return mm * PT_PER_MM
-
-
 def pt_to_mm(pt: float) -> float:
     """Typographic points to mm: used by composers to say font sizes the way printers do."""
     return pt / PT_PER_MM
@@ -16,7 +12,3 @@ def pt_to_mm(pt: float) -> float:
 
 def inch_to_mm(inches: float) -> float:
     return inches * MM_PER_INCH
-
-
-def mm_to_px(mm: float, dpi: float) -> float:
-    return mm / MM_PER_INCH * dpi

@@ -87,10 +87,10 @@ def close(driver) -> None:
 class Server:
     """``paddock preview SPEC`` in a process of its own on a free port; its terminal lines kept in :attr:`lines`."""
 
-    def __init__(self, spec: Path, *args: str) -> None:
+    def __init__(self, spec: Path, *args: str, port: int = 0) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "generator", "preview", spec.name, "--port", "0", *args],  # run in its folder
+            [sys.executable, "-m", "generator", "preview", spec.name, "--port", str(port), *args],  # in its folder
             stderr=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             stdin=subprocess.DEVNULL,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from generator.games.formula_d.simulate.board import CornerInfo, board_from_graph
+from generator.games.formula_d.simulate.board import CornerInfo, PitInfo, board_from_graph
 from generator.games.formula_d.simulate.race import Race, Setup
 from generator.games.formula_d.simulate.rules import RUN, StaticReach, rule_set
 from generator.simulate.tally import Tally
@@ -14,9 +14,11 @@ from generator.track.spaces import LaneGraph, Space
 UNIT = 24.0
 
 
-def ring(lanes: int = 3, n: int = 40, corners=((10, 12, 1),), grid: int = 10, direction: str = "left"):
+def ring(lanes: int = 3, n: int = 40, corners=((10, 12, 1),), grid: int = 10, direction: str = "left", pit=None):
     """``lanes`` lanes of ``n`` spaces; corners as (first index, last index, stops) in every lane; ``grid`` slots
-    behind the line, pole first (rows of ``lanes``)."""
+    behind the line, pole first (rows of ``lanes``); ``pit``: ``(entry, exit, spaces, garages)`` — a pit lane
+    beside lane 0 turning off after space ``entry`` and back onto space ``exit`` of that lane, of ``spaces``
+    spaces level with the lane's spaces from ``entry + 1`` on, with the garages beside the pit spaces listed."""
     g = LaneGraph(lanes=lanes, lap_length=n * UNIT)
     for lane in range(lanes):
         for j in range(n):
@@ -37,7 +39,13 @@ def ring(lanes: int = 3, n: int = 40, corners=((10, 12, 1),), grid: int = 10, di
     for slot in range(grid):
         row, lane = divmod(slot, lanes)
         slots.append(lane * n + (n - 1 - row))
-    return board_from_graph(g, infos, tuple(slots), "ring")
+    info = None
+    if pit is not None:
+        entry, exit_, count, garages = pit
+        mids = tuple(((entry + 1 + j) % n + 0.5) * UNIT for j in range(count))
+        wraps = exit_ < entry
+        info = PitInfo(0, entry, exit_, wraps, entry > n / 2, None, mids, tuple(garages))
+    return board_from_graph(g, infos, tuple(slots), "ring", info)
 
 
 class Script(random.Random):

@@ -245,8 +245,8 @@ def test_every_real_circuit_builds_through_the_product_and_reports_its_deviation
     """``paddock check NAME.csv`` on the f1-dice board (a 20 mm track): builds with no option, north up, and the
     deviation ``check --json`` reports is the Hausdorff distance (shapely, independent of fidelity.py) between its
     ``centre_line`` and the CSV carried onto the page by its ``source_to_page``, within 0.5 mm."""
-    from generator.cli.track import check_summary
     from generator.track import CircuitSpec, analyse
+    from generator.track.summary import check_summary
 
     done = analyse(CircuitSpec(name=csv.stem, csv=str(csv), lane_width=10), csv)
     data = json.loads(json.dumps(check_summary(csv, done)))

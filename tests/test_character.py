@@ -33,7 +33,7 @@ def _csv(tmp_path: Path, name: str, xy: np.ndarray) -> Path:
 
 def _lines(done) -> list[str]:
     """What the board says it lost: the lines naming the real line's km."""
-    return [c for c in done.changes if re.search(r"real line.* \([^()]* km\)", c)]
+    return [str(c) for c in done.changes if re.search(r"real line.* \([^()]* km\)", str(c))]
 
 
 def _km(line: str) -> list[float]:

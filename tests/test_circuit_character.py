@@ -103,7 +103,7 @@ def test_a_smaller_field_keeps_the_real_start_line_where_the_whole_grid_stands_f
     syn, csv, done, m = _built(14, None, folder)
     assert done.buildable and done.spec.start.at == 0 and m["start_off_units"] < 0.5
     assert 5 <= done.spec.grid < 10
-    said = next(ch for ch in done.changes if "behind the real start line" in ch)
+    said = next(str(ch) for ch in done.changes if "behind the real start line" in str(ch))
     assert said.startswith(f"a grid of {done.spec.grid} (not 10) behind the real start line")
     assert f"a grid of {done.spec.grid} behind the real start line: no more fit there" in done.circuit.notes
     by = float(re.search(r"--grid 10 moves the start line ([\d.]+) units forward", said).group(1))
@@ -294,7 +294,7 @@ def test_no_unit_number_stands_on_a_bridge_deck(folder):
     generated figure-eight whose action unit 10 lies under the bridge)."""
     import numpy as np
 
-    from generator.track.board import _in_sight, action_units
+    from generator.track.numbers import _in_sight, action_units
 
     syn, csv, done, m = _built(66, True, folder)
     c = done.circuit

@@ -19,11 +19,12 @@ from generator import track
 from generator.compose import inksaver
 from generator.data import template
 from generator.errors import GeometryError
+from generator.games.f1_dice import board as f1_board
 from generator.games.f1_dice import pack as f1_pack
 from generator.paper import PageSettings
 from generator.scene import Document
 from generator.teams import load_field
-from generator.track import board as board_mod
+from generator.track import numbers as board_mod
 from generator.track.checks import min_car_radius, unit_edges
 from generator.writers import render
 
@@ -282,7 +283,7 @@ def test_the_pole_box_stands_beside_grid_slot_1(name):
     i = next(k for k, t in enumerate(labels) if isinstance(t, Text) and t.text.startswith("POLE POSITION"))
     xs, ys = zip(*labels[i - 1].exterior, strict=True)
     frame = box(min(xs), min(ys), max(xs), max(ys))
-    assert (max(xs) - min(xs), max(ys) - min(ys)) in f1_pack.POLE_BOXES
+    assert (max(xs) - min(xs), max(ys) - min(ys)) in f1_board.POLE_BOXES
     pole = next(s for s in c.grid if s.number == 1)
     assert Point(pole.centre).distance(frame) <= 40.0
     x, y, w, h = page.content_box

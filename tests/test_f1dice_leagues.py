@@ -137,6 +137,11 @@ def check_pack(sheets, data: dict, n_cars: int) -> None:
     blank = "gives no split" in card
     assert blank == (not tiered), card
     assert all(label in card for key, label in tiers.items() if blank or key in tiered), card
+    # a team the file puts in no group, while others have one, is listed for the players to place (card, summary)
+    untiered = [t["name"] for t in racing_teams(data, n_cars) if "tier" not in t]
+    none = f1.facts().words.reference.tier_none.split(" — ")[0]
+    assert (none in card and none in summary) == bool(tiered and untiered), (card, summary)
+    assert all(" ".join(n.split()) in card for n in untiered) if tiered else True
     # the field: every car that races is on the qualifying sheet and the standings; one that does not race
     # (--cars cut it) is on no sheet
     racing = [d["name"] for t in racing_teams(data, n_cars) for d in t["drivers"]]

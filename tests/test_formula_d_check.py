@@ -115,8 +115,8 @@ def test_corners_prints_units_ready_to_paste(capsys):
 def test_track_and_watch_draw_the_formula_d_layer(tmp_path, capsys):
     from conftest import pdf_text
 
-    from generator.cli.common import Options
     from generator.cli.track import Watcher
+    from generator.command import Options
     from generator.pipeline import Output
 
     spec = tmp_path / "garenne.yaml"

@@ -162,11 +162,33 @@ def test_a_road_race_leaves_out_the_soft_and_rain_tyre_card_and_the_pits(road, p
     assert "Circuit de la Vieille Ville" in words(road, "board")  # the road-race circuit by default
 
 
-def test_washingtons_tyre_wp_is_printed_as_uncertain(road):
-    cards = words(road, "scorecards")
+def test_washingtons_tyre_wp_is_printed_as_uncertain():
+    sheets = pack.build(PageSettings(), players=PLAYERS, gt=True, weather=True, laps=1)
+    cards = words(sheets, "scorecards")
     assert "Stanley Washington" in cards and "WP: ____ (the text reads 1, uncertain" in cards
-    rules = words(road, "rules")
+    rules = words(sheets, "rules")
     assert "1?" in rules and "question mark" in rules
+
+
+def test_house_rules_fill_every_write_in_of_a_road_race_marked_as_house_rules(road):
+    """Issue 42: the road race could not be raced (GT drivers' WP rows blank). With --house-rules every write-in
+    holds a number: the GT drivers' missing WP are the standard car's, each marked as Paddock's house rule."""
+    h = facts.house()
+    cards = words(road, "scorecards")
+    assert "WP: ____" not in cards
+    standard = facts.standard_build()
+    assert f"{standard['tires']}{h.mark} WP (house rule, not the rulebook's)" in cards  # Li Tsu Sin's row
+    assert h.gt_wp.label in words(road, "reference") and h.gt_wp.reason[:60] in words(road, "reference")
+    rules = words(road, "rules")
+    assert "Paddock's house rule, not the rulebook's number" in rules and "1?" not in rules
+    from generator.games.formula_d import summary
+
+    for name, t in summary.tables(house_rules=True).items():
+        assert all(v is not None for row in t["rows"] for v in row), name  # no write-in box left
+    for d in facts.gt_drivers():  # legible values stay the rulebook's, unmarked
+        for k, v in d.wp.items():
+            if v is not None and k not in d.uncertain:
+                assert facts.gt_wp_cell(d, k, True) == v
 
 
 # --- the board: lane changes and corner zones ----------------------------------------------------------------
@@ -186,18 +208,49 @@ def test_a_diagonal_move_goes_to_the_space_level_with_the_movers_front(garenne):
             assert at < (target.s1 - target.s0) % L + 1e-6, (sp.id, t)  # it holds the point just past sp's end
 
 
-def test_lane_changes_are_drawn_where_spaces_are_offset(garenne):
+def test_lane_changes_are_drawn_in_corners_where_spaces_are_offset(garenne):
+    """Arrows where the rulebook has them — in corners ("following the arrows") — wherever the space moved to does
+    not start level with the mover's front; none on the straights, where they cluttered every space (issue 42)."""
+    from generator.games.formula_d.overlay import corner_marks
+
     g, L, u = garenne.graph, garenne.lap_length, garenne.unit_length
-    drawn = set(lane_changes(garenne))
+    corners = {i for m in corner_marks(garenne) for i in m.paths.spaces}
+    drawn = set(lane_changes(garenne, corners))
     assert drawn
     for sp in g.spaces:
         for t in sp.diagonal:
             offset = abs((g.spaces[t].s0 - sp.s1 + L / 2) % L - L / 2)
             hidden = sp.hidden or g.spaces[t].hidden
-            assert ((sp.id, t) in drawn) == (offset > LEVEL * u and not hidden)
+            cornered = sp.id in corners or t in corners
+            assert ((sp.id, t) in drawn) == (offset > LEVEL * u and not hidden and cornered)
     for a, b in drawn:  # each arrow runs from the space moved from into the space moved to
         tail, head = arrow_points(garenne, a, b)
         assert SPoly(g.spaces[a].polygon).contains(Point(tail)) and SPoly(g.spaces[b].polygon).contains(Point(head))
+
+
+def test_lane_change_arrows_follow_the_lanes(garenne):
+    """An arrow goes diagonally forward and bends with the corner: at its head it points along the lanes more than
+    across them (it pointed straight across before, issue 42), and every point of it lies on its two spaces."""
+    import math
+
+    from shapely.ops import unary_union
+
+    from generator.games.formula_d.overlay import arrow_path, corner_marks
+
+    g, L = garenne.graph, garenne.lap_length
+    corners = {i for m in corner_marks(garenne) for i in m.paths.spaces}
+    for a, b in lane_changes(garenne, corners):
+        path = arrow_path(garenne, a, b)
+        both = unary_union([SPoly(g.spaces[a].polygon), SPoly(g.spaces[b].polygon)]).buffer(0.5)
+        assert all(both.contains(Point(p)) for p in path), (a, b)
+        (px, py), (hx, hy) = path[-3], path[-1]
+        s = (g.spaces[b].s0 + 0.5 * ((g.spaces[b].s1 - g.spaces[b].s0) % L)) % L
+        ax, ay = garenne.offset_point((s + 0.5) % L, 0.0)
+        bx, by = garenne.offset_point((s - 0.5) % L, 0.0)
+        along = (ax - bx, ay - by)
+        dot = (hx - px) * along[0] + (hy - py) * along[1]
+        angle = math.degrees(math.acos(dot / (math.hypot(hx - px, hy - py) * math.hypot(*along))))
+        assert angle < 60, (a, b, angle)  # forward, with the race, not across it
 
 
 def test_corner_zones_are_tinted_lightly_round_the_marked_spaces(garenne):

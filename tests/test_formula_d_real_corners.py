@@ -141,8 +141,8 @@ def test_a_start_line_moved_back_round_the_lap_stays_within_it():
     corners)."""
     from types import SimpleNamespace
 
-    from generator.games.formula_d.real import moved_start
     from generator.track.model import CircuitSpec
+    from generator.track.search import moved_start
 
     spec = CircuitSpec.model_validate({"name": "x", "csv": "x.csv", "game": "formula-d"})
     u = spec.unit

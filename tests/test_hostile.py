@@ -487,14 +487,18 @@ def test_a_long_error_line_is_shortened_before_its_fix(capsys):
     assert lines[0] == "paddock: error: 2 problems:" and lines[2] == "  second — fix that"
     assert len(lines) == 3 and len(lines[1]) <= LINE_MAX and lines[1].startswith("  first: yyy")
     assert lines[1].endswith("y — fix it") and "\\n" not in "".join(lines)
-    # a line of Paddock's own words still too long (issue 45: no line past LINE_MAX) loses the end of the problem,
-    # never its file, line and field, never its fix
-    words = "ten slots need more straight than this; " * 9
-    prose = f"x.yaml:3: field 'grid': {words}only 3 — move the start (--start 2)"
+    # Paddock's own words too long for a line (issue 45: no line past LINE_MAX; issue 32: a problem never cut
+    # inside): the fix goes on a line of its own under the problem; only a problem longer than a line loses its end
+    words = "ten slots need more straight than this; " * 5
+    prose = f"x.yaml:3: field 'grid': {words}only 3 — move the start line 2 units along its straight (--start 2)"
     say("error", prose)
-    line = capsys.readouterr().err.strip()
-    assert len(line) == LINE_MAX and line.startswith("paddock: error: x.yaml:3: field 'grid': ten slots need")
-    assert line.endswith("… — move the start (--start 2)")
+    lines = capsys.readouterr().err.strip().splitlines()
+    fix = "  — move the start line 2 units along its straight (--start 2)"
+    assert lines == [f"paddock: error: x.yaml:3: field 'grid': {words}only 3", fix]
+    say("error", f"x.yaml:3: field 'grid': {words * 2}only 3 — move the start (--start 2)")
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines[0]) == LINE_MAX and lines[0].startswith("paddock: error: x.yaml:3: field 'grid': ten slots")
+    assert lines[0].endswith("…") and lines[1] == "  — move the start (--start 2)"
     say("error", "word " * 400)
     assert len(capsys.readouterr().err.strip()) == LINE_MAX
 
@@ -552,7 +556,7 @@ def test_ctrl_c_is_one_line_and_writes_nothing(where, capsys, tmp_path, monkeypa
         raise KeyboardInterrupt
 
     monkeypatch.setattr(
-        pipeline if where == "drawing" else cli, "publish" if where == "drawing" else "_one_command", interrupt
+        pipeline if where == "drawing" else cli, "publish" if where == "drawing" else "_command", interrupt
     )
     code, out, err = run(capsys, "pack", "--out", str(tmp_path / "out"), "-f", "pdf")
     assert code == 130 and err.strip() == "paddock: error: interrupted; nothing was written"

@@ -31,8 +31,8 @@ from generator.units import MM_PER_INCH
 DPI = 254  # 10 pixels a millimetre
 
 
-def pdf(page) -> bytes:
-    (blob,) = writers.render(Document([page], "test"), "pdf")
+def pdf(*pages) -> bytes:
+    (blob,) = writers.render(Document(list(pages), "test"), "pdf")
     return blob
 
 
@@ -183,7 +183,7 @@ def test_speed_dials_show_every_speed_and_shade_the_unreachable(field):
 
 
 def test_practice_and_squads_sheets(field):
-    practice = pdf_text(pdf(practice_sheet(field, PageSpec(PRACTICE_PAPER))))
+    practice = pdf_text(pdf(*practice_sheet(field, PageSpec(PRACTICE_PAPER))))
     assert "Fewest dice takes pole" in practice and "dice off" in practice and "1st" in practice
     squads = pdf_text(pdf(squad_sheet(field, PageSpec(SQUADS_PAPER))))
     assert "At most 4 cars a team" in squads

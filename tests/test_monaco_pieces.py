@@ -50,10 +50,27 @@ def test_pieces_are_numbered_along_the_lap_from_the_start_line(kit):
 
 
 def test_sheets_print_in_lap_order(kit):
-    """The first sheets hold the first pieces: a sheet holds a run of consecutive pieces, the runs in order."""
-    sheets = [p.sheet for p in kit.pieces]
+    """The first sheets hold the first pieces: a sheet holds a run of consecutive pieces, the runs in order — but
+    for a short last strip of road, which shares an earlier sheet rather than take one of its own (issue 42)."""
+    from generator.games.monaco.packing import TAIL_SHEET
+
+    pieces = list(kit.pieces)
+    while pieces[-1].sheet < kit.sheet_count - 1:  # the lap's end on an earlier sheet: short, and moved there
+        assert pieces[-1].s1 - pieces[-1].s0 < TAIL_SHEET
+        pieces.pop()
+    sheets = [p.sheet for p in pieces]
     assert sheets == sorted(sheets)
     assert sheets[0] == 0 and sheets[-1] == kit.sheet_count - 1
+
+
+def test_no_sheet_holds_only_a_short_strip(kit):
+    """Issue 42: the default road's last sheet held only a 3 in strip. Every sheet holds at least two short pieces'
+    worth of road (TAIL_SHEET), or a piece of its own that is longer."""
+    from generator.games.monaco.packing import TAIL_SHEET
+
+    for k in range(kit.sheet_count):
+        road = sum(p.s1 - p.s0 for p in kit.pieces if p.sheet == k)
+        assert road >= TAIL_SHEET, (k + 1, road / 25.4)
 
 
 def _piece_at(kit, sheet: int, x: float, y: float):
@@ -209,7 +226,7 @@ def test_the_docs_say_what_the_code_prints(kit):
     code's own."""
     from pathlib import Path
 
-    from generator.games.monaco.practice import dice_for_lap
+    from generator.games.monaco.practice import LAPS, SHARE, dice_for_practice, sharp_bends
     from generator.games.monaco.roadkit import modular_kit
 
     doc = " ".join((Path(__file__).parents[1] / "docs" / "monaco.md").read_text(encoding="utf-8").split())
@@ -221,9 +238,12 @@ def test_the_docs_say_what_the_code_prints(kit):
 
     pieces = sum(c for _, c in parse_set(None, "double"))
     assert f"{pieces} pieces in {len(m.pieces)} parts on {m.sheet_count} A4 sheets" in doc
-    count = dice_for_lap(kit.road.lap_in, 8, 3, 4)
-    assert f"about {count.turns} turns, 2 × {count.turns} + 8 = {count.need} dice" in doc
-    assert f"{count.boxes} boxes" in doc
+    bends = sharp_bends(kit.road.corners, 45, MM_PER_INCH)
+    count = dice_for_practice(kit.road.lap_in, bends, [(3, 4), (4, 5), (5, 4), (6, 6)])
+    assert (count.skill, count.tech) == (3, 4)
+    assert f"{LAPS} practice laps" in doc and f"{count.most} dice or fewer in {round(SHARE * 100)} laps in 100" in doc
+    assert f"half of them {count.middle}" in doc and f"{count.boxes} boxes" in doc
+    assert f"{len(bends)} bends sharper than 45° and their {sum(n for _, n in bends)} skill rolls" in doc
 
 
 STADIUM = """name: Stadium

@@ -16,7 +16,7 @@ from generator.cli import main
 from generator.errors import InputError
 from generator.games.motox import facts
 from generator.games.motox.builder import course_yaml, deal_course
-from generator.games.motox.checks import check, check_course
+from generator.games.motox.checks import check, check_course, jump_traps, landing_numbers
 from generator.games.motox.course import load_course
 from generator.games.motox.diagram import course_page, preferred_paper
 from generator.games.motox.pack import sample_courses
@@ -53,6 +53,7 @@ def test_three_samples_ship_and_pass_the_checker():
     for path in paths:
         course, problems = check(path)
         assert problems == [], (path.name, [str(p) for p in problems])
+        assert jump_traps(course) == [], (path.name, [str(p) for p in jump_traps(course)])  # issue 42
         assert course.n == facts.tile_count() and course.coins_used() == facts.building_coins()
         players.add(course.players)
     assert 3 in players and 4 in players
@@ -231,6 +232,7 @@ def test_any_seed_deals_a_legal_course(seed, players):
     assert built.course.n == facts.tile_count()
     assert built.course.coins_used() == facts.building_coins()
     assert max(built.course.ramps.values()) <= facts.max_ramp()
+    assert jump_traps(built.course) == []  # careful builders leave no ramp that cannot be landed before a turn
 
 
 def test_course_command_writes_a_legal_repeatable_spec(tmp_path):
@@ -335,3 +337,64 @@ def test_a_tile_at_a_huge_or_infinite_or_nan_position_is_a_located_error(tmp_pat
     assert "whole or half tiles" in err and len(err.splitlines()) == 1
     assert "Overflow" not in err and "convert" not in err
     assert not (tmp_path / "out").exists()
+
+
+# -- jump traps (issue 42) ----------------------------------------------------------------------------------------
+
+
+def trap_course(tmp_path: Path) -> Path:
+    """Twisty as it shipped before: ramps of 2 on tiles 4 and 17, each one tile before a turn."""
+    data = sample("twisty.yaml")
+    data["ramps"] = [r for r in data["ramps"] if r["tile"] != 20]
+    for r in data["ramps"]:
+        if r["tile"] in (4, 17):
+            r["height"] = 2
+    return write(tmp_path, data)
+
+
+def test_a_ramp_right_before_a_turn_is_a_jump_trap(tmp_path):
+    """From the front row of a ramp of 2 one tile before a turn, 3 or more crosses the edge and, flying straight
+    on, lands past the turning tile: off the track. A ramp of 1 there, or of 2 with two tiles after it, lands."""
+    course, problems = check(trap_course(tmp_path))
+    assert problems == []
+    traps = jump_traps(course)
+    assert [p.tile for p in traps] == [4, 17]
+    assert all(p.kind == "jump-trap" and p.numbers == {"height": 2, "run": 2, "turn_tile": p.tile + 1} for p in traps)
+    assert "lower it to 1 coin" in traps[0].hint and "such as tile 20" in traps[0].hint
+    assert landing_numbers(course, 4, 2) == [] and landing_numbers(course, 4, 1) == [2]
+    assert landing_numbers(course, 11, 2) == [3, 4]  # two tiles in line past it: 4 spaces to land in
+    assert landing_numbers(course, 23, 3) == [4, 5]  # past the finish tile: any flight over the line wins
+
+
+def test_check_warns_of_jump_traps_and_still_passes_the_course(tmp_path, capsys):
+    path = trap_course(tmp_path)
+    assert run(["motox", "check", str(path)]) == 0
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if "warning: jump trap" in line]
+    assert len(lines) == 2 and "OK: a legal MotoX course" in out
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "tile: 4," in t)
+    assert f"{path}:{line}: warning: jump trap on tile 4" in lines[0]
+    assert run(["motox", "check", "--json", str(path)]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["legal"] is True and [w["tile"] for w in answer["warnings"]] == [4, 17]
+    assert all(w["kind"] == "jump-trap" and w["line"] for w in answer["warnings"])
+
+
+def test_an_unknown_course_field_names_the_fields_not_the_readme(tmp_path, capsys):
+    data = sample("twisty.yaml") | {"laps": 2}
+    assert run(["motox", "check", str(write(tmp_path, data))]) == 2
+    err = capsys.readouterr().err
+    assert "README" not in err and "field 'laps': unknown field" in err
+    assert "name, players, heading, path, tiles, ramps, seed, notes" in err and "docs/motox.md" in err
+
+
+def test_players_help_says_what_is_accepted(capsys):
+    lo, hi = facts.player_range()
+    for args in (["pack", "motox", "--help"], ["motox", "course", "--help"]):
+        assert run(args) == 0
+        help_text = " ".join(capsys.readouterr().out.split())
+        assert f"Riders: {lo} or {hi} (MotoX is for {lo}–{hi} players)." in help_text
+        assert "1<=x<=9" not in help_text
+    for n in (lo - 1, hi + 1):
+        assert run(["motox", "course", "--players", str(n), "-o", str(Path("/nonexistent") / "x.yaml")]) == 2
+        assert f"MotoX is for {lo}–{hi} players, not {n}" in capsys.readouterr().err

@@ -105,9 +105,10 @@ def test_a_card_per_rider_with_the_rules_numbers(tmp_path):
     publish(cards, output, settings, folder="motox")
     text = " ".join(pdf_text(tmp_path / "motox" / f"{s.name}.pdf") for s in cards)
     text = re.sub(r"\s+", " ", text)
-    assert text.count("MotoX · rider's card") == 3 and text.count("MotoX · Paddock's readings") == 3
+    # three riders and a spare: two cards to a sheet, none left half blank
+    assert text.count("MotoX · rider's card") == 4 and text.count("MotoX · Paddock's readings") == 4
     assert "Dice you roll 1 2 3 4" in text
-    assert "An ace counts as 1" in text and "one 90° turn" in text
+    assert "a blank face is a null, the suit's symbol is an ace (1)" in text and "one 90° turn" in text
     assert "4 dice at most" in text and "up to 3 coins" in text
     assert "tiles meeting only at a corner do not touch" in text
     assert facts.rules().credit in text

@@ -340,3 +340,44 @@ def test_card_stock_note_and_print_instructions_on_the_sheets(duplex_pages):
     text = " ".join(t.text for p in duplex_pages[:1] for t in walk(p.items()) if isinstance(t, Text))
     assert "160–250 g/m²" in text and "double-sided" in text and "long edge" in text
     assert re.search(r"FRONT", text)
+
+
+def _wedges(page, boxes):
+    """The direction mark (a three-point wedge) of each coin whose box is in ``boxes``: its centroid, by box."""
+    marks = [i for i in walk(page.layers["pieces"].items) if isinstance(i, Polygon) and len(i.exterior) == 3]
+    out = {}
+    for box in boxes:
+        x, y, d, _ = box
+        cx, cy = x + d / 2, y + d / 2
+        inside = [m for m in marks if all(x <= px <= x + d and y <= py <= y + d for px, py in m.exterior)]
+        # the mark sits just inside the rim: of the coin's three-point shapes, the farthest from its centre
+        centroids = [(sum(p[0] for p in m.exterior) / 3, sum(p[1] for p in m.exterior) / 3) for m in inside]
+        far = max(centroids, key=lambda c: (c[0] - cx) ** 2 + (c[1] - cy) ** 2)
+        assert (far[0] - cx) ** 2 + (far[1] - cy) ** 2 > (0.7 * d / 2) ** 2, f"a direction mark on the coin at {box}"
+        out[box] = far
+    return out
+
+
+@pytest.mark.parametrize("mode", ["long", "short"])
+@pytest.mark.parametrize("paper", ["a4", "a3", "a2", "a1", "letter", "tabloid"])
+def test_coin_backs_stand_the_right_way_up(paper, mode):
+    """Every paper × duplex mode, in the orientation the pack picks: turn the printed sheet over its flip edge and
+    each coin's two direction marks lie one behind the other (±0.2 mm), so a coin's value and suit point the same
+    way (Letter flipped on its long edge printed them opposite: issue 42)."""
+    from generator.games.motox.pack import piecepack_groups
+    from generator.games.motox.piecepack_sheet import layout
+    from generator.games.motox.sides import mirror_axis, mirror_point
+    from generator.paper import PageSettings, PaperChoice
+
+    (group,) = piecepack_groups(PageSettings(paper=PaperChoice(paper)), facts.inches().tile, mode)
+    pages = [s.page for s in group.sheets]
+    spec = pages[0].spec
+    axis = mirror_axis(spec, mode)
+    placed = [p for p in layout(spec, None, mode) if p.kind == "coin"]
+    for k, (front, back) in enumerate(zip(pages[::2], pages[1::2], strict=True)):
+        mine = [p for p in placed if p.sheet == k]
+        faces, backs = _wedges(front, [p.face for p in mine]), _wedges(back, [p.back for p in mine])
+        for p in mine:
+            fx, fy = faces[p.face]
+            bx, by = mirror_point(spec, axis, backs[p.back])
+            assert abs(fx - bx) <= 0.2 and abs(fy - by) <= 0.2, (paper, mode, spec.width > spec.height, p.suit.id)

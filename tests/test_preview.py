@@ -55,8 +55,8 @@ def test_a_game_without_a_board_of_its_own_shows_the_track_board(tmp_path):
 
 
 def _view(spec, **kw):
-    from generator.cli.track import fix_text
     from generator.preview.state import build_view
+    from generator.problems import option_wording as fix_text
 
     return build_view(spec, PageSettings(), wording=fix_text, **kw)
 
@@ -142,11 +142,14 @@ def test_rebuilds_keep_the_last_good_board_through_a_bad_save(tmp_path):
     _save(spec, MONTE.replace("straight: 6.3", "straight: 16.3", 1), 2)  # the loop no longer closes
     assert pv.rebuild(pv.sources.stamp())
     state = pv.state()
-    assert state["error"]["kind"] == "problems" and state["problems"][0]["kind"] == "closure"
-    assert state["problems"][0]["mark"] is None and pv.svg()[1] == board
+    # the segments drawn open, the gap marked where the last one ends; the terminal never says "built"
+    assert state["error"] is None and not state["printable"] and state["problems"][0]["kind"] == "closure"
+    assert state["problems"][0]["mark"] is not None and pv.svg()[1] > board
+    assert "does not print yet: 1 problem" in said[-1] and "built" not in said[-1]
+    open_board = pv.svg()[1]
     _save(spec, MONTE, 3)
     assert pv.rebuild(pv.sources.stamp())
-    assert pv.state()["error"] is None and pv.svg()[1] > board
+    assert pv.state()["error"] is None and pv.svg()[1] > open_board and pv.state()["printable"]
     # a save while building: the build is abandoned for the newer save
     _save(spec, MONTE.replace("Monte Carlo", "Monte Carlo 2"), 4)
     stamp = pv.sources.stamp()
@@ -183,7 +186,7 @@ def _get(server, path, method="GET", host=None):
     conn.putheader("Host", host or f"127.0.0.1:{port}")
     conn.endheaders()
     r = conn.getresponse()
-    body = r.read() if path != "/events" else r.fp.readline() + r.fp.readline() + r.fp.readline()
+    body = r.read() if path != "/events" else b"".join(r.fp.readline() for _ in range(5))
     conn.close()
     return r.status, dict(r.getheaders()), body
 
@@ -200,7 +203,7 @@ def test_the_server_serves_the_page_the_board_and_its_pdf(served):
     w, h = pdf_pages(body)[0].get_size()
     assert (round(w / 72 * 25.4), round(h / 72 * 25.4)) == (420, 297)  # A3 landscape, at true size
     status, head, body = _get(served, "/events")
-    assert status == 200 and body.startswith(b"event: state\ndata: ")
+    assert status == 200 and body.startswith(b"retry: 1000\n\nevent: state\ndata: ")
     state = json.loads(body.split(b"data: ", 1)[1])
     assert state["name"] == "Monte Carlo" and state["board"] >= 1
 
@@ -307,3 +310,219 @@ def test_tiles_are_drawn_over_the_board_and_printed_in_its_pdf(tmp_path):
     assert len(pdf) == 5  # four tiles and the assembly page
     sizes = {tuple(sorted(round(v / 72 * 25.4) for v in pdf[i].get_size())) for i in range(5)}
     assert sizes == {(210, 297)}
+
+
+# ------------------------------------------------------------------------------- the server under load (issue 45)
+
+SERVE = """
+import resource, sys
+from pathlib import Path
+resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+from generator.cli import main
+main(["preview", sys.argv[1], "--port", "0"])
+"""
+
+
+def _started(tmp_path, spec):
+    """``paddock preview`` in a process of its own under a 2 GB address-space cap; (process, port, its lines)."""
+    import re
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE, str(spec)],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        cwd=str(tmp_path),
+    )
+    lines: list[str] = []
+    ready = threading.Event()
+
+    def read():
+        for line in proc.stderr:
+            lines.append(line.rstrip("\n"))
+            if "http://127.0.0.1:" in line:
+                ready.set()
+        ready.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    ready.wait(60)
+    found = re.search(r"http://127\.0\.0\.1:(\d+)/", "\n".join(lines))
+    assert found, lines
+    for _ in range(600):  # the first board built
+        if any("built" in line for line in lines) or proc.poll() is not None:
+            break
+        threading.Event().wait(0.1)
+    return proc, int(found.group(1)), lines
+
+
+def _ask(port, path="/", read_events=False):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path)
+    r = conn.getresponse()
+    body = b"".join(r.fp.readline() for _ in range(5)) if read_events else r.read()
+    conn.response = r
+    return r.status, body, conn
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="SIGHUP is POSIX's")
+def test_the_server_holds_idle_and_listening_clients_and_stops_on_sighup_and_sigterm(tmp_path):
+    """300 idle connections open under a 2 GB cap: the page is still served (idle connections hold no thread);
+    20 event streams nobody reads: a page listening still gets the next change; clients that vanish mid-answer:
+    no traceback; SIGHUP (a closed terminal) and SIGTERM stop it and free the port."""
+    import signal
+    import socket
+
+    spec = tmp_path / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    for sig in (signal.SIGHUP, signal.SIGTERM):
+        proc, port, lines = _started(tmp_path, spec)
+        idle, listeners = [], []
+        try:
+            first = _ask(port, "/events", read_events=True)
+            assert first[0] == 200
+            first[2].close()
+            if sig == signal.SIGHUP:
+                for _ in range(300):
+                    idle.append(socket.create_connection(("127.0.0.1", port)))
+                status, body, conn = _ask(port, "/")
+                conn.close()
+                assert status == 200 and b"EventSource" in body
+                for _ in range(20):  # event streams that never read
+                    s = socket.create_connection(("127.0.0.1", port))
+                    s.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+                    listeners.append(s)
+                status, body, page = _ask(port, "/events", read_events=True)
+                assert status == 200 and b'"name":"Monte Carlo"' in body
+                _save(spec, MONTE.replace("name: Monte Carlo", "name: Changed"), 1)
+                got = b""
+                while b'"name":"Changed"' not in got:
+                    chunk = page.response.fp.readline()
+                    assert chunk, "the page listening was let go"
+                    got += chunk
+                page.close()
+                for _ in range(30):  # clients that ask and go at once, mid-answer
+                    s = socket.create_connection(("127.0.0.1", port))
+                    s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+                    s.sendall(f"GET /board.pdf HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+                    s.close()  # a reset, not a goodbye
+                status, body, conn = _ask(port, "/board.svg")
+                conn.close()
+                assert status == 200
+            proc.send_signal(sig)
+            assert proc.wait(30) == 0
+        finally:
+            for s in idle + listeners:
+                s.close()
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait(10)
+        said = "\n".join(lines)
+        assert "Traceback" not in said and "Error" not in said, said
+        assert f"preview stopped ({sig.name})" in said
+        with socket.socket() as again:  # the port is free again (as a server takes it: past TIME_WAIT)
+            again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            again.bind(("127.0.0.1", port))
+            again.listen()
+
+
+def test_a_newer_board_ends_the_race_of_the_older(tmp_path):
+    """--sim: a run is started only for a board on screen and ends when a newer one comes; its lines are kept
+    only for the board they are of."""
+    from generator.preview.sim import Simulation
+
+    spec = tmp_path / "g.yaml"
+    spec.write_text(SPECS["formula-d-circuit.yaml"].read_text(encoding="utf-8"), encoding="utf-8")
+    got = []
+    done = threading.Event()
+
+    def publish(board, sim):
+        got.append((board, sim["status"], list(sim["lines"])))
+        if sim["status"] == "done":
+            done.set()
+
+    run = Simulation(spec, "formula-d", {}, publish, races=400)  # long enough to be cut short
+    run.start(1)
+    first = run.process
+    run.start(2)  # a newer board: the first run ends
+    assert not first.is_alive() and run.cancelled == 1
+    run.cancel()
+    assert run.process is None and run.cancelled == 2
+    short = Simulation(tmp_path / "m.yaml", "f1-dice", {"cars": 6}, publish, races=20)
+    (tmp_path / "m.yaml").write_text(MONTE, encoding="utf-8")
+    short.start(3)
+    assert done.wait(120)
+    assert [g[:2] for g in got] == [(1, "racing"), (2, "racing"), (3, "racing"), (3, "done")]
+    assert got[-1][2] and all(isinstance(line, str) for line in got[-1][2])
+
+
+@pytest.mark.parametrize(
+    "game, options, said",
+    [
+        ("f1-dice", {"grid": 10}, "--grid 10: an f1-dice board has a grid slot for every car"),
+        ("monaco", {"cars": 6}, "--cars 6: the board of Monaco! is paddock track's"),
+        ("formula-d", {"cars": 11}, "--cars 11"),
+    ],
+)
+def test_an_option_a_game_has_no_use_for_is_said(tmp_path, game, options, said):
+    from generator.errors import InputError
+
+    spec = tmp_path / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        _view(spec, game_id=game, options=options)
+    assert said in str(err.value)
+
+
+def test_the_packs_options_reach_the_board(tmp_path):
+    """--cars, --laps, --start as the f1-dice pack takes them; --paper said where it overrides the spec's."""
+    from generator.paper import parse_paper_choice
+    from generator.preview.state import build_view
+
+    spec = tmp_path / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    view = _view(spec, options={"cars": 10, "laps": 5})
+    figures = dict(view.state["figures"])
+    assert figures["Grid"] == "10 slots" and figures["Race"].startswith("5 laps")
+    packed = games.get("f1-dice").pack(PageSettings(), track=spec, cars=10, laps=5)[0]
+    assert view.svg == _svg(packed.page) or b'id="layer-grid"' in view.svg  # the pack's board, its grid apart
+    a2 = build_view(spec, PageSettings(paper=parse_paper_choice("a2")))
+    assert dict(a2.state["figures"])["Paper"].startswith("A2") and "(--paper)" in dict(a2.state["figures"])["Paper"]
+    assert any("overridden" in n["text"] for n in a2.state["notes"] if n["source"] == "paper")
+
+
+def test_a_spec_deleted_is_missing_never_the_shipped_one_of_its_name(tmp_path, monkeypatch):
+    from generator.errors import InputError
+
+    monkeypatch.chdir(tmp_path)
+    spec = tmp_path / "monte-carlo.yaml"
+    spec.write_text(MONTE.replace("name: Monte Carlo", "name: Mine"), encoding="utf-8")
+    assert _view(spec.absolute()).state["name"] == "Mine"
+    spec.unlink()
+    with pytest.raises(InputError, match="the spec file is missing"):
+        _view(spec.absolute())
+
+
+def test_a_click_on_a_unit_names_its_segment_and_corner_lines(tmp_path):
+    from generator.preview.locate import Locator
+
+    spec = tmp_path / "m.yaml"
+    spec.write_text(MONTE, encoding="utf-8")
+    view = _view(spec)
+    units = view.state["units"]
+    assert len(units["spots"]) == 59 and [s[2] for s in units["spots"][:3]] == ["1", "2", "3"]
+    lines = MONTE.splitlines()
+    for _x, _y, label, ref in units["spots"]:
+        for r in units["refs"][ref]:
+            if r["what"].startswith("segment "):
+                k = int(r["what"].split()[1])
+                # the line the segment is written on: the k-th entry of 'segments'
+                first = next(i for i, t in enumerate(lines, 1) if t.strip().startswith("segments:"))
+                entries = [i for i, t in enumerate(lines, 1) if i > first and t.strip().startswith("- ")]
+                assert r["line"] == entries[k - 1], (label, r)
+    c = track.check(spec).circuit
+    loc = Locator(c, spec)
+    apex = c.corners[0].apex
+    assert any(r["what"].startswith("corner 1") for r in loc.refs(apex, c.point_at(apex)))

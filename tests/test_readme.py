@@ -48,7 +48,7 @@ def test_the_docs_first_circuit_builds_with_its_grid_on_straight_track(tmp_path)
     result = track.analyse(spec, path, lines)
     assert result.buildable, result.problems
     assert grid_shift(result.circuit) == 0 and result.circuit.spec.start.at > 0
-    assert any("start line moved" in c for c in result.changes)
+    assert any("start line moved" in str(c) for c in result.changes)
 
 
 def test_the_readme_circuit_builds_and_its_check_output_is_what_check_prints(tmp_path, capsys):
@@ -69,7 +69,8 @@ def test_the_readme_circuit_builds_and_its_check_output_is_what_check_prints(tmp
     with pytest.raises(SystemExit) as done:
         main(["check", str(spec)])
     assert done.value.code == 3
-    printed = capsys.readouterr().out.replace(str(spec), "my-ring.yaml").splitlines()[-len(shown) :]
+    out = re.sub(r"\S*my-ring\.yaml", "my-ring.yaml", capsys.readouterr().out)  # a long temporary path is cut short
+    printed = out.splitlines()[-len(shown) :]
     for want, got in zip(shown, printed, strict=True):
         head, _, tail = want.partition("…")
         assert got.startswith(head.rstrip()) and got.endswith(tail.strip()), (want, got)

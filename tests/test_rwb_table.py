@@ -55,35 +55,38 @@ def summary_text() -> str:
 # -- picking the form --------------------------------------------------------------------------------------------
 
 
-def test_the_die_shares_its_faces_evenly_over_the_spaces_left():
-    _, sides = facts.dice()
-    rows = facts.pick_rows()
-    assert len(rows) == 1 + 3 + 1  # all three, each pair, one left
-    for _, rule in rows[:-1]:
-        faces = []
-        for part in rule.split(" · "):
-            lo, hi = re.match(r"(\d+)(?:–(\d+))?", part).groups()
-            faces += list(range(int(lo), int(hi or lo) + 1))
-        assert sorted(faces) == list(range(1, sides + 1)), rule
-    assert rows[0][1] == "1–2 ACCIDENT · 3–4 CRASH · 5–6 WRECK"
+def test_the_form_is_drawn_blind_weighted_by_the_chips_left():
+    """Issue 42: the die split evenly over the spaces left made the first TROUBLE a third each whatever the chips
+    (a 100-turn road course: 0.79 WRECKs expected against 0.3 by a blind draw). Paddock's reading now draws a chip
+    blind: each form comes up as often as it has chips among those left."""
+    plan = facts.chip_plan(100, "road")
+    assert facts.first_draw(plan) == [("accident", 6), ("crash", 2), ("wreck", 2)]
+    assert facts.draw_text(plan) == "ACCIDENT 6 in 10 · CRASH 2 in 10 · WRECK 2 in 10"
+    assert sorted(plan.chips()) == sorted(["accident"] * 6 + ["crash"] * 2 + ["wreck"] * 2)
+    rule = (ROOT.parent / "shared" / "rules" / "rwb-trouble.txt").read_text(encoding="utf-8")
+    assert "from a distribution determined before the game" in flat(rule)  # the add-on's own ground for it
 
 
 def test_the_pick_reading_on_the_quick_card_read_back_from_the_pdf():
     plan = facts.chip_plan(50, "road")
-    (page,) = chip_card_pages(plan, facts.card_size(), A4)
+    page = chip_card_pages(plan, facts.card_size(), A4)[0]
     text = flat(pdf_text(pdf_of(page)))
     reading = facts.sheets().readings
     assert "PADDOCK'S READING" in text and reading.pick.question in text
-    for _, rule in facts.pick_rows():
-        assert rule in text
+    for step in reading.pick.steps:
+        assert step in text
+    assert "This race's first TROUBLE: ACCIDENT 3 in 5 · CRASH 1 in 5 · WRECK 1 in 5." in text
     assert f"{reading.why} {reading.pick.why[:40]}" in text
+    assert "roll one die" not in text.lower()
 
 
 def test_the_pick_reading_in_the_summary_read_back_from_the_pdf():
     text = summary_text()
     reading = facts.sheets().readings
-    assert "1–2 ACCIDENT · 3–4 CRASH · 5–6 WRECK" in text
+    assert "draw a chip blind" in text and "1–2 ACCIDENT" not in text
+    assert "On a 50-turn road course (3 ACCIDENT chips, 1 CRASH and 1 WRECK) the first TROUBLE is an ACCIDENT 3" in text
     assert reading.pick.question in text and reading.pick.why[:40] in text
+    assert reading.share.question in text and reading.share.why[:40] in text
     assert "PADDOCK’S READING OF THE RULEBOOK" in text
 
 
@@ -92,15 +95,15 @@ def test_the_pick_reading_in_the_summary_read_back_from_the_pdf():
 
 def test_a_short_tracks_extras_go_on_crashes_as_paddocks_reading():
     plan = facts.chip_plan(60, "short")
-    assert plan.reading and (plan.start("accident"), plan.start("crash"), plan.start("wreck")) == (1, 4, 1)
+    assert plan.reading and (plan.start("accident"), plan.start("crash"), plan.start("wreck")) == (1, 3, 2)
     card = flat(pdf_text(pdf_of(chip_card_pages(plan, facts.card_size(), A4)[0])))
-    assert "Extras on CRASHES: Paddock's reading for a short track" in card
+    assert "Extras +2 on CRASHES and +1 on WRECKS: CRASHES is Paddock's reading for a short track" in card
     tables = flat(pdf_text(pdf_of(tables_page(A4))))
-    assert "short track CRASHES (Paddock's reading)" in tables
+    assert "short track not said 2 of every 3 on CRASHES (Paddock's reading)" in tables
     text = summary_text()
-    assert "short track CRASHES (Paddock's reading)" in text
+    assert "short track not said 2 of every 3 on CRASHES (Paddock's" in text
     assert facts.sheets().readings.short_track.text[:50] in text
-    assert facts.chip_plan(60, "oval").placed is None  # the oval stays the players' choice
+    assert facts.chip_plan(60, "oval").placed == {"accident": 1, "crash": 1, "wreck": 1}  # one each in turn
 
 
 # -- the groups --------------------------------------------------------------------------------------------------
@@ -137,10 +140,11 @@ def test_several_drivers_moved_by_one_crash_paddocks_reading_on_the_sheet_and_in
     assert r.heading in flat(pdf_text(pdf_of(procedures_page(letter))))  # fits the shorter page too
 
 
-def test_the_quick_card_says_what_repair_does_in_a_crash():
+def test_the_quick_card_says_what_repair_does_in_a_crash_and_an_accident():
     plan = facts.chip_plan(50, "road")
-    (page,) = chip_card_pages(plan, facts.card_size(), A4)
+    page = chip_card_pages(plan, facts.card_size(), A4)[0]
     card = flat(pdf_text(pdf_of(page)))
+    assert "that many drivers of the group roll ESCAPE, then REPAIR where the base game calls for it" in card
     assert "failed twice, REPAIR (pass: to the end of the BOTTOM group; fail: out of the race)" in card
     assert "two dice places back from his place before the CRASH" in card
 
@@ -201,7 +205,9 @@ def test_the_print_pdf_prints_right_double_sided(tmp_path, paper, turns):
         sheet = sheets[at[0]]
         if sheet.side is not None:
             assert n % 2 == 0, f"{sheet.name} on page {n + 1}, a back"
-        if sheet.name.startswith("chip-card"):
+        if sheet.name == "chip-card":  # on card: the chips' backs fall behind it, flipped on the long edge
+            assert sheet.side == "front" and sheets[order[n + 1][0]].name == "chip-card-backs"
+        if sheet.name == "chip-card-quick-card":
             assert sheet.side == "alone" and order[n + 1] is None
         if sheet.name == "tables":
             assert sheets[order[n + 1][0]].name == "procedures"  # back to back
@@ -211,7 +217,7 @@ def test_the_chip_card_page_holds_the_quick_card_too():
     """The chip card page was two-thirds empty: the quick card fills it; with many chips on small paper it gets a
     page of its own."""
     short = chip_card_pages(facts.chip_plan(50, "road"), facts.card_size(), A4)
-    assert len(short) == 1
+    assert len(short) == 2  # the chip card page and the chips' backs
     letter = PageSpec(Paper("letter", "portrait"))
     long = chip_card_pages(facts.chip_plan(500, "road"), facts.card_size(), letter)
-    assert len(long) == 2 and "TROUBLE: which form?" in flat(pdf_text(pdf_of(long[1])))
+    assert len(long) == 3 and "TROUBLE: which form?" in flat(pdf_text(pdf_of(long[2])))

@@ -64,11 +64,15 @@ def test_chip_count_read_back_from_the_card(turns, chips):
     assert head in text
     assert f"{turns} turns · super-speedway" in text
     starts = dict(re.findall(r"(ACCIDENTS|CRASHES|WRECKS)\s+(\d+)\s+at the start", text))
-    assert starts == {"ACCIDENTS": "1", "CRASHES": "1", "WRECKS": str(1 + extras)}
-    assert f"{chips} chips (blue), to cut out" in text
-    # One blue chip to cut out per chip counted.
-    page = chip_card_pages(plan, facts.card_size(), A4)[0]
+    shared = facts.share_extras(extras, "wreck")  # two of every three on WRECKS
+    assert starts == {f.plural: str(1 + shared[f.key]) for f in facts.forms()}
+    assert f"{chips} chips (blue): the face names the chip's space" in text
+    # One blue chip to cut out per chip counted, each naming its space, as many of each as the card starts it with.
+    page, backs = chip_card_pages(plan, facts.card_size(), A4)[:2]
     assert sum(isinstance(i, Polygon) for i in page.layers["chips"].items) == chips
+    faces = [t.text for t in texts(page) if t.text in {f.name for f in facts.forms()} and t.size < 3]
+    assert sorted(faces) == sorted(facts.form(k).name for k in plan.chips())
+    assert [t.text for t in texts(backs)].count("TROUBLE") == chips
 
 
 def test_the_rulebooks_own_chip_example():
@@ -84,19 +88,29 @@ def test_road_puts_extras_on_accident_speedway_on_wreck():
     speedway = facts.chip_plan(50, "speedway")
     assert (road.start("accident"), road.start("crash"), road.start("wreck")) == (3, 1, 1)
     assert (speedway.start("accident"), speedway.start("crash"), speedway.start("wreck")) == (1, 1, 3)
-    text = pdf_text(pdf_of(chip_card_pages(road, facts.card_size(), A4)[0]))
-    assert "Extras on ACCIDENTS: the add-on's suggestion for a road course." in text
+    text = flat(pdf_text(pdf_of(chip_card_pages(road, facts.card_size(), A4)[0])))
+    assert "Extras +2 on ACCIDENTS: ACCIDENTS is the add-on's suggestion for a road course" in text
 
 
-@pytest.mark.parametrize("track", ["oval"])
-def test_other_tracks_leave_the_extras_to_the_players(track):
-    plan = facts.chip_plan(60, track)
-    assert plan.placed is None and plan.extras == 3 and plan.total == 6
-    assert all(plan.start(k) is None for k in facts.form_keys())
-    text = flat(pdf_text(pdf_of(chip_card_pages(plan, facts.card_size(), A4)[0])))
-    assert "Place the 3 extra chips yourselves before the start" in text
-    assert "the add-on suggests a space only for a road course or a super-speedway" in text
-    assert text.count("+ extras") == 3
+@pytest.mark.parametrize(
+    ("turns", "track", "starts"),
+    [
+        (60, "road", (3, 2, 1)),  # 3 extras: two on ACCIDENTS, the third on the next space, CRASHES
+        (90, "road", (5, 2, 2)),  # 6 extras: four on ACCIDENTS, then CRASHES, then WRECKS
+        (100, "speedway", (2, 2, 6)),  # 7 extras: 5 on WRECKS, the thirds on ACCIDENTS, then CRASHES
+        (500, "road", (33, 9, 8)),  # 47 extras: 32 on ACCIDENTS, 15 shared by the others in turn
+        (60, "oval", (2, 2, 2)),  # no space for an oval: one on each in turn
+        (70, "oval", (3, 2, 2)),
+    ],
+)
+def test_the_extras_are_shared_out_not_piled_on_one_space(turns, track, starts):
+    """Paddock's reading (issue 42: every extra chip landed on one space by default): two of every three extras
+    on the track's space, every third on the other spaces in turn; an oval's one on each space in turn."""
+    plan = facts.chip_plan(turns, track)
+    assert tuple(plan.start(k) for k in facts.form_keys()) == starts
+    assert sum(starts) == plan.total and not plan.chosen
+    text = flat(pdf_text(pdf_of(*chip_card_pages(plan, facts.card_size(), A4))))
+    assert "(Paddock's reading)" in text and facts.draw_text(plan) in text
 
 
 def test_extras_override_and_must_add_up():
@@ -118,7 +132,8 @@ def test_the_card_keeps_its_own_size_on_the_printers_page(key, size):
     settings = PageSettings(paper=PaperChoice("a3"))
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        (sheet,) = chip_sheets(settings, 50, "road", card=key)
+        sheet, backs = chip_sheets(settings, 50, "road", card=key)
+    assert (sheet.name, sheet.side, backs.name, backs.side) == ("chip-card", "front", "chip-card-backs", None)
     notes = [str(w.message) for w in caught]
     assert any("the chip card keeps its own size" in n and "A3 portrait" in n for n in notes), notes
     page = sheet.page
@@ -293,8 +308,8 @@ def test_pack_sheets_and_paper(tmp_path):
         for sheet in sheets:
             prepare(sheet, settings)
     names = [s.name for s in sheets]
-    assert names[:4] == ["chip-card", "tables", "procedures", "tracker"]
-    assert names[4:] and all(re.fullmatch(r"rules(-\d+)?", n) for n in names[4:])  # the rule summary, page by page
+    assert names[:5] == ["chip-card", "chip-card-backs", "tables", "procedures", "tracker"]
+    assert names[5:] and all(re.fullmatch(r"rules(-\d+)?", n) for n in names[5:])  # the rule summary, page by page
     assert {s.page.paper.name for s in sheets} == {"a3"}
     messages = [str(w.message) for w in caught]
     assert not [m for m in messages if "unprintable edge" in m or "does not fit" in m or "run" in m], messages

@@ -172,7 +172,12 @@ def boards(draw):
         corners.append((a, b, draw(st.integers(1, min(3, b - a + 1)))))
         last = b
     cars = draw(st.integers(1, min(8, lanes * 3)))
-    return ring(lanes, n, tuple(corners), grid=cars), cars
+    pit = None
+    if draw(st.booleans()):  # a pit lane beside lane 0, anywhere (over the line too), its garages anywhere along it
+        entry, count = draw(st.integers(0, n - 1)), draw(st.integers(1, 8))
+        garages = tuple(draw(st.lists(st.integers(0, count - 1), min_size=1, max_size=cars)))
+        pit = (entry, (entry + count + 1) % n, count, garages)
+    return ring(lanes, n, tuple(corners), grid=cars, pit=pit), cars
 
 
 @settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
@@ -205,14 +210,31 @@ def test_f1_dice_qualifying_follows_the_team_table():
 
     setup = F1Setup(
         units=40, laps=2, room=2, action=frozenset({10, 20}), effects=(("none", 0),) * 7, grid=(0, 0, -1, -1),
-        qualifying=((6, 6, 6), (6, 6, 6), (-5, -5, -5), (-5, -5, -5)), tie=((0, 0), (0, 1), (1, 0), (1, 1)),
-        drop=(1, 1), tier=("front",) * 4, die=6, least=1,
+        qualifying=((6, 6, 6), (6, 6, 6), (-5, -5, -5), (-5, -5, -5)),
+        tie=((0, 0, 0), (0, 0, 1), (1, 1, 0), (1, 1, 1)), drop=(1, 1), tier=("front",) * 4, die=6, least=1,
     )  # fmt: skip
     grids = [qualify(setup, race_random(1, i)) for i in range(50)]
     # d+6 always beats d−5 (at least 1): the two strong cars take the front row, in any order
     assert all(set(g[:2]) == {0, 1} for g in grids)
-    # dead heats of the weak pair (both at least 1) go to the team-mate listed first
-    assert sum(g[2] == 2 for g in grids) > 25
+    # d−5 is at least 1: the weak pair always tie in Q1 (1 and 1), and the team-mate listed first wins every time
+    assert all(g[2:] == [2, 3] for g in grids)
+
+
+def test_f1_dice_dead_heats_between_team_mates_go_to_the_first_listed():
+    """The rulebook: a dead heat goes to the driver with the higher chance in reality, "as per qualifying list";
+    team-mates have the same modifiers, so the first listed wins every tie (once a coin: 50 %). Two teams of equal
+    modifiers: a deciding die between the teams, each about half the time."""
+    from generator.games.f1_dice.simulate import F1Setup, qualify
+
+    setup = F1Setup(
+        units=40, laps=2, room=2, action=frozenset(), effects=(("none", 0),) * 7, grid=(0, 0, -1, -1),
+        qualifying=((-9, -9, -9),) * 4, tie=((0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)), drop=(),
+        tier=("front",) * 4, die=6, least=1,
+    )  # fmt: skip
+    grids = [qualify(setup, race_random(2, i)) for i in range(400)]  # every result the least: all four tie
+    assert all(g.index(0) < g.index(1) and g.index(2) < g.index(3) for g in grids)
+    first = sum(g[0] == 0 for g in grids)
+    assert 150 < first < 250 and {g[0] for g in grids} == {0, 2}
 
 
 def test_f1_dice_race(capsys):
@@ -224,6 +246,9 @@ def test_f1_dice_race(capsys):
     assert data["rounds"]["p10"] <= data["rounds"]["p50"] <= data["rounds"]["p90"]
     assert {a["unit"] for a in data["action_units"]} == {10, 20, 30, 40, 50}  # every 10th, the grid's too
     assert set(data["dnf_per_race"]) <= {"accident or engine", "stopped"}
+    for key in ("winner_rounds", "rounds", "dnf_rate", "overtakes", "pole_wins"):  # a 95 % interval on each
+        lo, hi = data["headline"][key]["ci95"]
+        assert lo <= data["headline"][key]["mean"] <= hi
     code, out, err = run_cli(capsys, "simulate", "--races", "20", "--json", "-q", "--rules", "quick")
     quick = json.loads(out)
     assert quick["rules"] == ["quick"] and quick["dnf_per_race"]["crash"] > 0  # a double 1 crashes out
@@ -262,7 +287,7 @@ def test_f1_dice_dnf_rate_is_the_action_rolls():
     assert 0.46 < exact < 0.47
     setup = F1Setup(
         units=units, laps=laps, room=2, action=frozenset(squares), effects=tuple(effects), grid=(0,),
-        qualifying=((0, 0, 0),), tie=((0, 0),), drop=(), tier=("midfield",), die=6, least=1,
+        qualifying=((0, 0, 0),), tie=((0, 0, 0),), drop=(), tier=("midfield",), die=6, least=1,
     )  # fmt: skip
     races = 4000
     tally = batch(setup, 3, 0, races)
@@ -276,7 +301,7 @@ def test_the_dnf_warnings_say_what_puts_cars_out():
 
     setup = F1Setup(
         units=44, laps=3, room=2, action=frozenset({10, 20, 30, 40}), effects=(("none", 0),) * 7, grid=(0,),
-        qualifying=((0, 0, 0),), tie=((0, 0),), drop=(), tier=("midfield",), die=6, least=1,
+        qualifying=((0, 0, 0),), tie=((0, 0, 0),), drop=(), tier=("midfield",), die=6, least=1,
     )  # fmt: skip
     (line,) = _warnings(200, 0.48, 0.1, {}, {"accident or engine": 11.6}, 69.4, setup, 10)
     assert line.startswith("DNF rate 48 %: 4 action squares a lap × 3 laps make 69 action rolls a race")
@@ -319,6 +344,7 @@ def test_simulate_json_and_its_seed(capsys):
         (("--game", "formula-d", "--cars", "11"), "--cars 11: the board has 10 grid slots"),
         (("--game", "formula-d", "--ai", "genius"), "--ai genius"),
         (("--game", "f1-dice", "--rules", "slipstream"), "no such f1-dice rule"),
+        (("a.yaml", "b.yaml", "c.yaml"), "3 circuits given: simulate races one, or compares two"),
         (
             (
                 "--races",
@@ -348,7 +374,7 @@ def test_the_report_sheet(capsys, tmp_path):
             ["pdftotext", "-layout", str(folder / f"{stem}-print.pdf"), "-"], capture_output=True, text=True
         ).stdout
         for words in ("Where places change", "Where wear points are lost", "Warnings for the designer", "Corners",
-                      "Straights: how often cars reach 6th gear", "brake WP per space not moved"):  # fmt: skip
+                      "Straights: the gears cars drive them in", "brake WP per space not moved"):  # fmt: skip
             assert words in text
 
 

@@ -132,42 +132,69 @@ def test_the_engine_wp_of_a_three_gear_downshift_can_be_given():
 # ------------------------------------------------------------------------------------------------ blocking
 
 
-@pytest.mark.parametrize(("roll", "paid"), [(2, (2, 0)), (3, (3, 0)), (4, (3, 1)), (6, (3, 3))])
-def test_a_car_blocked_on_a_corner_exit(roll, paid):
-    """Leaving a corner a car keeps to its lane: a car right past the exit blocks it, it cannot drive round."""
-    r, car = one_car()
-    place(r, car, sid(1, 12), gear=2, made=1)  # the corner's last space, its stop made
-    other = r.cars[0].__class__(1, "fixed", r.cars[0].driver, sid(1, 13), 2, r.rs.build, 0, 0.0)
+def blocker(r, space):
+    other = r.cars[0].__class__(1, "fixed", r.cars[0].driver, space, 2, r.rs.build, 0, 0.0)
     r.cars.append(other)
-    place(r, other, sid(1, 13))
+    return place(r, other, space)
+
+
+@pytest.mark.parametrize(("roll", "paid"), [(2, (2, 0)), (3, (3, 0)), (4, (3, 1)), (6, (3, 3))])
+def test_an_overshooting_car_blocked_on_a_corner_exit(roll, paid):
+    """*Overshooting*: coming out of a corner the overshooting car may not change lanes; blocked by a car it
+    cannot drive round it and has to brake. On the corner's last space without its stop, a car right past the
+    exit blocks it: it stays and pays the blocked table."""
+    r, car = one_car()
+    place(r, car, sid(1, 12), gear=2, made=0)  # the corner's last space, its stop not made
+    blocker(r, sid(1, 13))
     layers = r.layers(car, roll)
-    assert len(layers) == 1  # not one space free: straight ahead is taken, a diagonal would leave the corner
+    assert len(layers) == 1  # not one space free: straight ahead is taken, a diagonal would overshoot sideways
     (option,) = r.options(car, roll, layers)
     assert option[:4] == (sid(1, 12), 0, 0, roll)
     cause, tires, brakes, _ = r.assess(car, option)
     assert cause is None and (3 - brakes, 6 - tires) == paid == blocked_cost(r.rs, roll)
 
 
+@pytest.mark.parametrize("roll", [2, 3, 4])
+def test_a_car_that_made_its_stops_leaves_a_corner_in_any_lane(roll):
+    """The lane rule binds the overshooting car only: with its stop made, a car on the corner's last space with a
+    car right past the exit goes round it, diagonally over the exit line, without paying anything."""
+    r, car = one_car()
+    place(r, car, sid(1, 12), gear=2, made=1)
+    blocker(r, sid(1, 13))
+    ends = {o[0] for o in full_move(r, car, roll)}
+    assert ends == {sid(0, 12 + roll), sid(1, 12 + roll), sid(2, 12 + roll)} - {sid(1, 13)}
+    for option in full_move(r, car, roll):
+        assert r.assess(car, option) == (None, 6, 3, False)
+
+
+def test_an_overshooting_car_keeps_its_lane_for_the_rest_of_the_move():
+    """From the corner's second space without its stop, a roll of 5 takes the car 3 spaces past the exit: every
+    end is in its own lane (the steps inside the corner may still change lanes, to 11 in lane 0 or 2 and on)."""
+    r, car = one_car()
+    place(r, car, sid(1, 10), gear=2, made=0)
+    ends = {o[0] for o in full_move(r, car, 5)}
+    assert ends == {sid(0, 15), sid(1, 15), sid(2, 15)}
+    r2, car2 = one_car()
+    place(r2, car2, sid(1, 12), gear=2, made=0)  # on the last space: the exit step and on, straight ahead
+    assert {o[0] for o in full_move(r2, car2, 3)} == {sid(1, 15)}
+
+
 def test_blocked_seven_spaces_or_without_the_wp_is_out():
     rs, _ = rule_set()
     assert blocked_cost(rs, 7) is None
     r, car = one_car()
-    place(r, car, sid(1, 12), gear=2, made=1, wp=(6, 1, 3, 3, 3, 2))
-    other = r.cars[0].__class__(1, "fixed", r.cars[0].driver, sid(1, 13), 2, r.rs.build, 0, 0.0)
-    r.cars.append(other)
-    place(r, other, sid(1, 13))
+    place(r, car, sid(1, 12), gear=2, made=0, wp=(6, 1, 3, 3, 3, 2))  # an overshooting car: it cannot go round
+    blocker(r, sid(1, 13))
     (option,) = r.options(car, 2, r.layers(car, 2))
     assert r.assess(car, option)[0] == "blocked"  # two spaces cost two brake WP; it has one
 
 
 def test_inside_the_corner_a_car_may_still_change_lanes_round_a_car():
     r, car = one_car()
-    place(r, car, sid(1, 11), gear=2, made=1)
-    other = r.cars[0].__class__(1, "fixed", r.cars[0].driver, sid(1, 13), 2, r.rs.build, 0, 0.0)
-    r.cars.append(other)
-    place(r, other, sid(1, 13))
+    place(r, car, sid(1, 11), gear=2, made=0)
+    blocker(r, sid(1, 13))
     ends = {o[0] for o in full_move(r, car, 3)}
-    assert ends == {sid(0, 14), sid(2, 14)}  # over to lane 0 or 2 inside the corner, then straight out
+    assert ends == {sid(0, 14), sid(2, 14)}  # overshooting: over to lane 0 or 2 inside the corner, then straight out
 
 
 # ------------------------------------------------------------------------------------------------ the start

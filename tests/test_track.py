@@ -426,8 +426,8 @@ def test_pit_min_roll_reaches_the_built_circuit(tmp_path):
 def test_watch_rebuilds_on_change_and_survives_a_bad_edit(tmp_path):
     import os
 
-    from generator.cli.common import Options
     from generator.cli.track import Watcher
+    from generator.command import Options
     from generator.pipeline import Output
 
     spec = tmp_path / "oval.yaml"
@@ -478,7 +478,8 @@ def test_board_words_come_from_the_shared_legend_template():
     words = template("board/legend.yaml")
     c = track.load(SPECS_BY_NAME["formula-d-style"])
     texts = {t.text for t in walk(track.draw_board(c).page.items()) if isinstance(t, Text)}
-    pit = {"garages": c.pit.garages, "units": c.pit.units, "what": "spaces"}  # a per-lane board counts spaces
+    garages = f"{c.pit.garages} garage{'' if c.pit.garages == 1 else 's'}"  # "1 garage", "10 garages"
+    pit = {"garages": garages, "units": c.pit.units, "what": "spaces"}  # a per-lane board counts spaces
     assert words["legend"]["pit"].format(**pit) in texts  # no min_roll set: no roll claimed
     house = track.build(c.spec.model_copy(update={"pit": c.spec.pit.model_copy(update={"min_roll": 4})}))
     texts_house = {t.text for t in walk(track.draw_board(house).page.items()) if isinstance(t, Text)}
@@ -542,7 +543,7 @@ def test_a_bare_real_centre_line_gets_its_grid_on_a_straight():
     result = track.analyse(spec, path, lines)
     c = result.circuit
     assert result.buildable and grid_shift(c) == 0
-    assert any(c_.startswith("start line moved") for c_ in result.changes)
+    assert any(str(c_).startswith("start line moved") for c_ in result.changes)
     assert c.grid_units and not any(in_corner(c, u) for u in c.grid_units)
 
 

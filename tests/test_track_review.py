@@ -22,7 +22,8 @@ from generator.cli import app
 from generator.errors import GeometryError
 from generator.paper import Paper, PaperChoice
 from generator.scene import Polygon, Polyline, Text
-from generator.track import CircuitSpec, Fix, analyse
+from generator.track import CircuitSpec, analyse
+from generator.track import fix_for as Fix
 
 SPECS = {p.stem: p for p in track.shipped()}
 BAD = Path(__file__).parent / "bad_specs"
@@ -313,7 +314,7 @@ def test_degenerate_point_clouds_are_a_clean_error_without_warnings(points):
 def test_problems_carry_their_fixes_as_data_and_no_option_names():
     """The library says what to change as spec fields (and Fix objects); only the CLI names its options. Every fix
     given was tried: following it builds."""
-    from generator.track.build import analyse
+    from generator.track import analyse
     from generator.track.load import override
 
     csv = SPECS["albert-park"].parent / "melbourne.csv"

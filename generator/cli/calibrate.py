@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .common import output_options, publish
+from ..command import output_options, publish
 from .root import app
 
 
@@ -11,6 +11,6 @@ from .root import app
 def calibrate(*, opts) -> None:
     """Print this first: every ruler on it must measure true, or your printer is scaling pages."""
     from ..compose.calibration import PAPER, calibration_sheet
-    from ..pipeline import Sheet
+    from ..scene import Sheet
 
     publish([Sheet("calibration", calibration_sheet(opts.pages.document_page(PAPER)))], opts)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from .common import output_options, publish
+from ..command import output_options, publish
 from .root import app
 
 

@@ -47,18 +47,56 @@ def preview_cmd(
     ] = 6.0,
     sim: Annotated[
         bool,
-        typer.Option("--sim", help="After each rebuild, race the board (100 races) and list the designer's warnings."),
+        typer.Option(
+            "--sim",
+            help="Race each board that prints (100 races, in a process of its own, once the board is shown) and list "
+            "the simulator's warnings beside it; a newer save ends a run still racing.",
+        ),
     ] = False,
+    cars: Annotated[
+        int | None,
+        typer.Option(
+            "--cars",
+            min=1,
+            max=60,
+            help="The field, as the pack races it: f1-dice's first N cars (pack --cars), Formula D's N players.",
+            show_default=False,
+        ),
+    ] = None,
+    laps: Annotated[
+        int | None,
+        typer.Option("--laps", min=1, max=99, help="Race length in laps, as the pack prints it.", show_default=False),
+    ] = None,
+    start: Annotated[
+        str | None,
+        typer.Option(
+            "--start",
+            metavar="UNITS|auto|real",
+            help="The start line, as pack --start and track --start place it.",
+            show_default=False,
+        ),
+    ] = None,
+    grid: Annotated[
+        int | None,
+        typer.Option(
+            "--grid",
+            metavar="N",
+            min=0,
+            max=200,
+            help="Grid slots (spec 'grid'), as track --grid; f1-dice sets its grid by the field (--cars).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Preview a circuit's board in the browser as its game prints it; every save redraws it (Ctrl-C stops)."""
+    """Preview a circuit's board in the browser as its game's pack prints it; every save redraws it (Ctrl-C stops)."""
     from .. import games
+    from ..command import refuse_empty
     from ..errors import InputError
     from ..paper import PageSettings, parse_paper_choice
     from ..preview.server import Preview, bind, serve
-    from .common import refuse_empty
-    from .track import change_text, fix_text
+    from ..problems import option_wording
 
-    refuse_empty({"game": game, "paper": paper, "tile_onto": tile_onto}, {"tile_onto": "--tile-onto"})
+    refuse_empty({"game": game, "paper": paper, "tile_onto": tile_onto, "start": start}, {"tile_onto": "--tile-onto"})
 
     def choice(text, option):
         if text is None:
@@ -74,14 +112,16 @@ def preview_cmd(
         games.get(game)  # an unknown game is refused before the server starts
     from ..track.load import shipped
 
+    named = spec
     spec = shipped(spec)  # a circuit Paddock ships may be named as in the README (monte-carlo)
     if not spec.is_file():
-        raise InputError("file not found", file=spec, hint="check the path")
+        raise InputError("file not found", file=named, hint="check the path")
+    # the file itself from now on, wherever the preview is run from: a spec deleted or renamed later is said
+    # missing, never replaced by a shipped circuit of the same name
+    spec = spec.absolute()
     said = lambda line: typer.echo(line, err=True)  # noqa: E731
-    notes = ()
-    if sim:
-        from .simulate import preview_notes
-
-        notes = preview_notes(spec, game)
-    preview = Preview(spec, settings, game, wording=fix_text, notes=notes, say=said, said_change=change_text)
+    options = {"cars": cars, "laps": laps, "start": start, "grid": grid}
+    preview = Preview(
+        spec, settings, game, options, wording=option_wording, say=said, said_change=lambda change: change.line, sim=sim
+    )
     serve(preview, bind(preview, port), open_browser)

@@ -9,13 +9,17 @@ from typing import Annotated
 
 import typer
 
-from .common import output_options, publish
+from ..command import FORMAT_LIST, output_options, publish
+from ..errors import InputError
+from ..pipeline import ALL_FORMATS
 from .root import app
 
 MARKDOWN = "md"
 FORMAT = Annotated[
     str,
-    typer.Option("--format", "-f", help="Comma-separated: pdf, svg, png, md (Markdown, for a website or forum)."),
+    typer.Option(
+        "--format", "-f", help=f"Comma-separated: {FORMAT_LIST}, {MARKDOWN} (Markdown, for a website or forum)."
+    ),
 ]
 
 
@@ -25,17 +29,13 @@ def _markdown_format(func):
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        from ..pipeline import ALL_FORMATS
-
         formats = [f.strip().lower() for f in kwargs["format"].split(",") if f.strip()]
         bad = [f for f in formats if f not in (*ALL_FORMATS, MARKDOWN)]
         if bad or not formats:
-            from ..errors import InputError
-
             raise InputError(
                 f"unknown format '{','.join(bad) or kwargs['format']}'",
                 field="--format",
-                hint="use a comma-separated list of pdf, svg, png, md",
+                hint=f"use a comma-separated list of {FORMAT_LIST}, {MARKDOWN}",
             )
         kwargs["markdown"] = MARKDOWN in formats
         rest = [f for f in formats if f != MARKDOWN]
@@ -96,7 +96,7 @@ def rules(
 
         raise InputError("name a game", field="GAME", hint="see `paddock rules --list`")
     from ..games.summaries import load, summary_pages
-    from ..pipeline import Sheet, numbered
+    from ..scene import Sheet, numbered
     from ..writers.markdown import markdown as to_markdown
 
     content = load(game).only(optional)

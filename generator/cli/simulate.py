@@ -4,6 +4,7 @@ what every game shares (the runner, the report model, the sheet)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -11,17 +12,21 @@ from typing import Annotated
 
 import typer
 
+from ..command import output_options, publish
 from ..simulate import MAX_JOBS, MAX_RACES, QUICK_RACES
-from .common import output_options, publish
 from .root import app
 
 
 @app.command("simulate")
 @output_options
 def simulate_cmd(
-    spec: Annotated[
-        Path | None,
-        typer.Argument(help="Circuit spec (YAML) or a centre-line CSV; default: the game's own board."),
+    specs: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Circuit spec (YAML) or a centre-line CSV; default: the game's own board. Two: both raced with "
+            "the same dice and compared (Formula D).",
+            metavar="[SPEC] [SPEC_B]",
+        ),
     ] = None,
     game: Annotated[
         str | None,
@@ -61,14 +66,28 @@ def simulate_cmd(
     opts,
 ) -> None:
     """Race a circuit many times with computer drivers and report how it plays: a two-page sheet (the board
-    coloured by where places change and where wear is lost, tables, charts, warnings) and a summary."""
+    coloured by where places change and where wear is lost, tables, charts, warnings) and a summary. Two
+    circuits: both raced with the same dice, and the differences larger than their noise reported."""
+    with terminated_as_interrupt():
+        _simulate(specs, game, races, cars, seed, ai, jobs, rules, assume, laps, as_json, opts)
+
+
+def _simulate(specs, game, races, cars, seed, ai, jobs, rules, assume, laps, as_json, opts) -> None:
     import json
 
     from .. import games
+    from ..errors import InputError
     from ..simulate import SimOptions
     from ..simulate.progress import Progress
 
+    specs = list(specs or [])
+    if len(specs) > 2:
+        raise InputError(f"{len(specs)} circuits given: simulate races one, or compares two", field="SPEC")
+    spec = specs[0] if specs else None
+    against = specs[1] if len(specs) == 2 else None
     chosen = games.get(game or spec_game(spec))
+    if against is not None and (game or spec_game(against)) != chosen.id:
+        raise InputError(f"{against}: a {spec_game(against)} board, not {chosen.id}", file=against, field="game")
     options = SimOptions(
         races=races,
         cars=cars,
@@ -78,8 +97,9 @@ def simulate_cmd(
         rules=parse_rules(rules),
         assume=parse_assume(assume),
         laps=laps,
+        against=against,
     )
-    bar = Progress(races, "races", enabled=not opts.output.quiet)
+    bar = Progress(races, "races" if against is None else "races of each", enabled=not opts.output.quiet)
     try:
         report = chosen.simulate(spec, options, bar)
     finally:
@@ -96,13 +116,36 @@ def simulate_cmd(
 def publish_report(report, opts):
     """The report's sheet into ``OUT/simulate/``: ``<board>-<game>-1``/``-2`` and both pages in one PDF."""
     from ..outputs import safe_name
-    from ..pipeline import numbered
+    from ..scene import numbered
+    from ..simulate.report import Comparison
     from ..simulate.sheet import PAPER, report_pages
 
-    stem = safe_name(f"{report.board.lower().replace(' ', '-')}-{report.game}-sim")
+    kind = "compare" if isinstance(report, Comparison) else "sim"
+    stem = safe_name(f"{report.board.lower().replace(' ', '-')}-{report.game}-{kind}")
     pages = report_pages(report, opts.pages.text_page(PAPER))
     title = f"Paddock — {report.board}: {report.title}"
     return publish(numbered(stem, pages), opts, folder="simulate", merged=f"{stem}-print", title=title)
+
+
+@contextlib.contextmanager
+def terminated_as_interrupt():
+    """SIGTERM while a simulation runs is answered as Ctrl-C is: the run stops, its workers are ended, nothing is
+    written, one line is said (in the main thread only: elsewhere signals are not ours to handle)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def spec_game(spec: Path | None) -> str:
@@ -147,10 +190,15 @@ def parse_assume(text: str | None) -> dict:
     return out
 
 
-def quick_run(spec: Path, seed: int = 1, races: int | None = None, game_id: str | None = None, bar=True) -> dict:
+def quick_run(
+    spec: Path, seed: int = 1, races: int | None = None, game_id: str | None = None, bar=True, cancel=None
+) -> dict:
     """``paddock check --sim``: a quick run (``races``: a few hundred, the default drivers) of the spec's game
-    (or ``game_id``) on its board; what it found for the designer. A game Paddock cannot simulate says so instead.
-    ``bar``: a progress bar on a terminal; without it the run is on this process alone (the live preview's)."""
+    (or ``game_id``) on its board, with the spec's own field (its grid); what it found for the designer. A game
+    Paddock cannot simulate says so instead. ``bar``: a progress bar on a terminal; without it the run is on this
+    process alone (the live preview's). ``cancel``: asked between batches of races; when it answers true the run
+    stops and :class:`generator.simulate.Cancelled` is raised (the live preview drops a run its next save made
+    stale: build and show the board first, then call this on a worker thread with ``cancel=stale.is_set``)."""
     from .. import games
     from ..errors import PaddockError
     from ..simulate import SimOptions
@@ -163,7 +211,7 @@ def quick_run(spec: Path, seed: int = 1, races: int | None = None, game_id: str 
     progress = Progress(races, "races (check --sim)", stream=sys.stderr, enabled=bar)
     jobs = max(1, min(4, os.cpu_count() or 1, races // 50)) if bar else 1  # a quick answer: the cores there are
     try:
-        report = game.simulate(spec, SimOptions(races=races, seed=seed, jobs=jobs), progress)
+        report = game.simulate(spec, SimOptions(races=races, seed=seed, jobs=jobs, cancel=cancel), progress)
     except PaddockError as err:  # the board builds but cannot be raced as it is (a field its grid cannot hold)
         return {"game": game.id, "races": 0, "warnings": [], "note": f"not raced: {err}"}
     finally:
@@ -182,12 +230,12 @@ def quick_run(spec: Path, seed: int = 1, races: int | None = None, game_id: str 
 PREVIEW_RACES = 100
 
 
-def preview_notes(spec: Path, game_id: str | None = None, races: int = PREVIEW_RACES) -> tuple:
+def preview_notes(spec: Path, game_id: str | None = None, races: int = PREVIEW_RACES, cancel=None) -> tuple:
     """The check ``paddock preview --sim`` lists beside the board after each rebuild: a quick run's warnings for
-    the designer (a :data:`generator.preview.state.NoteSource`)."""
+    the designer (a :data:`generator.preview.state.NoteSource`); ``cancel`` as :func:`quick_run` takes it."""
 
     def check(_circuit) -> list[str]:
-        found = quick_run(spec, races=races, game_id=game_id, bar=False)
+        found = quick_run(spec, races=races, game_id=game_id, bar=False, cancel=cancel)
         if found.get("note"):
             return [found["note"]]
         return found["warnings"] or [f"no warnings from {races} races of {found['game']}"]

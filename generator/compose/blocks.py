@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ..fonts import LEGIBLE_FLOOR, ascent, check_text, fit_size, text_width
 from ..notices import warn
@@ -133,7 +134,7 @@ def bullets(layer: Layer, items: Sequence[str], x: float, y: float, width: float
 class Column:
     title: str
     share: float = 1.0  # relative width
-    align: str = "middle"  # start | middle
+    align: Literal["start", "middle"] = "middle"
 
 
 class TableGrid:
@@ -352,10 +353,6 @@ def _merge(words: list[tuple[str, str, bool]]) -> list[Run]:
         else:
             out.append((text, f))
     return out
-
-
-def rich_width(line: Sequence[Run], size: float) -> float:
-    return sum(text_width(t, size, f) for t, f in line)
 
 
 def rich_line(layer: Layer, line: Sequence[Run], x: float, y: float, size: float, color: str = INK) -> float:

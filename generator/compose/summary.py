@@ -32,6 +32,7 @@ class Table:
     columns: tuple[str, ...]
     aligns: tuple[str | None, ...]
     rows: tuple[tuple[str | None, ...], ...]  # None: a write-in box
+    whole: bool = False  # never split between columns or pages, however long (tables() says ``"whole": True``)
 
     def align(self) -> tuple[str, ...]:
         """Each column's alignment, as the PDF sets it: ``middle`` for short cells (numbers, ranges), else
@@ -179,7 +180,7 @@ def _table(name: str, spec: Any, where: Callable[[str, str], InputError]) -> Tab
         if len(r) > len(titles) or not r:
             raise where(f"table '{name}': a row has {len(r)} cells for {len(titles)} columns", "fix tables()")
         rows.append(tuple(None if v is None else str(v) for v in r))
-    return Table(name, tuple(titles), tuple(aligns), tuple(rows))
+    return Table(name, tuple(titles), tuple(aligns), tuple(rows), bool(spec.get("whole", False)))
 
 
 def read(path: str | Path, game_id: str, values: dict[str, Any], raw_tables: dict[str, Any]) -> Summary:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from ..fonts import ascent, cap_height, descent, text_width
 from ..notices import warn
@@ -85,7 +86,7 @@ Draw = Callable[[Page, float, float, float], None]  # (page, column x, top y, co
 class Frame:
     """A box drawn round the chunks of one example or reading note (per column, if it breaks)."""
 
-    kind: str  # example | reading
+    kind: Literal["example", "reading"]
 
 
 @dataclass(eq=False)
@@ -94,7 +95,7 @@ class Chunk:
     draw: Draw
     before: float = 0.0  # space above; dropped at the top of a column
     keep: bool = False  # keep with the next chunk
-    kind: str = "line"  # heading | line | row | head | box | write_in
+    kind: Literal["heading", "line", "row", "head", "box", "write_in"] = "line"
     head: Chunk | None = None  # repeated at the top of a new column (a table's header)
     frame: Frame | None = None
     block: tuple[int, int] | None = None  # (section, block) it was cut from; None for a heading
@@ -231,9 +232,9 @@ def _table_chunks(table: Table, width: float, t: Type) -> list[Chunk]:
         Chunk(grid.row_height(r), row_draw(r, k, k == len(table.rows) - 1), kind="row", head=head)
         for k, r in enumerate(table.rows)
     ]
-    if len(rows) <= SHORT_TABLE:
+    if len(rows) <= SHORT_TABLE or table.whole:
         for r in rows[:-1]:
-            r.keep = True  # a short table stays whole
+            r.keep = True  # a short table (or one its game keeps whole) stays whole
     elif len(rows) > 1:
         rows[0].keep = True
         rows[-2].keep = True

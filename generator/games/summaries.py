@@ -25,7 +25,7 @@ from . import Game, all_games, get
 
 if TYPE_CHECKING:
     from ..paper import PageSettings
-from ..pipeline import Sheet
+from ..scene import Sheet
 
 
 def summary_path(game_id: str) -> Path:
@@ -76,7 +76,7 @@ def summary_sheets(
 ) -> list[Sheet]:
     """The rule summary of ``game_id`` as pack sheets (``rules-1``, ``rules-2`` …). ``facts`` reach the game's
     ``values()`` (e.g. the board's ``action_every``), so the summary says what the pack's other sheets say."""
-    from ..pipeline import numbered
+    from ..scene import numbered
 
     summary = load(game_id, **facts).only(optional)
     return numbered("rules-booklet" if booklet else "rules", summary_pages(summary, settings, booklet=booklet))

@@ -1,38 +1,25 @@
-"""The preview's web server: the standard library's threaded HTTP server, bound to 127.0.0.1, and server-sent
-events telling the page when the board changed.
+"""The preview: the board of one spec rebuilt on every save (:class:`Preview`), served to the page
+(:mod:`.web`) until Ctrl-C, SIGTERM or SIGHUP (a closed terminal) stops it (:func:`serve`).
 
-It serves four fixed paths and nothing else: the page (``page.html``, shipped with the package), the board as
-SVG, its PDF, and the event stream. The request's path is only ever compared with those four: nothing of it
-reaches the file system. The main thread rebuilds (:meth:`Preview.run_builds`): it polls the spec and its CSV
+The main thread rebuilds (:meth:`Preview.run_builds`): it polls the spec and its CSV
 (:class:`~generator.preview.rebuild.Sources`), and a build whose spec is saved again before it is done is
-abandoned at its next checkpoint for the newer save (superseded, never queued).
+abandoned at its next checkpoint for the newer save (superseded, never queued). With ``--sim`` the board shown is
+raced in a process of its own afterwards (:mod:`.sim`); a newer save ends that run.
 """
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Callable, Sequence
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from .rebuild import POLL, Sources, attempt
 from .state import NoteSource, Superseded, View, build_view
+from .web import PreviewServer, page_html  # noqa: F401  (the server, for callers of this module)
 
-#: At most this many pages listening at once (each holds a thread); more get 503.
-MAX_LISTENERS = 16
-#: Seconds between two keep-alive comments on an idle event stream (a closed tab is noticed then).
-KEEPALIVE = 15.0
 #: The default port; taken, any free port is used (the terminal says which).
 DEFAULT_PORT = 8765
-
-
-def page_html() -> bytes:
-    from importlib.resources import files
-
-    return files(__package__).joinpath("page.html").read_bytes()
 
 
 class Preview:
@@ -48,13 +35,14 @@ class Preview:
         notes: Sequence[NoteSource] = (),
         say: Callable[[str], None] = print,
         said_change: Callable[[str], str] = str,
+        sim: bool = False,
     ) -> None:
         self.spec = Path(spec)
         self.settings = settings
         self.game = game
-        self.options = options or {}
+        self.options = {k: v for k, v in (options or {}).items() if v is not None}  # cars, laps, start, grid
         self.wording = wording
-        self.notes = notes  # further checks of a built board, each listed under its name (a simulator's, say)
+        self.notes = notes  # further checks of a built board, each listed under its name
         self.said_change = said_change
         self.say = say
         self.sources = Sources(self.spec)
@@ -64,9 +52,15 @@ class Preview:
         self.view: View | None = None  # the last board drawn
         self.info: dict | None = None  # the latest build's problems, figures and notes
         self.error: dict | None = None  # why the latest save shows no board of its own
+        self.sim_state: dict | None = None  # the race of the board on screen (--sim): racing, or its lines
         self.building = False
         self.builds = 0
         self.superseded = 0
+        self.sim = None
+        if sim:
+            from .sim import Simulation
+
+            self.sim = Simulation(self.spec, game or "", self.options, self._sim_done)
         self._pdf: tuple[int, bytes] | None = None
         # one drawing at a time: a build (on the main thread) and a PDF asked for (on a server thread) share the
         # fonts' and writers' caches
@@ -77,13 +71,17 @@ class Preview:
 
     def state(self) -> dict:
         """What the page shows now (JSON-able): the latest build's problems and figures, the version of the board
-        on screen (the last that could be drawn), and why the latest save shows no board of its own."""
+        on screen (the last that could be drawn), why the latest save shows no board of its own, and the race of
+        the board on screen (``sim``)."""
         with self.changed:
-            view, info, error = self.view, self.info, self.error
+            view, info, error, sim = self.view, self.info, self.error, self.sim_state
             out = dict(info) if info else {"name": self.spec.name, "file": str(self.spec), "problems": []}
             out.update(version=self.version, board=self.board if view else 0, error=error, building=self.building)
+            out["sim"] = sim if self.sim is not None else None
+            out["options"] = dict(self.options)
         if view is not None:
             out["page"] = view.state["page"]
+            out["shown_printable"] = view.state["printable"]
         return out
 
     def _publish(self, **changes) -> None:
@@ -93,11 +91,20 @@ class Preview:
             self.version += 1
             self.changed.notify_all()
 
+    def _sim_done(self, board: int, sim: dict) -> None:
+        """A run's news (racing, or its lines) for the board shown as ``board``: kept only while it is shown."""
+        with self.changed:
+            if board != self.board:
+                return
+        self._publish(sim_state=dict(sim, board=board))
+
     def rebuild(self, stamp: tuple) -> bool:
         """Build the spec as saved at ``stamp``; False if a newer save superseded it."""
         from ..errors import PaddockError
 
-        self._publish(building=True)
+        if self.sim is not None:
+            self.sim.cancel()  # the board it races is about to go
+        self._publish(building=True, sim_state=None)
 
         def build():
             with self.drawing:
@@ -117,16 +124,28 @@ class Preview:
             self.superseded += 1
             return False
         self.builds += 1
+        for note in done.notes:
+            self.say(f"paddock: warning: {note}")
         if done.ok:
             view = done.value
             view.state["notes"] = [{"source": "warning", "text": n} for n in done.notes] + view.state["notes"]
             view.state["built"] = time.strftime("%H:%M:%S")
+            n = len(view.state["problems"])
+            problems = f"{n} problem{'s' if n != 1 else ''}"
             if view.svg is not None:
                 self._publish(view=view, info=view.state, error=None, building=False, board=self.version + 1)
-                self.say(done.said)
+                if view.state["printable"]:
+                    self.say(done.said)
+                    if self.sim is not None:
+                        self.sim.start(self.board, view.state["game"])
+                else:
+                    name = view.state["name"]
+                    self.say(
+                        f"paddock: {name} does not print yet: {problems}, marked on the page "
+                        f"({view.state['built']}); still watching"
+                    )
             else:  # nothing of it can be drawn: its problems, over the last board drawn
-                n = len(view.state["problems"])
-                said = f"the board does not build: {n} problem{'s' if n != 1 else ''}"
+                said = f"the board does not build: {problems}"
                 self._publish(info=view.state, error={"kind": "problems", "text": said}, building=False)
                 self.say(f"paddock: {said} (listed on the page); still watching")
         else:
@@ -134,6 +153,7 @@ class Preview:
             error = {"kind": "input", "text": done.said.removeprefix("paddock: ")}
             if isinstance(err, PaddockError):
                 error.update(text=str(err), message=err.message, line=err.line, field=err.field, hint=err.hint)
+                error["missing"] = not self.spec.is_file()
             info = dict(self.info or {}, problems=[])  # the problems found before are of another file
             self._publish(info=info, error=error, building=False)
             self.say(f"{done.said}; still watching")
@@ -157,8 +177,9 @@ class Preview:
         with self.changed:
             return (self.view.svg, self.board) if self.view is not None else None
 
-    def pdf(self) -> tuple[bytes, str] | None:
-        """The board as it stands, as the PDF the pack would print (rendered once per board)."""
+    def pdf(self) -> tuple[bytes, str, bool] | None:
+        """The board as it stands, as the PDF the pack would print (rendered once per board), its name, and
+        whether it prints as it is (a board with problems does not yet)."""
         from ..scene import Document
         from ..writers import WRITERS
 
@@ -169,128 +190,11 @@ class Preview:
         with self.drawing:
             if self._pdf is None or self._pdf[0] != board:
                 self._pdf = (board, WRITERS["pdf"].render(Document(view.pages, view.title))[0])
-            return self._pdf[1], view.state["name"]
+            return self._pdf[1], view.state["name"], bool(view.state["printable"])
 
 
-class Handler(BaseHTTPRequestHandler):
-    """Answers the four paths of the preview; 404 for every other."""
-
-    server: PreviewServer
-    protocol_version = "HTTP/1.1"
-    server_version = "Paddock-preview"
-    sys_version = ""
-
-    def log_message(self, format, *args) -> None:  # noqa: A002 — the terminal says what the preview does, not each request
-        pass
-
-    def _send(self, status: int, body: bytes, kind: str, extra: dict | None = None) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        for k, v in (extra or {}).items():
-            self.send_header(k, v)
-        self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(body)
-
-    def _not_found(self) -> None:
-        self._send(404, b"not found\n", "text/plain; charset=utf-8")
-
-    def _host_ok(self) -> bool:
-        """Only the page's own address (a web page elsewhere cannot reach it through a name of its own)."""
-        port = self.server.server_address[1]
-        return self.headers.get("Host", "") in (f"127.0.0.1:{port}", f"localhost:{port}")
-
-    def do_HEAD(self) -> None:  # noqa: N802
-        self.do_GET()
-
-    def do_GET(self) -> None:  # noqa: N802
-        if not self._host_ok():
-            self._send(403, b"forbidden\n", "text/plain; charset=utf-8")
-            return
-        route = {"/": self._page, "/board.svg": self._svg, "/board.pdf": self._pdf, "/events": self._events}
-        serve = route.get(urlsplit(self.path).path)
-        if serve is None:
-            self._not_found()
-        else:
-            serve()
-
-    def _page(self) -> None:
-        csp = "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'unsafe-inline'; font-src data:"
-        self._send(200, self.server.page, "text/html; charset=utf-8", {"Content-Security-Policy": csp})
-
-    def _svg(self) -> None:
-        made = self.server.preview.svg()
-        if made is None:
-            self._not_found()
-        else:
-            self._send(200, made[0], "image/svg+xml", {"X-Board-Version": str(made[1])})
-
-    def _pdf(self) -> None:
-        made = self.server.preview.pdf()
-        if made is None:
-            self._not_found()
-            return
-        data, name = made
-        from ..outputs import safe_name
-
-        stem = safe_name(name.lower().replace(" ", "-")) or "board"
-        self._send(200, data, "application/pdf", {"Content-Disposition": f'inline; filename="{stem}.pdf"'})
-
-    def _events(self) -> None:
-        """The page's state now and after every change, as server-sent events, until the page goes away."""
-        srv = self.server
-        with srv.lock:
-            if srv.listeners >= MAX_LISTENERS:
-                self._send(503, b"too many pages open\n", "text/plain; charset=utf-8")
-                return
-            srv.listeners += 1
-        try:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("Connection", "close")
-            self.end_headers()
-            self.close_connection = True
-            if self.command == "HEAD":
-                return
-            preview = srv.preview
-            sent = -1
-            while not preview.stop.is_set():
-                with preview.changed:
-                    if preview.version == sent:
-                        preview.changed.wait(KEEPALIVE)
-                    version = preview.version
-                if version == sent:
-                    self.wfile.write(b": still here\n\n")
-                else:
-                    data = json.dumps(preview.state(), ensure_ascii=False, separators=(",", ":"))
-                    self.wfile.write(f"event: state\ndata: {data}\n\n".encode())
-                    sent = version
-                self.wfile.flush()
-        except OSError:  # the page went away
-            pass
-        finally:
-            with srv.lock:
-                srv.listeners -= 1
-
-
-class PreviewServer(ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-
-    def __init__(self, preview: Preview, port: int) -> None:
-        self.preview = preview
-        self.page = page_html()
-        self.lock = threading.Lock()
-        self.listeners = 0
-        super().__init__(("127.0.0.1", port), Handler)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/"
+class Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (a closed terminal): the preview stops as on Ctrl-C."""
 
 
 def bind(preview: Preview, port: int | None) -> PreviewServer:
@@ -311,9 +215,20 @@ def bind(preview: Preview, port: int | None) -> PreviewServer:
 
 
 def serve(preview: Preview, server: PreviewServer, open_browser: bool = False) -> None:
-    """Serve (on a thread of its own) and rebuild (on this one) until Ctrl-C. The builds run on the main thread:
-    its memory is handed back to the system between builds, where a thread's stays with the thread (the server
-    grew from 90 to 210 MB over 600 saves with its builds on a thread, and stays under 100 MB so)."""
+    """Serve (on a thread of its own) and rebuild (on this one) until Ctrl-C, SIGTERM or SIGHUP. The builds run on
+    the main thread: its memory is handed back to the system between builds, where a thread's stays with the
+    thread (the server grew from 90 to 210 MB over 600 saves with its builds on a thread, and stays under 100 MB
+    so)."""
+    import signal
+
+    def stop(signum, _frame):
+        raise Stopped(signal.Signals(signum).name)
+
+    before = {}
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGTERM", "SIGHUP"):
+            if hasattr(signal, name):
+                before[name] = signal.signal(getattr(signal, name), stop)
     serving = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.25}, daemon=True)
     serving.start()
     preview.say(f"paddock: preview of {preview.spec} at {server.url} (Ctrl-C to stop)")
@@ -323,11 +238,14 @@ def serve(preview: Preview, server: PreviewServer, open_browser: bool = False) -
         threading.Thread(target=webbrowser.open, args=(server.url,), daemon=True).start()
     try:
         preview.run_builds()
-    except KeyboardInterrupt:
-        preview.say("paddock: preview stopped")
+    except KeyboardInterrupt as err:
+        why = f" ({err.args[0]})" if isinstance(err, Stopped) and err.args else ""
+        preview.say(f"paddock: preview stopped{why}")
     finally:
+        for name, handler in before.items():
+            signal.signal(getattr(signal, name), handler)
         preview.stop.set()
-        with preview.changed:
-            preview.changed.notify_all()
+        if preview.sim is not None:
+            preview.sim.cancel()
         server.shutdown()
         server.server_close()

@@ -17,7 +17,9 @@ A game offers simulation through its :meth:`generator.games.Game.simulate` hook 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 #: The most races one command may run, and the most processes it may use: every input that makes work has a budget.
 MAX_RACES = 100_000
@@ -36,7 +38,8 @@ def too_few(races: int) -> str:
 class SimOptions:
     """What ``paddock simulate`` was asked, as every game receives it. ``rules``: the optional rules in play (the
     game's names); ``assume``: values for numbers the rulebook leaves open (the game's keys); ``ai``: the
-    computer drivers' level (a game's own names, e.g. ``simple``/``strong``/``mixed``)."""
+    computer drivers' level (a game's own names, e.g. ``simple``/``strong``/``mixed``); ``against``: a second
+    board to compare; ``cancel``: asked between batches whether to stop."""
 
     races: int = 1000
     cars: int | None = None
@@ -46,3 +49,13 @@ class SimOptions:
     rules: tuple[str, ...] = ()
     assume: dict = field(default_factory=dict)
     laps: int | None = None
+    #: a second design to race beside the first with the same dice (``paddock simulate A B``): the game answers
+    #: with a :class:`~.report.Comparison` instead of one report
+    against: Path | None = None
+    #: told nothing, asked between batches: a true answer stops the run (:class:`Cancelled`) — the live preview's
+    #: way to drop a run its next save made stale
+    cancel: Callable[[], bool] | None = None
+
+
+class Cancelled(Exception):
+    """A run stopped because its ``cancel`` asked it to (nothing is reported)."""

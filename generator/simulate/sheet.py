@@ -14,7 +14,7 @@ from ..fonts import text_width
 from ..paper import PageSpec, Paper
 from ..scene import Circle, Group, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
-from .report import BoardPicture, Chart, HeatMap, SimReport
+from .report import BoardPicture, Chart, Comparison, HeatMap, SimReport
 
 PAPER = Paper("a4", "landscape")
 RAMPS = {  # pale → dark, the luminance falling all the way: legible in greyscale
@@ -25,11 +25,57 @@ ACCENT = "#9b1c12"  # a highlighted bar: dark red, darker than the others in gre
 BAR = "#86a3c0"
 GAP = 6.0
 LABEL_R = 2.1  # mm: a corner number's circle on the maps
+MIN_CHART_H = 40.0  # mm: the least height a chart gets under the tables on page 2
 
 
-def report_pages(report: SimReport, spec: PageSpec) -> list[Page]:
-    """The report's pages on ``spec`` (a text page: A4 landscape unless the user chose otherwise)."""
+def report_pages(report: SimReport | Comparison, spec: PageSpec) -> list[Page]:
+    """The report's pages on ``spec`` (a text page: A4 landscape unless the user chose otherwise); two designs
+    compared: the comparison, then each design's two pages."""
+    if isinstance(report, Comparison):
+        return [_comparison(report, spec)] + report_pages(report.a, spec) + report_pages(report.b, spec)
     return [_overview(report, spec), _details(report, spec)]
+
+
+def _comparison(c: Comparison, spec: PageSpec) -> Page:
+    """Page 1 of two designs compared: which is which, the differences larger than their noise, then every other
+    figure compared, and each design's warnings."""
+    page = Page(spec, f"{c.board} — {c.title}")
+    text, rules = page.layer("text"), page.layer("rules")
+    x0, y0, cw, ch = _box(page)
+    y = top = title(text, f"{c.board}: {c.title}", x0, y0, cw, c.subtitle)
+    a, b = c.a.source or c.a.board, c.b.source or c.b.board
+    y = paragraph(text, f"A: {a}  ·  B: {b}", x0, y, cw, BODY)
+    y += 2
+    clear, rest = c.clear, [d for d in c.differences if not d.clear]
+    cols = ("Figure", "A", "B", "B − A (95 % interval)")
+    lw = cw * 0.62
+    y = heading(text, rules, "Differences larger than their noise", x0, y, lw)
+    if clear:
+        rows = tuple((d.label, d.text(d.a), d.text(d.b), d.diff_text()) for d in clear)
+        y = _table(page, cols, rows, x0, y, lw)
+    else:
+        y = paragraph(text, "None: at this many races the two designs race alike.", x0, y, lw, BODY, color=GREY)
+    y += 3
+    if rest:
+        y = heading(text, rules, "Within the noise", x0, y, lw)
+        rows = tuple((d.label, d.text(d.a), d.text(d.b), d.diff_text()) for d in rest)
+        y = _table(page, cols, rows, x0, y, lw)
+    note = "Race i of each design rolls the same dice (common random numbers); an interval is the paired races' "
+    note += "95 % interval of the difference. A difference is clear when its interval leaves out 0."
+    if c.note:
+        note += f" {c.note[0].upper()}{c.note[1:]}."
+    paragraph(text, note, x0, y + 1.2, lw, SMALL, color=GREY)
+    rx, rw = x0 + lw + GAP, cw - lw - GAP
+    ry = heading(text, rules, "Warnings for the designer", rx, top, rw)
+    for name, r in (("A", c.a), ("B", c.b)):
+        lines = r.warnings or ["none"]
+        ry = bullets(text, [f"{name}: {w}" for w in lines], rx, ry, rw, size=SMALL) + 1
+    return page
+
+
+def _table(page: Page, columns, rows, x, y, w) -> float:
+    cols = auto_columns(columns, rows, w, size=SMALL) or [Column(col) for col in columns]
+    return table(page.layer("tables"), x, y, w, cols, rows, size=SMALL, zebra="#f4f4f4")
 
 
 def ramp_colour(ramp: str, t: float) -> str:
@@ -178,12 +224,14 @@ def _figures(page: Page, report: SimReport, x: float, y: float, w: float) -> flo
 
 
 def _details(report: SimReport, spec: PageSpec) -> Page:
+    """The tables down the left, charts down the right; charts the right column has no room for fill the left
+    column under the tables, side by side (the page is never half empty)."""
     page = Page(spec, f"{report.board} — {report.title} (details)")
     text, rules = page.layer("text"), page.layer("rules")
     x0, y0, cw, ch = _box(page)
     y = title(text, f"{report.board}: the details", x0, y0, cw, report.subtitle)
-    charts = report.charts[:4]
-    chart_w = cw * 0.34 if charts else 0.0
+    charts = list(report.charts[:6])
+    chart_w = cw * 0.30 if charts else 0.0
     tw = cw - chart_w - (GAP if charts else 0)
     ty = y
     for t in report.tables:
@@ -195,11 +243,24 @@ def _details(report: SimReport, spec: PageSpec) -> Page:
         if t.note:
             ty = paragraph(text, t.note, x0, ty + 1.2, tw, SMALL, color=GREY)
         ty += 4
+    bottom = y0 + ch
+    room = bottom - ty
+    below = []
+    if len(charts) > 3 and room >= MIN_CHART_H:  # under the tables: as many as fit side by side, up to three
+        below = charts[3:]
+        charts = charts[:3]
+    elif len(charts) > 4:
+        charts = charts[:4]
     if charts:
         cx = x0 + tw + GAP
-        per = (y0 + ch - y) / len(charts)
+        per = (bottom - y) / len(charts)
         for i, chart in enumerate(charts):
             _chart(page, chart, cx, y + i * per, chart_w, per - 3)
+    if below:
+        w = (tw - GAP * (len(below) - 1)) / len(below)
+        h = min(room, (bottom - y) / 2)
+        for i, chart in enumerate(below):
+            _chart(page, chart, x0 + i * (w + GAP), bottom - h, w, h - 3)
     return page
 
 

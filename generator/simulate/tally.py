@@ -18,7 +18,7 @@ class Tally(Counter):
     """Counts keyed by ``(measure, *key)`` tuples (see the module's docstring)."""
 
     def add(self, *key: Hashable, n: int = 1) -> None:
-        self[key] += n
+        self[key] = self.get(key, 0) + n
 
     def count(self, *key: Hashable) -> int:
         return self.get(key, 0)
@@ -34,6 +34,25 @@ class Tally(Counter):
     def by(self, measure: str) -> dict:
         """``measure``'s keys (without the measure) and counts: ``{("engine",): 3, ...}``."""
         return {k[1:]: v for k, v in self.items() if k and k[0] == measure}
+
+
+def sample(tally: Counter, name: Hashable, value: int) -> None:
+    """Count one race's whole-number ``value`` of ``name`` as its moments (``("n", name)``, ``("sum", name)``,
+    ``("sq", name)``): what a mean's confidence interval is made of, adding up exactly across batches."""
+    tally[("n", name)] += 1
+    tally[("sum", name)] += value
+    tally[("sq", name)] += value * value
+
+
+def moments(tally: Counter, name: Hashable) -> tuple[int, float, float]:
+    """``(races, mean, variance of one race's value)`` of a :func:`sample`d measure (variance with n − 1)."""
+    n = tally.get(("n", name), 0)
+    if not n:
+        return 0, math.nan, math.nan
+    s, q = tally.get(("sum", name), 0), tally.get(("sq", name), 0)
+    mean = s / n
+    var = (q - s * s / n) / (n - 1) if n > 1 else math.nan
+    return n, mean, max(0.0, var) if var == var else var
 
 
 def merged(parts: Iterable[Counter]) -> Tally:

@@ -14,27 +14,29 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..compose.colour import parse_colour
-from ..data import is_shipped, template, templates_dir
-from ..errors import GlyphError, InputError
-from ..specs import FieldError, Int, LineMap, clean_name, load_yaml, located, name_key, quote, validate
+from ..data import is_shipped, templates_dir
+from ..errors import InputError
+from ..specs import FieldError, Int, LineMap, clean_name, load_yaml, quote
+from .checks import (  # noqa: F401  (wing_*, NAME_*: what the games import from here)
+    NAME_SIZE_MM,
+    NAME_WIDTH_MM,
+    check_field,
+    monaco_rules,
+    validated,
+    wing_box,
+    wing_fits,
+    wing_lettering,
+)
 
 LIVERIES = ("plain", "stripe", "twin-stripe", "two-tone", "nose")
 TIERS = ("front", "midfield", "back")
 GAMES = ("f1-dice", "monaco", "formula-d")
 
-# Longest a driver's full name may print: the name columns of the qualifying and standings sheets and the
-# Monaco! card hold this width (mm) at 8 pt condensed bold.
-NAME_WIDTH_MM = 44.0
-NAME_SIZE_MM = 8 / 72 * 25.4
 MONOGRAM_MAX = 4
 # The largest field Paddock lays out: every sheet lists each driver (slips, qualifying, standings, cards), and the
 # cost of a pack grows with the field; a real F1 grid has 20-26 cars.
 MAX_TEAMS = 30
 MAX_DRIVERS = 60
-
-
-def monaco_rules() -> dict:
-    return template("monaco/rules.yaml")
 
 
 class _Strict(BaseModel):
@@ -233,141 +235,15 @@ def load_field(ref: str | Path) -> TeamField:
     """Load and check a teams file (or preset by name)."""
     path = resolve(ref)
     data, lines = load_yaml(path, trusted=is_shipped(path))
-    field = validate(TeamField, data, path, lines)
-    check_field(field, path, lines)
-    return field
+    return parse_field(data, path, lines)
 
 
 def parse_field(data: dict, path: str | Path = "<teams>", lines: LineMap | None = None) -> TeamField:
+    """``data`` (a teams file's) as a field: every problem in it said at once (:mod:`.checks`)."""
     lines = lines or LineMap()
-    field = validate(TeamField, data, path, lines)
+    field = validated(TeamField, data, path, lines, Team, Driver)
     check_field(field, path, lines)
     return field
-
-
-def check_field(field: TeamField, path: str | Path, lines: LineMap) -> None:
-    """The checks a schema cannot say: squad sizes, unique names, glyphs, names that fit on paper."""
-    from ..fonts import text_width
-
-    def fail(message: str, loc: tuple, hint: str | None = None) -> None:
-        raise located(InputError(message, hint=hint), path, lines, loc)
-
-    _glyphs(field.name, path, lines, ("name",))  # the field's name heads sheets: said here, of this file
-    squad_max = monaco_rules()["squad_max"] if field.is_monaco else 0  # Monaco!'s rules: read for Monaco! fields only
-    seen: dict[str, tuple] = {}  # a driver's name_key: where it was
-    numbers: dict[int, tuple] = {}  # a car number: where it was
-    team_names: dict[str, int] = {}
-    for ti, team in enumerate(field.teams):
-        first = team_names.setdefault(name_key(team.name), ti)
-        if first != ti:
-            said = "" if team.name == field.teams[first].name else f" and {quote(field.teams[first].name)}"
-            fail(
-                f"two teams are called {quote(team.name)}{said} (teams {first + 1} and {ti + 1}; case, spaces and "
-                "invisible characters do not tell names apart)",
-                ("teams", ti, "name"),
-                "give each team its own name",
-            )
-        _glyphs(team.name, path, lines, ("teams", ti, "name"))
-        if field.is_monaco and len(team.drivers) > squad_max:
-            fail(
-                f"a Monaco! squad has at most {squad_max} cars, {quote(team.name)} has {len(team.drivers)}",
-                ("teams", ti, "drivers", squad_max),
-                f"move drivers from the {squad_max + 1}th on to another team",
-            )
-        if field.game == "f1-dice" and team.qualifying is None:
-            fail(
-                "an f1-dice team needs its qualifying modifiers",
-                ("teams", ti),
-                "add e.g. 'qualifying: {q1: 2, q2: 1, q3: 0}'",
-            )
-        for di, d in enumerate(team.drivers):
-            loc = ("teams", ti, "drivers", di)
-            key = name_key(d.name)
-            if key in seen:
-                other = field.teams[seen[key][1]].drivers[seen[key][3]].name
-                said = "" if other == d.name else f" (as {quote(other)} at line {lines.line((*seen[key], 'name'))})"
-                fail(
-                    f"the driver {quote(d.name)} is listed twice{said}",
-                    (*loc, "name"),
-                    "each driver races for one team; names that differ only in case, spaces or invisible "
-                    "characters are one name",
-                )
-            seen[key] = loc
-            if d.number is not None:
-                if d.number in numbers:
-                    ot, od = numbers[d.number][1], numbers[d.number][3]
-                    fail(
-                        f"car number {d.number} is given twice: {quote(field.teams[ot].drivers[od].name)} (line "
-                        f"{lines.line((*numbers[d.number], 'number'))}) and {quote(d.name)}",
-                        (*loc, "number"),
-                        "give every car its own number",
-                    )
-                numbers[d.number] = loc
-            for key in ("name", "short", "monogram"):
-                value = getattr(d, key)
-                if value:
-                    _glyphs(value, path, lines, (*loc, key))
-            if d.monaco and d.monaco.car:
-                _glyphs(d.monaco.car, path, lines, (*loc, "monaco", "car"))
-            if text_width(d.name, NAME_SIZE_MM, "condensed-bold") > NAME_WIDTH_MM:
-                fail(
-                    f"the name {quote(d.name)} is too long to print in the name columns",
-                    (*loc, "name"),
-                    "shorten it (a given name can be an initial)",
-                )
-            if d.short and not wing_fits(d.short):
-                fail(
-                    f"{quote(d.short)} does not fit a {template('f1-dice/cars.yaml')['slip']['width']:g} mm car wing "
-                    "at a legible size",
-                    (*loc, "short"),
-                    "use a shorter name or a nickname",
-                )
-            if not wing_fits(d.initials):
-                fail(f"the monogram {quote(d.initials)} does not fit a car wing", (*loc, "monogram"), "use 2–3 letters")
-            if field.is_monaco and d.monaco is None:
-                fail(
-                    "a Monaco! driver needs ratings",
-                    (*loc,),
-                    "add e.g. 'monaco: {skill: 4, tech: 3}' or dice them with 'paddock season dice'",
-                )
-
-
-def _glyphs(text: str, path, lines, loc) -> None:
-    from ..fonts import check_text
-
-    try:
-        check_text(text, "condensed-bold")
-    except GlyphError as err:
-        raise located(err, path, lines, loc) from None
-
-
-def wing_box() -> tuple[float, float, float]:
-    """``(width, height, largest size)`` of the writable part of an f1-dice car's wing at a 2 cm unit (mm), from
-    ``templates/f1-dice/cars.yaml``: a margin each side keeps letters clear of the knife and the fold."""
-    cars = template("f1-dice/cars.yaml")
-    slip, letters = cars["slip"], cars["lettering"]
-    return (
-        slip["width"] - 2 * letters["margin_x"],
-        slip["wing"] - 2 * letters["margin_y"],
-        letters["max_size"],
-    )
-
-
-def wing_lettering(text: str, scale: float = 1.0) -> tuple[str, float, bool]:
-    """``(font, size, fits)`` for ``text`` on a wing: bold if it fits at a legible size, else condensed."""
-    from ..fonts import fit_size
-
-    w, h, biggest = wing_box()
-    size = 0.0
-    for font in ("condensed-bold", "condensed"):
-        size, ok = fit_size(text, font, biggest * scale, w * scale, h * scale)
-        if ok:
-            return font, size, True
-    return "condensed", size, False
-
-
-def wing_fits(text: str, scale: float = 1.0) -> bool:
-    return wing_lettering(text, scale)[2]
 
 
 __all__ = [

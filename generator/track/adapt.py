@@ -61,6 +61,7 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+import shapely
 
 from ..problems import Problem
 from .adapt_checks import check_adapted
@@ -494,8 +495,6 @@ def _thin(P: np.ndarray, gap: float) -> np.ndarray:
 def _placement(Q: np.ndarray, box, margin: float, turn_paper: bool, rotation_deg: float | None):
     """(rotation_deg, scale, box, turned) giving the largest board: north up (on the paper as given, or turned
     when that is clearly larger) unless a free rotation is ROTATE_GAIN times larger still."""
-    import shapely
-
     x0, y0, W, H = box
     boxes = [(box, False)] + ([((x0, y0, H, W), True)] if turn_paper and abs(W - H) > 1e-9 else [])
     hull = shapely.get_coordinates(shapely.convex_hull(shapely.multipoints(Q)))  # the extent, turned any way
@@ -556,8 +555,6 @@ def crossings_count(P: np.ndarray) -> int:
 
 def _crossings_of(R: np.ndarray) -> list[tuple[float, float, tuple[float, float], float]]:
     """Self-crossings of the closed polyline R: (u_first, u_second, point, angle_deg) in its arc length."""
-    import shapely
-
     n = len(R)
     C = np.vstack((R, R[:1]))
     u = arc_lengths(R)

@@ -17,6 +17,9 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from shapely import LineString, MultiLineString, Point, union_all
+from shapely import Polygon as SPoly
+from shapely.affinity import rotate
 
 from ..compose.freespace import FreeSpace, text_box
 from ..fonts import text_width
@@ -24,6 +27,7 @@ from ..scene import WHITE, Page, Polygon, Polyline, Style, Text
 from ..units import pt_to_mm
 from .circuit import KERB_W, PIT_GAP, START_BAND, Circuit
 from .legend import draw_podium, draw_title, words
+from .numbers import action_units, draw_numbers, fit_number, label_rotation, pts, text_up, upright
 from .palette import (
     ACTION_FRAME,
     ACTION_PITCH,
@@ -46,20 +50,12 @@ from .spaces import numbered_spaces, tunnel_tag_spaces, tunnel_tags
 LAYERS = ("track", "kerbs", "units", "features", "bridges", "labels")
 
 
-def _pts(a: np.ndarray) -> tuple:
-    # rounded to the micrometre by numpy, then made Python floats in one call: a tenth of the time of Python's
-    # round() on each number (which rounds a value exactly half a micrometre off by its decimal digits, numpy by
-    # its double: the two differ only there, a micrometre, and no board's output changed — every pack and board
-    # compared byte for byte)
-    return tuple(map(tuple, np.round(np.asarray(a, dtype=float), 3).tolist()))
-
-
 def _poly(a: np.ndarray, style: Style) -> Polygon:
-    return Polygon(_pts(a), (), style)
+    return Polygon(pts(a), (), style)
 
 
 def _line(a: np.ndarray, style: Style, closed: bool = False) -> Polyline:
-    return Polyline(_pts(a), style, closed)
+    return Polyline(pts(a), style, closed)
 
 
 def _overlap(a: float, b: float, s0: float, s1: float, L: float):
@@ -72,15 +68,6 @@ def _overlap(a: float, b: float, s0: float, s1: float, L: float):
     return out
 
 
-def _upright(deg: float) -> float:
-    deg = (deg + 180) % 360 - 180
-    if deg > 90:
-        deg -= 180
-    elif deg < -90:
-        deg += 180
-    return deg
-
-
 @dataclass
 class Board:
     """A drawn board: the page, and the paper still free for labels (the track and every label taken)."""
@@ -91,9 +78,6 @@ class Board:
 
 def footprint(c: Circuit):
     """The paper the track, its kerbs and the pit lane with its garages cover (a shapely geometry)."""
-    from shapely import LineString, union_all
-    from shapely import Polygon as SPoly
-
     step = max(1, len(c.line.xy) // 1500)
     geoms = [LineString(c.line.xy[::step]).buffer(c.half_width + KERB_W + 1.0, quad_segs=4)]
     if c.pit is not None:
@@ -114,7 +98,7 @@ def draw_board(c: Circuit) -> Board:
     _draw_start(page, c, free)
     _draw_police(page, c, free)
     _draw_crossings(page, c)
-    _draw_numbers(page, c, free)
+    draw_numbers(page, c, free)
     draw_title(page, c, free)
     if c.spec.podium:
         draw_podium(page, c, free)
@@ -133,24 +117,6 @@ def _unit_fills(c: Circuit) -> dict[int, str]:
         for u in c.hidden_units():
             fills[u] = HIDDEN
     return fills
-
-
-def action_units(c: Circuit) -> list[int]:
-    """Units across: the marked action units — every Nth, but none in a tunnel (the grid's slots are drawn over
-    those it stands on, both readable)."""
-    skip = set(c.hidden_units())
-    return [u for u in range(c.spec.action_every, c.units_count + 1, c.spec.action_every) if u not in skip]
-
-
-#: Units across: every Nth unit carries its number, small (the action units carry theirs on a tab).
-NUMBER_EVERY = 5
-
-
-def numbered_units(c: Circuit) -> list[int]:
-    """Units across that carry a small number: every :data:`NUMBER_EVERY`th, but not an action unit (its number is
-    on its tab), a unit under the grid (its slots' numbers are there) or one in a tunnel."""
-    skip = set(action_units(c)) | set(c.grid_units) | set(c.hidden_units())
-    return [u for u in range(NUMBER_EVERY, c.units_count + 1, NUMBER_EVERY) if u not in skip]
 
 
 def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_override: str | None = None) -> None:
@@ -228,10 +194,6 @@ def _draw_track(page: Page, c: Circuit, a: float, b: float, main: bool, layer_ov
 
 def _action_marks(layer, c: Circuit, s0: float, s1: float) -> None:
     """An action unit's stripes (ink strokes, clipped to the unit) and bold frame just inside its edges."""
-    from shapely import LineString, MultiLineString
-    from shapely import Polygon as SPoly
-    from shapely.affinity import rotate
-
     half = c.half_width
     inset = ACTION_FRAME / 2 + 0.15
     cell = SPoly(c.strip(s0 + inset, s1 - inset, half - inset, -half + inset))
@@ -249,9 +211,9 @@ def _action_marks(layer, c: Circuit, s0: float, s1: float) -> None:
     stripe = Style(stroke=INK, width=ACTION_STRIPE, cap="butt")
     for part in getattr(cut, "geoms", [cut]):
         if isinstance(part, LineString) and not part.is_empty:
-            layer.add(Polyline(_pts(np.array(part.coords)), stripe))
+            layer.add(Polyline(pts(np.array(part.coords)), stripe))
     ring = np.array(cell.exterior.coords)[:-1]
-    layer.add(Polyline(_pts(ring), Style(stroke=INK, width=ACTION_FRAME, join="miter"), True))
+    layer.add(Polyline(pts(ring), Style(stroke=INK, width=ACTION_FRAME, join="miter"), True))
 
 
 def _draw_kerb(layer, c: Circuit, s0: float, s1: float, side: str) -> None:
@@ -272,8 +234,6 @@ def _draw_kerb(layer, c: Circuit, s0: float, s1: float, side: str) -> None:
 
 def _side_room(c: Circuit, free: FreeSpace, s: float, size: float) -> int:
     """+1 if the left side of the track at s has more free paper than the right, else -1."""
-    from shapely import Point
-
     best, pick = -1.0, 1
     for sign in (1, -1):
         score = 0.0
@@ -312,7 +272,7 @@ def _draw_start(page: Page, c: Circuit, free: FreeSpace) -> None:
         if across:
             r = min(2.6, c.lane_width * 0.3)
             disc = tuple((x + r * math.cos(k / 20 * math.tau), y + r * math.sin(k / 20 * math.tau)) for k in range(20))
-            feats.add(Polygon(_pts(np.array(disc)), (), Style(stroke=GRID_NO, width=0.2, fill=WHITE)))
+            feats.add(Polygon(pts(np.array(disc)), (), Style(stroke=GRID_NO, width=0.2, fill=WHITE)))
             fs = fit_number(number, size, 1.7 * r)
         # upright like the unit numbers, dark enough to read across the table
         feats.add(Text(number, x, y, fs, "bold", GRID_NO, "middle", "middle"))
@@ -331,8 +291,6 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: FreeSpace) -> None:
     line, each on free paper (never on the pit lane, its garages or another label). The label moves back along
     the grid and further out until it is clear; the arrow likewise forward. With no free paper at all the arrow
     is drawn on the track surface itself: a board always shows which way to race."""
-    from shapely import LineString
-
     half = c.half_width
     u = c.unit_length
     L = c.lap_length
@@ -347,7 +305,7 @@ def _start_label_and_arrow(page: Page, c: Circuit, free: FreeSpace) -> None:
     for sl in back:
         if -sl > L / 3:
             break
-        rot = _upright(math.degrees(float(c.line.heading(sl))))
+        rot = upright(math.degrees(float(c.line.heading(sl))))
         for extra in extras:
             for sg in (sign, -sign):
                 x, y = c.offset_point(sl, sg * (half + KERB_W + 2.0 + fsize * 0.5 + extra))
@@ -430,7 +388,7 @@ def _draw_pit(page: Page, c: Circuit, free: FreeSpace | None = None) -> None:
         tsize = pt_to_mm(6)
         for s, key in ((pit.s0 + pit.taper * 0.55, "pit_in"), (pit.s1 - pit.taper * 0.55, "pit_out")):
             x, y = c.offset_point(s, sign * (c.half_width + PIT_GAP + pit.width + 1.0 + tsize * 0.6))
-            deg = _upright(math.degrees(float(c.line.heading(s))))
+            deg = upright(math.degrees(float(c.line.heading(s))))
             feats.add(Text(say[key], x, y, tsize, "condensed-bold", INK, "middle", "middle", deg))
             if free is not None:
                 free.take(text_box(say[key], x, y, tsize, "condensed-bold", rotation=deg))
@@ -439,7 +397,7 @@ def _draw_pit(page: Page, c: Circuit, free: FreeSpace | None = None) -> None:
         feats.add(Polygon(ring, (), Style(stroke=INK, width=0.3, fill=WHITE)))
         s = pit.s0 + pit.taper + (i + 0.5) * (pit.s1 - pit.s0 - 2 * pit.taper) / max(1, len(pit.garage_boxes))
         deg = math.degrees(float(c.line.heading(s)))
-        feats.add(Text(str(i + 1), x, y, size, "condensed-bold", INK, "middle", "middle", _upright(deg)))
+        feats.add(Text(str(i + 1), x, y, size, "condensed-bold", INK, "middle", "middle", upright(deg)))
     span = pit.s1 - pit.s0 - 2 * pit.taper
     for s in (pit.s0 + pit.taper * 0.5, pit.s1 - pit.taper * 0.5):
         # small chevrons showing the way in and out, in the tapers before the entry line and after the exit line
@@ -499,9 +457,9 @@ def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
         numbered = numbered_spaces(c)
         for sp in tunnel_tag_spaces(c, cr):
             x, y = sp.center
-            rot = _space_label_rotation(c, sp)
+            rot = label_rotation(c, sp)
             if sp.id in numbered:  # the space's number is printed too: the tag goes below it
-                ux, uy = _text_up(rot)
+                ux, uy = text_up(rot)
                 x, y = x - 1.7 * ux, y - 1.7 * uy
             labels.add(Text(tags[sp.id], x, y, size, "condensed-bold", INK, "middle", "middle", rot))
     else:
@@ -512,100 +470,8 @@ def _tunnel_tags(page: Page, c: Circuit, n: int, cr) -> None:
                 u = (u - 1) % c.units_count + 1
                 s0, s1 = c.unit_bounds(u)
                 x, y = c.point_at((s0 + s1) / 2)
-                rot = _upright(math.degrees(float(c.line.heading((s0 + s1) / 2))))
+                rot = upright(math.degrees(float(c.line.heading((s0 + s1) / 2))))
                 labels.add(Text(tag, x, y, size, "condensed-bold", INK, "middle", "middle", rot))
 
 
 # ----------------------------------------------------------------------------------------------- labels
-
-
-def fit_number(text: str, size: float, width: float) -> float:
-    """``size``, or smaller for ``text`` to fit ``width`` (a three-digit grid number on its disc)."""
-    w = text_width(text, size, "bold")
-    return size if w <= width else size * width / w
-
-
-def _space_label_rotation(c: Circuit, sp) -> float:
-    """Per-lane labels read across the lane, turned upright."""
-    return _upright(math.degrees(float(c.line.heading((sp.s0 + sp.s1) / 2))) + 90)
-
-
-def _text_up(rot: float) -> tuple[float, float]:
-    """The page direction (y down) of "up" for text turned ``rot`` degrees clockwise."""
-    r = math.radians(rot)
-    return (math.sin(r), -math.cos(r))
-
-
-def _draw_numbers(page: Page, c: Circuit, free: FreeSpace) -> None:
-    labels = page.layer("labels")
-    if c.graph is not None:
-        size = pt_to_mm(6.5)
-        tagged = tunnel_tags(c)
-        numbered = numbered_spaces(c)
-        for sp in c.graph.spaces:
-            if sp.id in numbered:
-                rot = _space_label_rotation(c, sp)
-                x, y = sp.center
-                if sp.id in tagged:  # a tunnel tag goes below the number
-                    ux, uy = _text_up(rot)
-                    x, y = x + 1.7 * ux, y + 1.7 * uy
-                labels.add(Text(str(sp.index + 1), x, y, size, "condensed-bold", INK, "middle", "middle", rot))
-        return
-    small = pt_to_mm(5.5)
-    for u in numbered_units(c):  # every 5th unit, small and muted: for saying where a car is
-        s0, s1 = c.unit_bounds(u)
-        sm = _in_sight(c, s0, s1, (s0 + s1) / 2)
-        if sm is None:
-            continue
-        x, y = c.point_at(sm)
-        rot = _upright(math.degrees(float(c.line.heading(sm))))
-        labels.add(Text(str(u), x, y, small, "condensed-bold", MUTED, "middle", "middle", rot))
-    size = pt_to_mm(8)
-    grid = set(c.grid_units)
-    for u in action_units(c):
-        s0, s1 = c.unit_bounds(u)
-        # the tab sits on the centre line: between two lanes' grid slots, or, with a lane on the centre line (3
-        # lanes), at the back of the unit, clear of that slot's number
-        sm = _in_sight(c, s0, s1, s0 + 0.18 * (s1 - s0) if u in grid and c.lanes % 2 else (s0 + s1) / 2)
-        if sm is None:  # the whole unit under a bridge: nothing of it to number
-            continue
-        text = str(u)
-        x, y = c.point_at(sm)
-        rot = _upright(math.degrees(float(c.line.heading(sm))))
-        w = text_width(text, size, "condensed-bold") + 1.6
-        h = size * 1.05
-        rr = math.radians(rot)
-        ax, ay = math.cos(rr), math.sin(rr)
-        bx, by = -ay, ax
-        tab = [
-            (x + sx * w / 2 * ax + sy * h / 2 * bx, y + sx * w / 2 * ay + sy * h / 2 * by)
-            for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
-        ]
-        labels.add(Polygon(_pts(np.array(tab)), (), Style(stroke=INK, width=0.3, fill=WHITE)))
-        labels.add(Text(text, x, y, size, "condensed-bold", INK, "middle", "middle", rot))
-
-
-def _in_sight(c: Circuit, s0: float, s1: float, want: float) -> float | None:
-    """Where along the unit ``s0``–``s1`` its number can stand: ``want``, unless a bridge's deck covers it there
-    (the unit passes under the bridge), then the place of the unit nearest ``want`` clear of every deck; None when
-    the deck covers the whole unit."""
-    decks = [cr for cr in c.crossings if cr.kind == "bridge"]
-    if not decks:
-        return want
-    half = c.half_width + 2.6 + 1.5  # the deck's white edge, and room for the number's tab
-    lines = [c.offset_line(cr.s_upper - cr.reach, cr.s_upper + cr.reach, 0.0) for cr in decks]
-
-    def covered(s: float) -> bool:
-        p = np.array(c.point_at(s))
-        for cr, deck in zip(decks, lines, strict=True):
-            if c.lap_distance(np.array(s), cr.s_upper) <= cr.reach:  # on the deck itself
-                continue
-            if np.hypot(*(deck - p).T).min() < half:
-                return True
-        return False
-
-    if not covered(want):
-        return want
-    span = (s1 - s0) % c.lap_length
-    tries = sorted((s0 + f * span for f in np.linspace(0.1, 0.9, 17)), key=lambda s: abs(s - want))
-    return next((s % c.lap_length for s in tries if not covered(s)), None)

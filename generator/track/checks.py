@@ -1,7 +1,7 @@
 """Every check that decides whether a built circuit can print, each problem reported as data (where, numbers,
 what to change) to a :class:`~generator.track.problems.Report`.
 
-:func:`generator.track.build.analyse` runs them in a fixed order, each right after the feature it checks
+:func:`generator.track.build.build` runs them in a fixed order, each right after the feature it checks
 (``paddock check`` lists problems in that order); :func:`check_lap` runs first and stops the rest when the lap
 is too short to rule.
 """
@@ -11,15 +11,20 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from shapely import Polygon as SPoly
+from shapely import box, union_all
 
-from ..paper import PaperChoice, papers_by_area
+from ..paper import PAPERS, PaperChoice, papers_by_area
 from ..problems import Fix
 from .centerline import runs
 from .circuit import GARAGE_D, KERB_W, Circuit
 from .features import clearance, crossing_reach, garage_width, pit_samples
+from .fixes import FitFix, GridFix, LanesFix, PaperFix, SmoothingFix, StartAtFix, StartAutoFix
 from .grid import grid_room, grid_starts, grid_turns, start_sign, straight_rows, turning
+from .model import board_profile
 from .place import content, keeps_shape
 from .problems import Report, unit_span
+from .request import StartChoice
 from .rules import GAP, MIN_CROSSING_DEG, MIN_UNITS, close_pairs
 
 FOLD_MARGIN = 5.0  # mm: an inner border needs radius >= half width + this (room for the kerb)
@@ -34,9 +39,8 @@ def points_fixes(c: Circuit) -> tuple[Fix, ...]:
     family = [p.name for p in papers_by_area(_family(c.paper.name))]
     larger = family[family.index(c.paper.name) + 1] if family.index(c.paper.name) + 1 < len(family) else None
     fixes = [
-        Fix("smoothing", more, now=spec.smoothing),
-        Fix(
-            "fit",
+        SmoothingFix(more, now=spec.smoothing),
+        FitFix(
             longer,
             now=spec.fit,
             paper=PaperChoice(larger) if larger else None,
@@ -44,15 +48,13 @@ def points_fixes(c: Circuit) -> tuple[Fix, ...]:
         ),
     ]
     if c.lanes > 1:
-        fixes.append(Fix("lanes", c.lanes - 1, now=c.lanes))
+        fixes.append(LanesFix(c.lanes - 1, now=c.lanes))
     if larger and keeps_shape(spec):  # the same shape, adapted at a larger scale: the least change to the board
-        fixes.insert(0, Fix("paper", larger, now=c.paper.name, paper=PaperChoice(larger)))
+        fixes.insert(0, PaperFix(larger, now=c.paper.name, paper=PaperChoice(larger)))
     return tuple(fixes)
 
 
 def _family(name: str) -> str:
-    from ..paper import PAPERS
-
     return PAPERS[name].family
 
 
@@ -103,9 +105,9 @@ def check_fold(report: Report, c: Circuit) -> None:
         )
 
 
-def check_crossings(report: Report, c: Circuit, found) -> None:
+def check_crossings(report: Report, c: Circuit, found, start: StartChoice | None = None) -> None:
     """Each place the track crosses itself is a declared crossing at 30° or more, clear of the start and grid;
-    every declared crossing exists."""
+    every declared crossing exists. ``start``: how the caller placed the start line (said in its fix)."""
     declared = c.spec.crossings
     L = c.lap_length
     for n, (sa, sb, pt, ang) in enumerate(found):
@@ -142,7 +144,7 @@ def check_crossings(report: Report, c: Circuit, found) -> None:
                     f"the start line or the grid lies at crossing {n} (unit {c.unit_at(s_pass)})",
                     "move the start ('start.at') away from the crossing",
                     ("start",),
-                    fixes=(Fix("start", "auto", now=c.spec._start or "placed"),),
+                    fixes=(StartAutoFix("auto", now=start or "placed"),),
                     where=f"crossings[{n}]",
                     s=s_pass,
                     unit=c.unit_at(s_pass),
@@ -225,9 +227,6 @@ def check_proximity(report: Report, c: Circuit) -> None:
 def check_pit(report: Report, c: Circuit) -> None:
     """The pit lane does not fold on the inside of a bend, has room for its garages, keeps off the track
     elsewhere and stays on the printable paper."""
-    from shapely import Polygon as SPoly
-    from shapely import box, union_all
-
     pit = c.pit
     sign = 1.0 if pit.side == "left" else -1.0
     s, _, outer = pit_samples(c, pit)
@@ -311,7 +310,7 @@ def check_positions(report: Report, c: Circuit) -> None:
                 "use fewer grid slots",
                 ("grid",),
                 where="grid",
-                fixes=(Fix("grid", c.units_count // 3 * c.lanes, now=spec.grid),) if spec.segments is None else (),
+                fixes=(GridFix(c.units_count // 3 * c.lanes, now=spec.grid),) if spec.segments is None else (),
                 numbers={"most_cars": c.units_count // 3 * c.lanes},
             )
 
@@ -321,8 +320,6 @@ def check_positions(report: Report, c: Circuit) -> None:
 
 def room_for_car(c: Circuit) -> float | None:
     """The fraction of a unit the inner edge of every unit must hold (its game's ``room_for_car``), or None."""
-    from .model import board_profile
-
     frac = board_profile(c.spec.game).get("room_for_car")
     return float(frac) if frac else None
 
@@ -423,14 +420,15 @@ def check_room_for_car(report: Report, c: Circuit) -> None:
 # ------------------------------------------------------------------------------------------------------ grid
 
 
-def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
+def check_grid(report: Report, c: Circuit, asked: bool = False, start: StartChoice | None = None) -> None:
     """Boards ruled across (f1-dice): the grid stands on straight track, every row of slots (one unit behind the
     line each) clear of a corner, when the spec file gives ``grid`` or the caller ``asked`` (a pack sizing the
-    grid to its field).
+    grid to its field, or the command line's ``--grid``); ``start``: the start line as the caller placed it
+    ("real", "placed": the grid is held to its own straight, and Paddock may place it instead).
     Otherwise say how far the start line must move along its straight, or how much
     longer the straight must be."""
     spec = c.spec
-    asked = asked or spec._grid_asked or spec._start in ("real", "placed")  # asked for on the command line
+    asked = asked or start in ("real", "placed")  # asked for on the command line
     if not asked and report.line_of("grid") is None:  # a default grid the spec never asked for is not held to it
         return
     room = grid_room(c)
@@ -448,7 +446,7 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
     if room >= short:
         at = spec.start.at + sign * short
         advice = f"move the start line {short} unit{'s' if short > 1 else ''} further along its straight"
-        fixes = (Fix("start.at", round(at, 1), now=spec.start.at),)
+        fixes = (StartAtFix(round(at, 1), now=spec.start.at),)
         loc = ("start", "at")
     else:
         more = (short - max(room, 0)) * c.unit
@@ -468,7 +466,7 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
             advice = f"move the start line to unit {c.unit_at(where)}, where the straight behind it holds the grid" + (
                 f"; or {advice}" if drawn else ""
             )
-            fixes = (Fix("start.at", at_most, now=spec.start.at),)
+            fixes = (StartAtFix(at_most, now=spec.start.at),)
             loc = ("start", "at")
         elif most:
             holds = {"most_cars": most * c.lanes}
@@ -477,11 +475,11 @@ def check_grid(report: Report, c: Circuit, asked: bool = False) -> None:
             )
             advice = f"{advice}, or {fewer}" if drawn else f"{fewer}: no straight of the circuit holds more"
             if not drawn:
-                fixes = (Fix("grid", most * c.lanes, now=spec.grid),)
+                fixes = (GridFix(most * c.lanes, now=spec.grid),)
         elif not drawn:
             advice = "no straight of this circuit holds a row of the grid: use a larger paper or fewer lanes"
-    if spec._start in ("real", "placed"):  # the start line as the command line placed it: Paddock may place it
-        fixes = (*fixes, Fix("start", "auto", now=spec._start))
+    if start in ("real", "placed"):  # the start line as the command line placed it: Paddock may place it
+        fixes = (*fixes, StartAutoFix("auto", now=start))
     report.problem(
         "grid",
         f"{spec.grid} grid slots ({c.lanes} abreast) need {rows} units of straight behind the start line; "

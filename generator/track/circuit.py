@@ -11,8 +11,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
+from shapely import Polygon as SPoly
+from shapely import union_all
 
 from ..paper import DEFAULT_EDGE, PageSpec, Paper
 from ..problems import Problem
@@ -43,7 +46,7 @@ class Corner:
     apex: float
     radius: float  # tightest centre-line radius, mm
     angle: float  # turning, degrees (positive)
-    direction: str  # left | right
+    direction: Literal["left", "right"]
     stops: int | None = None  # Formula D: stops the spec gives (None: not given)
     name: str | None = None
     real_radius_m: float | None = None  # a real circuit's corner: its tightest radius on the real centre line
@@ -53,7 +56,7 @@ class Corner:
 class Kerb:
     s0: float
     s1: float
-    side: str  # left | right
+    side: Literal["left", "right"]
 
 
 @dataclass
@@ -88,7 +91,7 @@ class PitLane:
 
 @dataclass
 class CrossingInfo:
-    kind: str  # bridge | tunnel
+    kind: Literal["bridge", "tunnel"]
     s_upper: float  # where the upper pass crosses
     s_lower: float
     point: tuple[float, float]
@@ -280,9 +283,6 @@ class Circuit:
 
     def surface(self, exclude: tuple[float, float] | None = None):
         """The track surface as one shapely geometry (optionally leaving out arc lengths ``exclude``)."""
-        from shapely import Polygon as SPoly
-        from shapely import union_all
-
         L = self.lap_length
         n = max(8, int(L / (self.unit * 2)))
         bounds = np.linspace(0, L, n + 1)

@@ -9,11 +9,17 @@ the lap (a kerb to unit 60 on a lap of 50) is left out and reported; every other
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
+from shapely import LineString, STRtree
+from shapely import Polygon as SPoly
+from shapely.errors import GEOSException
 
 from . import rules
 from .centerline import Line, runs
+from .changed import NoPitLane, PitLaneDrawn
 from .circuit import (
     GARAGE_D,
     KERB_MIN,
@@ -26,6 +32,7 @@ from .circuit import (
     Kerb,
     PitLane,
 )
+from .model import Pit
 from .problems import Report
 
 CORNER_R = 6.0  # a bend tighter than this many track widths (radius) is a corner
@@ -189,8 +196,6 @@ def kerbs(report: Report, c: Circuit) -> list[Kerb]:
 
 
 def _chunks(line: Line, step: int = 32):
-    from shapely import LineString
-
     n = len(line.xy)
     out = []
     for a in range(0, n - 1, step):
@@ -201,8 +206,6 @@ def _chunks(line: Line, step: int = 32):
 
 def self_crossings(line: Line) -> list[tuple[float, float, tuple[float, float], float]]:
     """Where the centre line crosses itself: ``(s_first, s_second, point, angle°)``, in the order of s_first."""
-    from shapely import STRtree
-
     chunks = _chunks(line)
     geoms = [g for _, _, g in chunks]
     tree = STRtree(geoms)
@@ -259,9 +262,9 @@ def pit_lane(report: Report, c: Circuit, spec=None, check=None) -> PitLane | Non
         pit = bare_pit(c, check)
         if pit is not None:
             a, b = c.unit_at(pit.s0 % c.lap_length), c.unit_at((pit.s1 - 1e-6) % c.lap_length)
-            report.changes.append(f"a pit lane drawn beside the grid's straight, units {a} to {b} on the {pit.side}")
+            report.changes.append(PitLaneDrawn(a, b, pit.side))
         else:
-            report.changes.append("no pit lane: none fits beside the grid's straight without folding or touching")
+            report.changes.append(NoPitLane())
         return pit
     spec = spec or c.spec.pit
     u = c.unit_length
@@ -332,8 +335,6 @@ def _garages(c: Circuit, pit: PitLane) -> None:
 def is_bare_line(c: Circuit) -> bool:
     """A board ruled across of a centre line given as a CSV on its own (``paddock track Monza.csv``, ``pack
     --track X.csv``): no spec file says where its pit lane goes."""
-    from pathlib import Path
-
     return c.spec.csv is not None and c.spec.units == "across" and Path(str(c.source or "")).suffix.lower() == ".csv"
 
 
@@ -348,9 +349,6 @@ def bare_pit(c: Circuit, check) -> PitLane | None:
     pit lane runs beside its start line, on the side with room (the infield first), its garages one per two
     grid slots. The longest that checks clean (no fold, clear of the track elsewhere, on the paper); None when
     none does."""
-    from shapely.errors import GEOSException
-
-    from .model import Pit
 
     n = c.units_count
     rows = grid_rows(c)
@@ -391,15 +389,11 @@ def bare_pit(c: Circuit, check) -> PitLane | None:
 
 def _sound(pit: PitLane) -> bool:
     """The pit lane's outline and every garage are simple polygons (none folds over itself on a bend)."""
-    from shapely import Polygon as SPoly
-
     return all(SPoly(ring).is_valid for ring in (pit.polygon, *(r for r, _ in pit.garage_boxes)))
 
 
 def with_garages(c: Circuit, pit: PitLane, garages: int) -> PitLane:
     """``pit`` with ``garages`` garages along its full-width part (a pack's garage per team)."""
-    from dataclasses import replace
-
     out = replace(pit, garages=garages, garage_boxes=[])
     _garages(c, out)
     return out

@@ -19,6 +19,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import shapely
 
 
 @dataclass(frozen=True)
@@ -72,8 +73,6 @@ def _resample(xy: np.ndarray, step: float) -> tuple[np.ndarray, np.ndarray]:
 
 def distances_to(points: np.ndarray, xy: np.ndarray) -> np.ndarray:
     """Distance from every point of ``points`` to the closed polyline ``xy`` (exact, to its segments)."""
-    import shapely
-
     Q = closed(xy)
     segs = shapely.linestrings(np.stack((Q[:-1], Q[1:]), axis=1))
     tree = shapely.STRtree(segs, node_capacity=4)  # short segments: small nodes halve the search (default 10)
@@ -86,8 +85,6 @@ def measure(board_xy: np.ndarray, real_xy: np.ndarray, step: float = 0.5) -> tup
     how far the two lines are apart there: its own distance to the real line, or a real-line point's distance to
     the board where that point's nearest board vertex is this one (a stretch of the real line the board cuts
     off). The largest of these is the Hausdorff distance, so every part of it is located on the board."""
-    import shapely
-
     board_xy = np.asarray(board_xy, dtype=float)
     a, vertex = _resample(board_xy, step)
     b = resample(real_xy, step)

@@ -1,6 +1,6 @@
 """Where a circuit's grid stands: how much the centre line turns under each row of a grid behind a start line
 (:func:`grid_turns`), how many rows stand on straight track, and where round the lap the start line could go so
-that the whole grid does (:func:`grid_starts`, :func:`grid_shift`). :func:`generator.track.build.analyse` moves
+that the whole grid does (:func:`grid_starts`, :func:`grid_shift`). :meth:`generator.track.search.Search.placed` moves
 the start there when the spec leaves it open; :func:`generator.track.checks.check_grid` says how far it must move
 when the spec places it.
 """
@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from .circuit import Circuit
-from .features import CORNER_MIN_TURN, grid_rows
+from .features import CORNER_MIN_TURN, crossing_reach, grid_rows, self_crossings
 from .place import keeps_shape
 
 #: Lengths along the track closer than this (mm) are the same point: a unit that ends where a bend begins is not in it.
@@ -175,8 +175,6 @@ def clear_of_crossings(c, starts: list[float]) -> list[float]:
     """Of the start lines ``starts`` (arc lengths from where the line is now), those whose line and grid lie clear
     of every place the track crosses itself (as :func:`.checks.check_crossings` asks), in their order; when the
     grid of none is clear, places every START_STEP_UNITS round the lap that are, nearest first."""
-    from .features import crossing_reach, self_crossings
-
     found = self_crossings(c.line)
     if not found or not starts:
         return starts

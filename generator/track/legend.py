@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import math
 
+from shapely import box
+
 from ..compose.freespace import FreeSpace
+from ..data import template
 from ..fonts import text_width
+from ..notices import warn
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
+from ..words import ordinal
 from .circuit import Circuit
 from .palette import ACTION, ACTION_UNIT, ASPHALT, COUNTED, DANGER, HIDDEN, INK, KERB_RED, LINE, MUTED, PIT, POLICE
 
@@ -18,15 +23,7 @@ PODIUM_CLEAR = 6.0  # mm of free paper kept round the podium (track, pit lane, g
 
 def words() -> dict:
     """The board's labels and legend lines (``templates/board/legend.yaml``)."""
-    from ..data import template
-
     return template("board/legend.yaml")
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
-    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
@@ -45,7 +42,7 @@ def _legend_entries(c: Circuit) -> list[tuple[str, str]]:
             (
                 "pit",
                 line.format(
-                    garages=c.pit.garages,
+                    garages=f"{c.pit.garages} garage{'' if c.pit.garages == 1 else 's'}",
                     roll=c.pit.min_roll,
                     units=c.pit.units,
                     what="units" if c.graph is None else "spaces",
@@ -85,8 +82,6 @@ def _real_circuit_entries(c: Circuit, say: dict) -> list[tuple[str, str]]:
 
 
 def draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
-    from ..notices import warn
-
     title = c.spec.title or c.name
     tsize = pt_to_mm(16)
     bsize = pt_to_mm(11)
@@ -119,8 +114,6 @@ def draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
         warn(f"{c.name}: no free corner for the title and legend; they overlap the track")
         x0, y0, _, _ = free.box.bounds
         spot = (x0, y0)
-    from shapely import box
-
     x, y = spot[0] + 1, spot[1] + 1
     free.take(box(spot[0], spot[1], spot[0] + w + 2, spot[1] + h + 2))
     lab = page.layer("labels")
@@ -204,8 +197,6 @@ def draw_podium(page: Page, c: Circuit, free: FreeSpace) -> None:
     spot = free.find(w + 2 * pad, h + 2 * pad, [(start[0] - w / 2 - pad, start[1] - h / 2 - pad)], step=5.0)
     if spot is None:
         return
-    from shapely import box
-
     free.take(box(spot[0], spot[1], spot[0] + w + 2 * pad, spot[1] + h + 2 * pad))
     x0, base = spot[0] + pad, spot[1] + pad + 11.0
     lab = page.layer("labels")

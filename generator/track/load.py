@@ -5,14 +5,22 @@ centre line given as ``points`` or ``csv``. Every fault is an :class:`InputError
 
 from __future__ import annotations
 
+import io
 import math
 import re
+import warnings
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal, get_args
 
 import numpy as np
+from pydantic import ValidationError
 
-from ..errors import InputError
-from ..messages import quote, said
+from ..data import is_shipped, track_specs_dir
+from ..errors import InputError, OverrideError
+from ..inputs import decode_text, read_bytes
+from ..messages import quote
+from ..specs import LineMap, load_yaml, validate
 from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
 from .model import CircuitSpec
 
@@ -23,22 +31,6 @@ OVERRIDABLE = ("lanes", "smoothing", "fit", "grid")
 #: and adapting it to a board ran for minutes.
 MAX_CROSSINGS = 3
 POINTS_ONLY = ("smoothing", "fit")
-#: ``crossing`` (not a spec field): what every self-crossing the spec does not declare is drawn as.
-CROSSING_KINDS = ("bridge", "tunnel")
-
-
-class OverrideError(InputError):
-    """An override the spec cannot take: ``key`` (a spec field) with ``value``, and why (``reason``).
-
-    ``applies`` is False when the field means nothing for this spec (``smoothing`` on a spec made of segments);
-    the command line re-words it with its own option names."""
-
-    def __init__(self, key: str, value, reason: str, *, file, applies: bool = True) -> None:
-        self.key, self.value, self.reason, self.applies = key, value, reason, applies
-        if applies:
-            super().__init__(f"override '{key}: {said(value)}': {reason}", file=file, field=key)
-        else:
-            super().__init__(f"'{key}' {reason}", file=file, field=key, hint=f"leave out the '{key}' override")
 
 
 def shipped(path: Path) -> Path:
@@ -46,8 +38,6 @@ def shipped(path: Path) -> Path:
     ``track_specs/monte-carlo.yaml`` run from another folder), so the README's examples work from anywhere."""
     if path.exists():
         return path
-    from ..data import track_specs_dir
-
     folder = track_specs_dir()
     for candidate in (folder / path.name, folder / f"{path.name}.yaml"):
         if candidate.is_file() and (path.parent == Path(".") or path.parent.name == folder.name):
@@ -55,13 +45,37 @@ def shipped(path: Path) -> Path:
     return path
 
 
+#: Where the start line goes, as a caller asked (the command line's ``--start``): "auto" (placed where the grid
+#: stands on straight track), "real" (a centre line's first point, never moved) or "placed" (start.at as given).
+StartChoice = Literal["auto", "real", "placed"]
+#: What every self-crossing the spec does not declare is drawn as (the command line's ``--crossing``).
+CrossingKind = Literal["bridge", "tunnel"]
+CROSSING_KINDS = get_args(CrossingKind)
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What a caller asked of a board beyond the spec's fields: where its start line goes (``start``), what an
+    undeclared self-crossing is drawn as (``crossing``), and whether it gave the grid (``grid``: held to straight
+    track)."""
+
+    start: StartChoice | None = None
+    crossing: CrossingKind | None = None
+    grid: bool = False
+
+
 def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitSpec, object, Path]:
     """A spec file (YAML) or a centre-line CSV → (spec, LineMap, path). Raises InputError.
 
     ``overrides`` (spec field → value) replace the spec's own values; ``None`` values are ignored. ``fit`` is
     ``'page'`` or a lap length in units."""
-    from ..specs import LineMap, load_yaml, validate
+    spec, lines, path, _ = load_choices(path, overrides)
+    return spec, lines, path
 
+
+def load_choices(path: str | Path, overrides: dict | None = None) -> tuple[CircuitSpec, object, Path, Choices]:
+    """:func:`load_spec`, and what the overrides ask beyond spec fields (``start``, ``crossing``; a ``grid``
+    given) as :class:`Choices`."""
     path = shipped(Path(path))
     if path.suffix.lower() == ".csv":
         if not path.is_file():
@@ -69,8 +83,6 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
         spec = _csv_spec(path)
         lines = LineMap()
     else:
-        from ..data import is_shipped
-
         data, lines = load_yaml(path, trusted=is_shipped(path))
         if data is not None and not isinstance(data, dict):
             raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
@@ -78,18 +90,14 @@ def load_spec(path: str | Path, overrides: dict | None = None) -> tuple[CircuitS
     over = {k: v for k, v in (overrides or {}).items() if v is not None}
     crossing = over.pop("crossing", None)
     start = over.pop("start", None)
+    placed = None
     if start is not None:
         over["start"], placed = start_override(spec, start, path)
     if over:
         spec = override(spec, over, path)
-    if start is not None:
-        spec._start = placed
-    spec._grid_asked = "grid" in over
-    if crossing is not None:
-        if crossing not in CROSSING_KINDS:
-            raise OverrideError("crossing", crossing, "give 'bridge' or 'tunnel'", file=path)
-        spec._crossing = crossing
-    return spec, lines, path
+    if crossing is not None and crossing not in CROSSING_KINDS:
+        raise OverrideError("crossing", crossing, "give 'bridge' or 'tunnel'", file=path)
+    return spec, lines, path, Choices(placed, crossing, "grid" in over)
 
 
 #: ``start`` (an override, not a spec field): where the start line goes — a number of units along the centre line,
@@ -116,8 +124,6 @@ def start_override(spec: CircuitSpec, value, path: Path | None):
 def _csv_spec(path: Path) -> CircuitSpec:
     """The spec of a bare centre-line CSV: named after its file. A file name the board cannot print (control
     characters, letters the bundled font lacks) is an error about the file, not a field it does not have."""
-    from pydantic import ValidationError
-
     # "brands_hatch", "brands-hatch" and "BrandsHatch" all name Brands Hatch ("IMS" stays as it is)
     name = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", path.stem.replace("_", " ").replace("-", " "))
     name = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())[:60] or "Circuit"
@@ -135,8 +141,6 @@ def _csv_spec(path: Path) -> CircuitSpec:
 
 def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> CircuitSpec:
     """``spec`` with the fields in ``over`` replaced (each one of :data:`OVERRIDABLE`). Raises OverrideError."""
-    from pydantic import ValidationError
-
     for key in over:
         if key not in (*OVERRIDABLE, "start"):
             raise OverrideError(key, over[key], "cannot be overridden", file=path)
@@ -254,8 +258,6 @@ def read_points(path) -> np.ndarray:
     fraction of a second). Anything the fast pass does not take as it is (a header, semicolons and decimal commas,
     a bad value, numbers out of range) goes to the line-by-line reader
     (:func:`~generator.track.centerline.read_csv`), which reads it or names the line at fault. Read-only."""
-    from ..inputs import read_bytes
-
     P = _read_points(read_bytes(path, what="centre-line CSV"), path)
     P.flags.writeable = False
     return P
@@ -294,10 +296,6 @@ def _count_points(data: bytes, path) -> None:
 
 
 def _read_points(data: bytes, path) -> np.ndarray:
-    import io
-    import warnings
-
-    from ..inputs import decode_text
 
     _count_points(data, path)
     # plain ASCII (nearly every centre line) is parsed from the bytes as read: no 10 MB str to decode and copy

@@ -10,8 +10,10 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ..data import template, templates_dir
+from ..fonts import missing_glyphs
 from ..paper import PAPER_NAMES
 from ..specs import FieldError, Float, Int
 
@@ -25,17 +27,35 @@ MAX_COORD = 1e9  # an inline point's coordinate (any unit: points are scaled to 
 MIN_SPAN = 1e-6  # the least extent of inline points (or a CSV's): below it scaling them up loses every digit
 UnitNo = Annotated[Int, Field(ge=1, le=MAX_UNIT)]
 
-# Games whose boards the circuit engine rules; each has its board defaults in templates/<game>/board.yaml.
-BOARD_GAMES = ("f1-dice", "formula-d")
-# The fields a game's board profile gives a value when the spec leaves them out.
+# The fields a game's board defaults give a value when the spec leaves them out.
 PROFILE_FIELDS = ("lanes", "lane_width", "unit", "units", "action_every")
+
+
+def board_games() -> tuple[str, ...]:
+    """The games whose boards the circuit engine rules: those with board defaults of their own, a
+    ``templates/<game>/board.yaml`` (the engine names no game; the templates do)."""
+    return tuple(sorted(p.parent.name for p in templates_dir().glob("*/board.yaml")))
 
 
 def board_profile(game: str) -> dict:
     """The board defaults of ``game`` (``templates/<game>/board.yaml``): lanes, lane width, unit, ruling."""
-    from ..data import template
-
     return template(f"{game}/board.yaml")
+
+
+#: The game a spec that names none is a board of (``templates/board/spec.yaml``).
+DEFAULT_GAME = template("board/spec.yaml")["game"]
+
+
+def _printable(v: str) -> str:
+    """A name the board prints: every character in the bundled font (else said of the spec's field, not while
+    the board is drawn)."""
+    bad = missing_glyphs(v, "bold")
+    if bad:
+        raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
+    return v
+
+
+CornerName = Annotated[str, Field(max_length=40), AfterValidator(_printable)]
 
 
 class _Model(BaseModel):
@@ -59,20 +79,6 @@ class ArcSpec(_Model):
     # Formula D: the arc is a corner, from the unit it begins in to the unit it ends in (as a 'corners' entry)
     stops: Annotated[Int | None, Field(ge=1, le=3, description="Formula D: a corner with these stops.")] = None
     name: Annotated[CornerName | None, Field(description="Formula D: a corner of this name.")] = None
-
-
-def _printable(v: str) -> str:
-    """A name the board prints: every character in the bundled font (else said of the spec's field, not while
-    the board is drawn)."""
-    from ..fonts import missing_glyphs
-
-    bad = missing_glyphs(v, "bold")
-    if bad:
-        raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
-    return v
-
-
-CornerName = Annotated[str, Field(max_length=40), AfterValidator(_printable)]
 
 
 class Segment(_Model):
@@ -162,8 +168,8 @@ class CircuitSpec(_Model):
     model_config = ConfigDict(extra="forbid", populate_by_name=True, json_schema_extra={"title": "Paddock circuit"})
 
     name: Annotated[str, Field(min_length=1, max_length=60)]
-    game: Literal[BOARD_GAMES] = Field(  # type: ignore[valid-type]
-        "f1-dice",
+    game: Literal[board_games()] = Field(  # type: ignore[valid-type]
+        DEFAULT_GAME,
         description="The game whose board this is: its board defaults (templates/<game>/board.yaml) fill the "
         "fields below that the spec leaves out.",
     )
@@ -234,25 +240,11 @@ class CircuitSpec(_Model):
     title: Annotated[str | None, Field(min_length=1, max_length=80)] = Field(
         None, description="Title printed on the board (default: name)."
     )
-    # the kind ('bridge' or 'tunnel') of every place the track crosses itself when 'crossings' declares none (the
-    # command line's --crossing); not a spec field
-    _crossing: str | None = PrivateAttr(None)
-    # the start line as a caller asked for it (the command line's --start): "auto" (placed where the grid stands
-    # on straight track), "real" (a centre line's first point, never moved) or "placed" (start.at as given)
-    _start: str | None = PrivateAttr(None)
-    _grid_asked: bool = PrivateAttr(False)  # the grid given by a caller (--grid): held to straight track
 
     @field_validator("name", "title")
     @classmethod
     def _printable(cls, v: str | None) -> str | None:
-        if v is None:
-            return v
-        from ..fonts import missing_glyphs
-
-        bad = missing_glyphs(v, "bold")
-        if bad:
-            raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
-        return v
+        return v if v is None else _printable(v)
 
     @model_validator(mode="after")
     def _game_defaults(self) -> CircuitSpec:

@@ -10,12 +10,15 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ..errors import InputError
 from ..paper import PAPERS, PageSpec, Paper, PaperChoice, papers_by_area
 from ..problems import Fix
 from . import rules
+from .adapt import TooMuchTrack, Unbuilt, adapt
 from .centerline import Line, extent
 from .circuit import GARAGE_D, KERB_W, PIT_GAP
-from .model import CircuitSpec
+from .fixes import OrientationFix, PaperFix
+from .model import CircuitSpec, board_profile
 from .problems import Report
 
 ANGLES = [math.radians(a) for a in range(0, 180, 5)]  # the turns tried, radians
@@ -170,6 +173,21 @@ def fitting_paper(spec: CircuitSpec, raw: Line, fixed: float | None, paper: Pape
     return None
 
 
+def _needs(need, have, label: str) -> str:
+    """ "needs W × H mm but PAPER offers W × H mm (… too wide)", to as many decimals as show the overflow."""
+    over = [n - h for n, h in zip(need, have, strict=True)]
+    shows = [d for d in (0, 1, 2) if all(round(n, d) > round(h, d) for n, h in zip(need, have, strict=True) if n > h)]
+    d = shows[0] if shows else 2
+    too = [
+        f"{o:.{d}f} mm too {word}" if round(o, d) else f"under 0.01 mm too {word}"
+        for o, word in zip(over, ("wide", "tall"), strict=True)
+        if o > 0
+    ]
+    w, h = (f"{v[0]:.{d}f} × {v[1]:.{d}f} mm" for v in (need, have))
+    said = f"the circuit needs {w} but {label} offers {h}"
+    return said + (f" ({', '.join(too)})" if too else "")
+
+
 def fit_problem(report: Report, paper: Paper, need, ok: Paper | None, edge: float) -> None:
     """Report that the circuit needs ``need`` (w, h mm) but ``paper`` offers less; ``ok`` is a paper that fits."""
     _, _, W, H = content(paper, edge)
@@ -181,15 +199,15 @@ def fit_problem(report: Report, paper: Paper, need, ok: Paper | None, edge: floa
         advice = f"it fits {ok.label}"
         choice = PaperChoice(ok.name, ok.orientation)
         if ok.name == paper.name:
-            fixes = (Fix("orientation", ok.orientation, now=paper.orientation, paper=choice),)
+            fixes = (OrientationFix(ok.orientation, now=paper.orientation, paper=choice),)
         else:
             fixes = (
-                Fix("paper", ok.name, now=paper.name, paper=choice),
-                Fix("paper", ok.name, now=paper.name, paper=choice, tile_onto=paper.name),
+                PaperFix(ok.name, now=paper.name, paper=choice),
+                PaperFix(ok.name, now=paper.name, paper=choice, tile_onto=paper.name),
             )
     report.problem(
         "fit",
-        f"the circuit needs {need[0]:.0f} × {need[1]:.0f} mm but {paper.label} offers {W:.0f} × {H:.0f} mm",
+        _needs(need, (W, H), paper.label),
         advice,
         ("paper",),
         fixes=fixes,
@@ -240,8 +258,6 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
     track (and its pit lane). ``work``: what the fits may spend (:class:`~generator.track.fit.Work`, shared with the
     caller's other builds); raises :class:`~generator.track.adapt.Unbuilt` when it was spent before any board.
     ``scale`` (paper mm per source unit) fixes the size (a lap of ``--fit`` units) instead of the largest that fits."""
-    from .adapt import TooMuchTrack, Unbuilt, adapt
-
     north_xy = P * np.array([1.0, -1.0])  # x east, y north, as the adaptation takes it
     m = pit_margin(spec)
     cands = sorted(
@@ -250,16 +266,12 @@ def adapt_to(spec: CircuitSpec, P: np.ndarray, paper: Paper | PaperChoice | None
     )
     width = spec.lanes * spec.lane_width
     kw = dict(track_width_mm=width, kerb_mm=KERB_W, gap_mm=rules.GAP, margin_mm=m, unit_mm=spec.unit)
-    from .model import board_profile
-
     # the game's room for a car in every unit (checks.check_room_for_car): a unit's inner edge holds `frac` of a
     # unit when the centre-line radius is half the track / (1 − frac), an inner border of (half the track) ×
     # frac / (1 − frac) — more than the adaptation's own least on a wide track
     frac = float(board_profile(spec.game).get("room_for_car") or 0.0)
     if 0 < frac < 1:
         kw["min_inner_radius_mm"] = max(rules.MIN_INNER_RADIUS, width / 2 * frac / (1 - frac))
-    from ..errors import InputError
-
     best = None
     refused = None
     field = "csv" if spec.csv else "points"

@@ -1,5 +1,5 @@
-"""A :class:`Report` collects the problems found (and the changes ``close: auto`` made) while one circuit spec is
-built, each problem located at the spec line and field it belongs to. The problems themselves are
+"""A :class:`Report` collects the problems found (and what the build changed: :mod:`.changed`) while one circuit
+spec is built, each problem located at the spec line and field it belongs to. The problems themselves are
 :class:`generator.problems.Problem` (with :class:`~generator.problems.Fix`es as data), shared with every other
 kind of input Paddock checks.
 """
@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..problems import Problem
+from ..specs import field_name
+from .changed import Change
 
 
 class Report:
@@ -18,7 +20,7 @@ class Report:
         self.path = path
         self.lines = lines
         self.problems: list[Problem] = []
-        self.changes: list[str] = []
+        self.changes: list[Change] = []
         self.unfit = False  # the circuit does not fit its paper (reported once; nothing else blamed on it)
 
     def line_of(self, *loc) -> int | None:
@@ -33,8 +35,6 @@ class Report:
 
     def problem(self, kind: str, message: str, advice: str = "", loc: tuple = (), **kw) -> None:
         """Record a problem; ``loc`` is the spec path it belongs to (its line and field name are looked up)."""
-        from ..specs import field_name
-
         line = self.line_of(*loc) if loc else None
         self.problems.append(Problem(kind, message, advice, line=line, field=field_name(loc) or None, **kw))
 

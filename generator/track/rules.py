@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from shapely import STRtree, points
 
 from .centerline import Line
 from .circuit import KERB_W, lap_gap
@@ -46,8 +47,6 @@ def close_pairs(line: Line, need: float, exempt=()):
     are different parts of the track: further apart along the lap than :func:`same_stretch`, and not the two
     passes either side of a crossing (``exempt``: ``(s_p, s_q, reach)`` for each). Returns ``(xy, s, a, b, dist)``:
     the points, their arc lengths, the pairs' indices into them (``a < b``) and their distances."""
-    from shapely import STRtree, points
-
     L = line.length
     step = max(1, int(len(line.s) / max(L / SAMPLE_MM, 1)))
     idx = np.arange(0, len(line.s) - 1, step)

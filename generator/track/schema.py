@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 
+from ..data import track_specs_dir
+from .model import CircuitSpec
+
 
 def schema_text() -> str:
-    from .model import CircuitSpec
-
     schema = CircuitSpec.model_json_schema(by_alias=True)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = "https://paddock.invalid/circuit.schema.json"
@@ -18,8 +19,6 @@ def schema_text() -> str:
 
 
 def main() -> None:
-    from ..data import track_specs_dir
-
     (track_specs_dir() / "circuit.schema.json").write_text(schema_text(), encoding="utf-8")
 
 

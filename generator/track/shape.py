@@ -21,6 +21,7 @@ from .centerline import (
     resample_closed,
     smooth_closed,
 )
+from .changed import SegmentLengthened
 from .model import CircuitSpec
 from .problems import Report
 
@@ -100,7 +101,7 @@ def segments_line(spec: CircuitSpec, report: Report) -> Line | None:
                 )
                 return None
             if dist > CLOSE_TOL and abs(delta[j]) >= 0.05:
-                report.changes.append(f"segment {p.index + 1}: straight {p.length:.1f} → {new:.1f} mm")
+                report.changes.append(SegmentLengthened(p.index, p.length, new))
             p.length = new
         line, end, _ = line_from_pieces(pieces)
     return line

@@ -23,6 +23,8 @@ import math
 from dataclasses import dataclass, field, replace
 
 import numpy as np
+from shapely import Point as SPoint
+from shapely import Polygon as SPoly
 
 Point = tuple[float, float]
 
@@ -117,8 +119,6 @@ def lane_graph(c) -> LaneGraph:
 
 def _under_tunnels(c, g: LaneGraph) -> set[int]:
     """Ids of the spaces a tunnel's upper pass covers (more than 15 % of the space)."""
-    from shapely import Polygon as SPoly
-
     hidden: set[int] = set()
     for cr in c.crossings:
         if cr.kind != "tunnel":
@@ -170,15 +170,12 @@ def numbered_spaces(c) -> frozenset[int]:
     not printed over a "50")."""
     if c.graph is None:
         return frozenset()
-    from shapely import Point
-    from shapely import Polygon as SPoly
-
     slots = [SPoly(s.outline).buffer(1.0) for s in c.grid]
     every = c.spec.action_every
     return frozenset(
         sp.id
         for sp in c.graph.spaces
-        if (sp.index + 1) % every == 0 and not sp.hidden and not any(g.contains(Point(sp.center)) for g in slots)
+        if (sp.index + 1) % every == 0 and not sp.hidden and not any(g.contains(SPoint(sp.center)) for g in slots)
     )
 
 

@@ -9,6 +9,7 @@ such a stretch straight on the board; :func:`heading_range` measures what it bec
 from __future__ import annotations
 
 import math
+from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,8 +75,6 @@ def data_straights(real_xy: np.ndarray, unit_mm: float, tol_deg: float = TOL_DEG
     tol = math.radians(tol_deg)
     need = int(math.ceil(min_units * PER_UNIT))
     # the longest run from each sample with the heading's range within tol (two pointers, monotonic deques)
-    from collections import deque
-
     ends = np.zeros(n, dtype=int)
     hi: deque = deque()
     lo: deque = deque()

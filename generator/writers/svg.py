@@ -34,10 +34,6 @@ def _set(element, attrs: dict):
     return element
 
 
-def _pts(points) -> str:
-    return " ".join(f"{num(x)},{num(y)}" for x, y in points)
-
-
 def _milli(v: int) -> str:
     """Whole thousandths of a millimetre as a decimal: 12345 -> '12.345', -50 -> '-0.05'."""
     sign = "-" if v < 0 else ""

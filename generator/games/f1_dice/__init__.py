@@ -1,46 +1,12 @@
 """The paper-and-dice F1 game (``../shared/rules/f1-dice.txt``): an A3 board of 2 cm units, rear-wing car slips,
 qualifying Q1–Q3 by team, the action roll on every marked unit, three points systems."""
 
-from .. import BoardFacts, Game, register
-
-
-class F1Dice(Game):
-    def pack(self, settings, **options):
-        return self.module("pack").build(settings, **options)
-
-    def values(self, **facts):
-        return self.module("summary").values(**facts)
-
-    def tables(self, **facts):
-        return self.module("summary").tables(**facts)
-
-    def car_sheets(self, field, settings, **options):
-        return self.module("cars").car_sheets(field, settings, **options)
-
-    def board(self, spec_path, settings, teams=None, laps=None, pit=True):
-        """The pack's board: a grid slot for every car of the field (``teams``, default the pack's), a garage per
-        team, the race length printed beside the start."""
-        from ...teams import load_field
-
-        pack = self.module("pack")
-        field = load_field(teams or self.module("facts").DEFAULT_TEAMS)
-        circuit = pack.board_circuit(spec_path, len(field.drivers), settings, garages=len(field.teams), pit=pit)
-        return circuit, pack.board_sheet(circuit, pack.race_facts(circuit, laps))
-
-    def board_facts(self, circuit):
-        from ...track.legend import ordinal
-
-        facts = self.module("pack").race_facts(circuit)
-        race = f"{facts.laps} laps, {facts.race_units} units"
-        return BoardFacts(figures=(("Race", race), ("Action roll", f"every {ordinal(facts.action_every)} unit")))
-
-    def simulate(self, board, options, progress=None):
-        return self.module("simulate").simulate(board, options, progress)
-
+from .. import Game, register
 
 GAME = register(
-    F1Dice(
+    Game(
         id="f1-dice",
+        package=__name__,
         title="the paper-and-dice F1 game",
         summary="board, car slips, qualifying sheet, race reference card, standings",
         default=True,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...paper import PageSettings
-from ...pipeline import Sheet, numbered
+from ...scene import Sheet, numbered
 
 
 def car_sheets(field, settings: PageSettings, unit: float | None = None, blank_rows: int = 2, **_) -> list[Sheet]:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ...cli.common import output_options, publish_pack
+from ...command import output_options, publish_pack
 
 
 @output_options
@@ -24,7 +24,9 @@ def pack(
     laps: Annotated[
         int | None,
         typer.Option(
-            "--laps", help="Race length in laps (default: the count nearest 150 units of racing for the board)."
+            "--laps",
+            help="Race length in laps, 1 (a sprint) to 30 (default: the count nearest 150 units of racing for the "
+            "board).",
         ),
     ] = None,
     pit: Annotated[
@@ -38,9 +40,8 @@ def pack(
         int | None,
         typer.Option(
             "--cars",
-            min=1,
-            help="Race the first N cars of the field, in its order: whole teams, then the first drivers of the "
-            "next (a small field, or a circuit whose straight cannot hold the whole grid).",
+            help="Race the first N cars of the field (2 or more), in its order: whole teams, then the first drivers "
+            "of the next (a small field, or a circuit whose straight cannot hold the whole grid).",
         ),
     ] = None,
     start: Annotated[

@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import InputError
 from ...teams.models import Team, TeamField
+from ...words import ordinal  # noqa: F401  (its sheets number places with it)
 
 DEFAULT_TEAMS = "f1-2011"
 DEFAULT_RACES = 19
@@ -160,8 +161,10 @@ class RaceLength(_Facts):
 
     target_units: Count
     die_average: float = Field(gt=0)
-    min_laps: Count
+    min_laps: Count  # the default race's fewest laps
+    fewest_laps: Count  # the fewest --laps accepts (a sprint)
     max_laps: Count
+    min_cars: Count  # the smallest field the pack races
 
 
 # -- Paddock's words ------------------------------------------------------------------------------------------
@@ -220,6 +223,7 @@ class ReferenceWords(_Facts):
     action_heading: str
     effects: Effects
     tiers: dict[Tier, str]
+    tier_none: str
     tier_note: str
     tier_blank: str
     race_heading: str
@@ -257,6 +261,7 @@ class RaceWords(_Facts):
     car_column: str
     laps_column: str
     out_column: str
+    start_column: str
     counter_note: str
 
 
@@ -493,10 +498,6 @@ def dmod(m: int) -> str:
     return f"d+{m}" if m > 0 else f"d−{-m}"
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 @dataclass(frozen=True)
 class RaceFacts:
     """What the board and the race length say, for every sheet printed with that board: the reference card, the
@@ -512,6 +513,11 @@ class RaceFacts:
     @property
     def race_units(self) -> int:
         return self.laps * self.lap_units
+
+    @property
+    def laps_said(self) -> str:
+        """``3 laps``, ``1 lap`` (a sprint)."""
+        return laps_word(self.laps)
 
     @property
     def rounds(self) -> int:
@@ -542,8 +548,33 @@ def default_laps(lap_units: int) -> int:
     return int(min(max(laps, r.min_laps), r.max_laps))
 
 
+def laps_word(n: int) -> str:
+    """``1 lap``, ``3 laps``."""
+    return f"{n} lap{'' if n == 1 else 's'}"
+
+
+def laps_range() -> str:
+    """``1 to 30 laps``: what ``--laps`` accepts, said the same way wherever it is said."""
+    r = facts().race
+    return f"{r.fewest_laps} to {r.max_laps} laps"
+
+
 def check_laps(laps: int) -> int:
     r = facts().race
-    if not r.min_laps <= laps <= r.max_laps:
-        raise InputError(f"a race of {laps} laps", field="--laps", hint=f"give {r.min_laps} to {r.max_laps} laps")
+    if not r.fewest_laps <= laps <= r.max_laps:
+        raise InputError(f"a race of {laps_word(laps)}", field="--laps", hint=f"give {laps_range()}")
     return laps
+
+
+def check_cars(field: TeamField, source: str | None = None) -> None:
+    """Refuse a field smaller than the pack races (``race.yaml``'s ``min_cars``): ``source`` names where it came
+    from (the teams file, or ``--cars N``)."""
+    least = facts().race.min_cars
+    n = len(field.drivers)
+    if n < least:
+        raise InputError(
+            f"{cars_word(n)} to race: the game is raced from {least} cars up",
+            field="--cars" if source is None else None,
+            file=source,
+            hint=f"give --cars {least} or more" if source is None else f"add drivers: at least {least} in all",
+        )

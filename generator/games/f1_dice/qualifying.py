@@ -23,10 +23,37 @@ BOX = Style(stroke=INK, width=0.25)
 WRITE = Style(stroke=INK, width=0.2, fill=WHITE)
 
 
-def _cell(page, text, x, y, width, size, font="condensed", color=INK, anchor="start") -> None:
+WHAT = "qualifying sheet"  # what a warning about a squeezed name names
+GRID_W, LATER_W, GAP = 52.0, 50.0, 6.0  # mm: the starting grid, each later session, between them
+GRID_MIN, LATER_MIN = 42.0, 44.0  # … narrowed down to these when the Q1 table needs the room for team names
+Q1_FIXED = 92.0  # mm of the Q1 table that is not its team column (swatch, driver, modifiers, roll and total)
+MOD_COL = 6.0  # mm: a session's column in the team-modifier table
+
+
+def _cell(page, text, x, y, width, size, font="condensed", color=INK, anchor="start", what=WHAT) -> None:
     page.add(
-        "text", fitted_text(text, x, y, width, max_size=size, font=font, color=color, anchor=anchor, valign="middle")
+        "text",
+        fitted_text(
+            text, x, y, width, max_size=size, font=font, color=color, anchor=anchor, valign="middle", what=what
+        ),
     )
+
+
+def columns(cw: float, sessions: int) -> tuple[float, float, float]:
+    """``(Q1 table, each later session, grid)`` widths (mm) across ``cw``: the later sessions and the grid give up
+    room, down to their least, until the Q1 table's team column holds a team name (``TEAM_NAME_WIDTH_MM``)."""
+    from ...teams.checks import TEAM_NAME_WIDTH_MM
+
+    n_side = max(sessions - 1, 1)
+    gaps = (n_side + 1) * GAP
+    want = Q1_FIXED + TEAM_NAME_WIDTH_MM + 1.0
+    spare = cw - gaps - want - GRID_W - n_side * LATER_W
+    if spare >= 0:
+        return cw - gaps - GRID_W - n_side * LATER_W, LATER_W, GRID_W
+    give = min(-spare, (GRID_W - GRID_MIN) + n_side * (LATER_W - LATER_MIN))
+    k = give / ((GRID_W - GRID_MIN) + n_side * (LATER_W - LATER_MIN))
+    later, grid = LATER_W - k * (LATER_W - LATER_MIN), GRID_W - k * (GRID_W - GRID_MIN)
+    return cw - gaps - grid - n_side * later, later, grid
 
 
 def qualifying_sheet(field: TeamField, spec: PageSpec) -> Page:
@@ -48,13 +75,10 @@ def qualifying_sheet(field: TeamField, spec: PageSpec) -> Page:
         top = paragraph(text, ko.reading(), x0, top + 0.5, cw, pt_to_mm(7), "condensed", GREY, leading=1.25)
     top += 3
     bottom = y0 + ch
-    gap = 6.0
+    gap = GAP
     # Column widths: Q1 (pre-printed field), one column per later session (or one for the modifier table when
     # Q1 is the only session), the grid.
-    grid_w = 52.0
-    later_w = 50.0
-    n_side = max(len(sizes) - 1, 1)
-    q1_w = cw - grid_w - n_side * later_w - (n_side + 1) * gap
+    q1_w, later_w, grid_w = columns(cw, len(sizes))
     head_h = 11.0
     row_h = min(7.0, (bottom - top - head_h) / max(n, 1))
     x = x0
@@ -169,7 +193,7 @@ def _modifier_table(page, field: TeamField, x, y, w, bottom):
     y = min(y, bottom - need)
     page.add("text", Text("Team modifiers", x, y + ascent(pt_to_mm(9), "bold"), pt_to_mm(9), "bold", INK))
     y += 6
-    col_w = 8.0
+    col_w = MOD_COL
     name_w = w - col_w * len(sessions)
     for k, s in enumerate(sessions):
         page.add(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...compose.blocks import fit, fitted_text, paragraph, title
 from ...compose.colour import GREY, INK, WHITE, ZEBRA
-from ...fonts import ascent
+from ...fonts import ascent, text_width
 from ...paper import PageSpec, Paper
 from ...scene import Page, Polyline, Style, Text, rect
 from ...teams.models import TeamField
@@ -32,6 +32,8 @@ CHART_COL_MIN = 9.0  # mm: a lap column narrower than this cannot take a code: t
 CHART_COL_MAX = 28.0
 LAP_BOX = 5.0  # mm: a lap box of the counter (narrower for a long race, down to LAP_BOX_MIN)
 LAP_BOX_MIN = 3.6
+SWATCH_W, CODE_W, CAR_W, OUT_W = 3.0, 10.0, 44.0, 18.0  # the counter's columns but its boxes (mm)
+COUNTER_FIXED = SWATCH_W + CODE_W + CAR_W + 1 + OUT_W
 
 
 def codes(field: TeamField) -> list[str]:
@@ -54,7 +56,7 @@ def race_sheet(
     page = new_page(spec, f"Race sheet — {circuit_name}")
     x0, y0, cw, ch = inner(page)
     text = page.layer("text")
-    sub = words.subtitle.format(laps=facts.laps, lap_units=facts.lap_units, action_list=facts.action_list)
+    sub = words.subtitle.format(laps_said=facts.laps_said, lap_units=facts.lap_units, action_list=facts.action_list)
     top = title(text, words.title.format(circuit=circuit_name), x0, y0, cw) - 1
     top = paragraph(text, sub, x0, top, cw, pt_to_mm(8), leading=1.25) + 2.5
     bottom = y0 + ch
@@ -62,8 +64,9 @@ def race_sheet(
     head_h = 8.0
     rows_top = top + 6.5 + head_h  # under a block title and its header
     row_h = min(7.0, (bottom - rows_top - 9) / max(cars, 1))
-    box = max(LAP_BOX_MIN, min(LAP_BOX, (cw - FINISH_W - GAP - 60) / max(facts.laps, 1)))
-    counter_w = 60 + facts.laps * box
+    boxes = facts.laps + 1  # the start's S box, then one a lap
+    box = max(LAP_BOX_MIN, min(LAP_BOX, (cw - FINISH_W - GAP - COUNTER_FIXED) / boxes))
+    counter_w = COUNTER_FIXED + boxes * box
     chart_w = cw - counter_w - FINISH_W - 2 * GAP
     beside = (chart_w - 8) / (facts.laps + 1) >= CHART_COL_MIN
     _counter(page, field, x0, top, counter_w, head_h, row_h, facts.laps, box, words)
@@ -77,7 +80,7 @@ def race_sheet(
         return [page]
     second = new_page(spec, f"Lap chart — {circuit_name}")
     x0, y0, cw, ch = inner(second)
-    head = f"{facts.laps} laps of {facts.lap_units} units. {words.chart_note}"
+    head = f"{facts.laps_said} of {facts.lap_units} units. {words.chart_note}"
     top = title(second.layer("text"), f"{words.chart_heading} — {circuit_name}", x0, y0, cw, head)
     row_h = min(7.0, (y0 + ch - top - 6.5 - head_h - 4) / max(cars, 1))
     chart_w = min(cw, 8.0 + (facts.laps + 1) * CHART_COL_MAX)
@@ -120,48 +123,63 @@ def _flag(page, x, y, w, h) -> None:
 
 
 def _counter(page, field: TeamField, x, top, w, head_h, row_h, laps, box, words) -> None:
-    """A row per car: its colours, code and wing name (and number), a box per lap, and where it retired."""
+    """A row per car: its colours, code, driver's name and the name on its wing (and number), the start's S box
+    and a box per lap, and where it retired."""
     y = _block_title(page, words.counter_heading, x, top)
-    sw, code_w, car_w, out_w = 3.0, 10.0, 27.0, 18.0
-    lx = x + sw + code_w + car_w + 1
-    ox = x + w - out_w
-    _header(page, words.code_column, x, y, sw + code_w, head_h)
-    _header(page, words.car_column, x + sw + code_w, y, car_w, head_h, "start")
-    _header(page, words.laps_column, lx, y, laps * box, head_h * 0.55, "start")
-    for k in range(laps):  # the lap numbers, the last one under a chequered flag
+    lx = x + SWATCH_W + CODE_W + CAR_W + 1
+    ox = x + w - OUT_W
+    _header(page, words.code_column, x, y, SWATCH_W + CODE_W, head_h)
+    _header(page, words.car_column, x + SWATCH_W + CODE_W, y, CAR_W, head_h, "start")
+    _header(page, words.laps_column, lx, y, (laps + 1) * box, head_h * 0.55, "start")
+    for k in range(laps + 1):  # S for the start, the lap numbers, the last one under a chequered flag
         bx = lx + k * box
         ny = y + head_h * 0.55
         page.add("shade", rect(bx, ny, box, head_h * 0.45, Style(stroke=None, fill="#e6e6e6")))
-        if k == laps - 1:
+        if k == laps:
             _flag(page, bx + box * 0.15, ny + 0.4, box * 0.7, head_h * 0.45 - 0.8)
         else:
-            label = str(k + 1)
-            size = fit(label, "condensed", pt_to_mm(6), box - 0.6)
-            page.add("text", Text(label, bx + box / 2, ny + head_h * 0.225, size, "condensed", INK, "middle", "middle"))
-    _header(page, words.out_column, ox, y, out_w, head_h)
+            label = words.start_column if k == 0 else str(k)
+            font = "condensed-bold" if k == 0 else "condensed"
+            size = fit(label, font, pt_to_mm(6), box - 0.6, "race sheet: lap counter")
+            page.add("text", Text(label, bx + box / 2, ny + head_h * 0.225, size, font, INK, "middle", "middle"))
+    _header(page, words.out_column, ox, y, OUT_W, head_h)
     y += head_h
+    what = "race sheet: lap counter"
     for i, ((team, driver), code) in enumerate(zip(field.drivers, codes(field), strict=True)):
         ry = y + i * row_h
         cy = ry + row_h / 2
         if i % 2 == 0:
             page.add("shade", rect(x, ry, w, row_h, Style(stroke=None, fill=ZEBRA)))
         colour = Style(stroke=INK, width=0.1, fill=team.colours.primary)
-        page.add("swatch", rect(x + 0.4, cy - row_h * 0.32, sw - 0.8, row_h * 0.64, colour))
+        page.add("swatch", rect(x + 0.4, cy - row_h * 0.32, SWATCH_W - 0.8, row_h * 0.64, colour))
         size = min(pt_to_mm(8), row_h * 0.6)
         page.add(
             "text",
-            fitted_text(code, x + sw + 1, cy, code_w - 1.5, max_size=size, font="condensed-bold", valign="middle"),
+            fitted_text(
+                code,
+                x + SWATCH_W + 1,
+                cy,
+                CODE_W - 1.5,
+                max_size=size,
+                font="condensed-bold",
+                valign="middle",
+                what=what,
+            ),
         )
-        name = wing_text(driver) + (f" #{driver.number}" if driver.number is not None else "")
+        # the driver's name, and beside it (grey) what the slip's wing says, so a slip finds its row
+        wing = wing_text(driver) + (f" #{driver.number}" if driver.number is not None else "")
+        cx, right = x + SWATCH_W + CODE_W, x + SWATCH_W + CODE_W + CAR_W - 1.0
+        wing_size = fit(wing, "condensed-bold", size * 0.9, CAR_W * 0.4, what)
+        page.add("text", Text(wing, right, cy, wing_size, "condensed-bold", GREY, "end", "middle"))
+        room = right - cx - text_width(wing, wing_size, "condensed-bold") - 1.5
         page.add(
-            "text",
-            fitted_text(name, x + sw + code_w, cy, car_w - 1.5, max_size=size, font="condensed", valign="middle"),
+            "text", fitted_text(driver.name, cx, cy, room, max_size=size, font="condensed", valign="middle", what=what)
         )
         bh = min(row_h * 0.76, box - 0.8)
-        for k in range(laps):
+        for k in range(laps + 1):
             page.add("boxes", rect(lx + k * box + 0.4, cy - bh / 2, box - 0.8, bh, BOX))
         page.add("boxes", rect(ox + 1, cy - bh / 2, 6.5, bh, BOX))
-        page.add("boxes", rect(ox + 8.5, cy - bh / 2, out_w - 9.5, bh, BOX))
+        page.add("boxes", rect(ox + 8.5, cy - bh / 2, OUT_W - 9.5, bh, BOX))
     page.add("rules", rect(x, y, w, len(field.drivers) * row_h, RULE))
     note_y = y + len(field.drivers) * row_h + 1.5
     paragraph(page.layer("text"), words.counter_note, x, note_y, w, SMALL, "condensed", GREY, leading=1.2)

@@ -26,6 +26,7 @@ def fill(text: str, facts: RaceFacts) -> str:
         action_nth=facts.action_nth,
         action_list=facts.action_list,
         laps=facts.laps,
+        laps_said=facts.laps_said,
         lap_units=facts.lap_units,
         race_units=facts.race_units,
         rounds=facts.rounds,
@@ -34,10 +35,23 @@ def fill(text: str, facts: RaceFacts) -> str:
     )
 
 
+BODY_SIZES = (8.5, 8.0, 7.5, 7.0)  # pt: the rules' size, the largest that fits the card
+
+
 def reference_sheet(
     field: TeamField, spec: PageSpec, facts: RaceFacts, points_id: str | None = None, pit_lane: bool = True
 ) -> Page:
-    """The card for a race on a board described by ``facts`` (its action squares, lap, the race length)."""
+    """The card for a race on a board described by ``facts`` (its action squares, lap, the race length): the rules
+    at the largest of :data:`BODY_SIZES` at which both columns fit the page."""
+    for pt in BODY_SIZES:
+        page, bottom = _card(field, spec, facts, points_id, pit_lane, pt_to_mm(pt))
+        if bottom <= page.content_box[1] + page.content_box[3]:
+            break
+    return page
+
+
+def _card(field, spec, facts, points_id, pit_lane, body) -> tuple[Page, float]:
+    """The card with its rules at ``body`` mm, and the lowest point it reaches."""
     rules = game_facts().rules
     words = game_facts().words.reference
     page = new_page(spec, "Race reference")
@@ -46,12 +60,12 @@ def reference_sheet(
     y = title(text, rules.title, x0, y0, cw, words.subtitle)
     col_gap = 8.0
     col_w = (cw - col_gap) / 2
-    # Left: the action roll and the rules of the race. Right: race length, quick race, points, house rules.
+    # Left: the action roll, the rules of the race (and qualifying, where it fits). Right: race length, quick race,
+    # points, house rules.
     ly = _action_box(page, x0, y, col_w, facts)
     for section in rules.sections:
         ly = heading(text, rule, section.heading, x0, ly + 3, col_w)
-        ly = bullets(text, [fill(i, facts) for i in section.items], x0, ly, col_w, BODY)
-    ly = _qualifying(page, field, x0, ly + 3, col_w)
+        ly = bullets(text, [fill(i, facts) for i in section.items], x0, ly, col_w, body)
     rx = x0 + col_w + col_gap
     ry = heading(text, rule, words.race_heading, rx, y, col_w)
     s = pt_to_mm(10)
@@ -61,18 +75,18 @@ def reference_sheet(
         ry = paragraph(text, fill(words.race_reason, facts), rx, ry, col_w, pt_to_mm(7.5), "condensed") + 1.5
     qr = rules.quick_race
     ry = heading(text, rule, qr.heading, rx, ry + 3, col_w)
-    ry = bullets(text, qr.items, rx, ry, col_w, pt_to_mm(8.5))
+    ry = bullets(text, qr.items, rx, ry, col_w, body)
     tiers = {"front": [], "midfield": [], "back": []}
     for t in field.teams:
         if t.tier:
             tiers[t.tier].append(t.name)
     if any(tiers.values()):
         ry += 1
-        for key, names in tiers.items():
-            if not names:
-                continue
+        untiered = [t.name for t in field.teams if not t.tier]  # the players place them: never left off the card
+        groups = [(words.tiers[key], names) for key, names in tiers.items() if names]
+        for label, names in groups + ([(words.tier_none, untiered)] if untiered else []):
             s = pt_to_mm(8)
-            text.add(Text(words.tiers[key], rx, ry + ascent(s, "condensed-bold"), s, "condensed-bold", INK))
+            text.add(Text(label, rx, ry + ascent(s, "condensed-bold"), s, "condensed-bold", INK))
             ry = paragraph(text, ", ".join(names), rx, ry + 4.0, col_w, s, "condensed", leading=1.3) + 1.0
         note = words.tier_note.format(field=field.name)
         ry = paragraph(text, note, rx, ry, col_w, pt_to_mm(7), "condensed", leading=1.3) + 2
@@ -87,12 +101,18 @@ def reference_sheet(
         note = words.tier_blank.format(field=field.name)
         ry = paragraph(text, note, rx, ry, col_w, pt_to_mm(7), "condensed", leading=1.3) + 2
     ry = _points_box(page, rx, ry + 3, col_w, points_id)
+    # the qualifying rules under the race's where they fit, else under the points
+    scratch = new_page(spec, "")
+    if ly + 3 + _qualifying(scratch, field, x0, 0.0, col_w, body) <= y0 + ch:
+        ly = _qualifying(page, field, x0, ly + 3, col_w, body)
+    else:
+        ry = _qualifying(page, field, rx, ry + 1, col_w, body)
     if pit_lane:
-        _pit_box(page, rx, ry + 1, col_w, y0 + ch)
-    return page
+        ry = _pit_box(page, rx, ry + 3, col_w, y0 + ch)
+    return page, max(ly, ry)
 
 
-def _qualifying(page, field: TeamField, x, y, w) -> float:
+def _qualifying(page, field: TeamField, x, y, w, body: float = BODY) -> float:
     """The field's knock-out (and Paddock's reading of it, for a field the rulebook does not write for) and the
     dead-heat rules."""
     words = game_facts().words.reference
@@ -105,7 +125,7 @@ def _qualifying(page, field: TeamField, x, y, w) -> float:
     if groups:
         lines.append(words.tie_break_group.format(groups="; ".join(" / ".join(g) for g in groups)))
     y = heading(text, page.layer("rules"), words.qualifying_heading, x, y, w)
-    return bullets(text, lines, x, y, w, BODY)
+    return bullets(text, lines, x, y, w, body)
 
 
 def _pit_box(page, x, y, w, bottom) -> float:

@@ -34,7 +34,12 @@ from ...simulate.report import (
     SimReport,
     Table,
     bars,
+    corner_ends,
+    hist_interval,
+    plus_minus,
     range_text,
+    rounded,
+    share_interval,
     spread,
     start_marks,
 )
@@ -57,7 +62,9 @@ class F1Setup:
     effects: tuple[tuple[str, int], ...]  # effects[roll] = (effect, units)
     grid: tuple[int, ...]  # the race position of each grid slot, pole first (0 = the unit behind the line)
     qualifying: tuple[tuple[int, int, int], ...]  # per car: Q1, Q2, Q3 modifiers
-    tie: tuple[tuple[int, int], ...]  # per car: (the team's place in the table, its place in the team)
+    tie: tuple[
+        tuple[int, int, int], ...
+    ]  # per car: (its team's modifiers' place in the table, its team, its place in the team)
     drop: tuple[int, ...]  # cars out after each session but the last
     tier: tuple[str, ...]  # per car (the quick race)
     die: int
@@ -73,6 +80,12 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
     from .facts import facts as game_facts
     from .pack import board_circuit, race_facts
 
+    if options.against is not None:
+        raise InputError(
+            f"{options.against}: comparing two designs is for Formula D boards",
+            field="SPEC",
+            hint="race each f1-dice board on its own (the same --seed races the same dice)",
+        )
     bad = sorted(set(options.rules) - set(OPTIONAL))
     if bad:
         raise InputError(f"--rules {bad[0]}: no such f1-dice rule", field="--rules", hint="use quick (the quick race)")
@@ -109,11 +122,11 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
         raise InputError(f"the board has {len(circuit.grid)} grid slots for {n} cars", field="--cars")
     groups: dict = {}
     tie = []
-    for team in field.teams:
+    for ti, team in enumerate(field.teams):
         q = team.qualifying
         key = (q.q1, q.q2, q.q3) if q else (0, 0, 0)
         g = groups.setdefault(key, len(groups))
-        tie += [(g, di) for di in range(len(team.drivers))]
+        tie += [(g, ti, di) for di in range(len(team.drivers))]
     sizes = session_sizes(n)
     q = game_facts().qualifying
     setup = F1Setup(
@@ -133,7 +146,7 @@ def simulate(track: Path | None, options, progress=None) -> SimReport:
         least=q.minimum_result,
         quick="quick" in options.rules,
     )
-    tally = run(batch, setup, options.races, options.seed, options.jobs, progress)
+    tally = run(batch, setup, options.races, options.seed, options.jobs, progress, cancel=options.cancel)
     settings = {
         "file": str(track) if track is not None else None,
         "races": options.races,
@@ -163,8 +176,10 @@ def qualify(setup: F1Setup, rng) -> list[int]:
     die, least = setup.die, setup.least
     for session in range(3):
         results = {c: max(least, int(rng.random() * die) + 1 + setup.qualifying[c][session]) for c in running}
-        deciding = {c: rng.random() for c in running}
-        ranked = sorted(running, key=lambda c: (-results[c], setup.tie[c][0], deciding[c], setup.tie[c][1]))
+        # a deciding die between teams of equal standing; team-mates: the one listed first
+        deciding = {t: rng.random() for t in sorted({setup.tie[c][1] for c in running})}
+        tie = setup.tie
+        ranked = sorted(running, key=lambda c: (-results[c], tie[c][0], deciding[tie[c][1]], tie[c][1], tie[c][2]))
         if session < len(setup.drop) and setup.drop[session] < len(ranked):
             cut = len(ranked) - setup.drop[session]
             grid_back.insert(0, ranked[cut:])
@@ -301,6 +316,7 @@ def _race(setup: F1Setup, rng, t: Tally) -> None:
     t.add("finishers", len(finished))
     for _, cause in out:
         t.add("dnf", cause)
+    t.add("dnf_race", len(out))
     if finished:
         t.add("win_from", grid[finished[0]])
     # classification: the finishers in order, then the cars out, the last out first (they got furthest)
@@ -355,9 +371,20 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
                 "held_up_per_race": round(sum(by_unit_block.get(u, 0) for u in span) * per, 3),
             }
         )
+    dnf_ci = hist_interval(tally.hist("dnf_race"))
+    headline = {
+        "winner_rounds": (hist_mean(tally.hist("win_round")), hist_interval(tally.hist("win_round"))),
+        "rounds": (hist_mean(rounds), hist_interval(rounds)),
+        "dnf_rate": (dnf_rate, None if dnf_ci is None else (dnf_ci[0] / n, dnf_ci[1] / n)),
+        "overtakes": (hist_mean(overtakes), hist_interval(overtakes)),
+        "pole_wins": (pole, share_interval(win_from.get(1, 0), wins)),
+    }
     data = {
         "laps": setup.laps,
         "lap_units": setup.units,
+        "headline": {
+            key: {"mean": None if v != v else round(v, 4), "ci95": rounded(ci, 4)} for key, (v, ci) in headline.items()
+        },
         "rounds": spread(rounds),
         "winner_rounds": spread(tally.hist("win_round")),
         "finishers_per_race": round(finishers, 3),
@@ -383,10 +410,13 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
         Figure("Rounds to the winner's finish", range_text(tally.hist("win_round"))),
         Figure("Rounds per race (until the last car is in)", range_text(rounds)),
         Figure("Race", f"{setup.laps} laps of {setup.units} units, {len(setup.action)} action squares a lap"),
-        Figure("Finishers", f"{finishers:.1f} of {n} (DNF {100 * dnf_rate:.1f} %)"),
+        Figure(
+            "Finishers",
+            f"{finishers:.1f} of {n} (DNF {100 * dnf_rate:.1f}{plus_minus(headline['dnf_rate'][1], 1, 100)} %)",
+        ),
         Figure("Out of the race, per race", ", ".join(f"{k} {v * per:.2f}" for k, v in sorted(dnf.items())) or "none"),
         Figure("Overtakes per race", range_text(overtakes)),
-        Figure("Pole wins", f"{100 * pole:.0f} % of races"),
+        Figure("Pole wins", f"{100 * pole:.0f}{plus_minus(headline['pole_wins'][1], 0, 100)} % of races"),
         Figure("Grid and finish (Spearman ρ)", "–" if rho != rho else f"{rho:.2f}"),
         Figure("Team table and grid (Spearman ρ)", "–" if q_rho != q_rho else f"{q_rho:.2f}"),
     ]
@@ -404,8 +434,12 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             "Action squares",
             ("Unit", "Rolls", "Out (roll of 1)", "Held up before it"),
             tuple(
-                (str(a["unit"]), f"{a['rolls_per_race']:.2f}", f"{a['retirements_per_race']:.2f}",
-                 f"{a['blocked_per_race']:.2f}")  # fmt: skip
+                (
+                    str(a["unit"]),
+                    f"{a['rolls_per_race']:.2f}",
+                    f"{a['retirements_per_race']:.2f}",
+                    f"{a['blocked_per_race']:.2f}",
+                )  # fmt: skip
                 for a in actions
             ),
             "Per race: action rolls made on the square, cars put out there, cars held up by a full square.",
@@ -414,8 +448,12 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             "Corners",
             ("#", "Units", "Overtakes", "Held up"),
             tuple(
-                (str(c["corner"]), f"{c['units'][0]}–{c['units'][1]}", f"{c['overtakes_per_race']:.2f}",
-                 f"{c['held_up_per_race']:.2f}")  # fmt: skip
+                (
+                    str(c["corner"]),
+                    f"{c['units'][0]}–{c['units'][1]}",
+                    f"{c['overtakes_per_race']:.2f}",
+                    f"{c['held_up_per_race']:.2f}",
+                )  # fmt: skip
                 for c in corners
             ),
             "Per race, on the corner's units: overtakes, and cars held up behind a full unit.",
@@ -431,6 +469,14 @@ def _report(circuit, setup: F1Setup, field, tally: Tally, settings: dict, ai_giv
             highlight=(0,),
         ),
         Chart("Finishers per race", *bars(tally.hist("finishers")), "{:.0%}", f"cars of {n} that finish"),
+        Chart("Overtakes per race", *bars(overtakes), "{:.0%}"),
+        Chart(
+            "Overtakes per race, by corner",
+            tuple(str(c["corner"]) for c in corners),
+            tuple(c["overtakes_per_race"] for c in corners),
+            "{:.1f}",
+            "on the corner's units",
+        ),
     ]
     return SimReport(
         game="f1-dice",
@@ -533,4 +579,4 @@ def _pictures(circuit, setup: F1Setup, overtakes: dict, blocked: dict, per: floa
         outside = -1.0 if k.direction == "left" else 1.0
         x, y = circuit.offset_point(mid, outside * (hw + circuit.kerb_width + 9.0))
         labels.append((x, y, str(i + 1)))
-    return maps, BoardPicture(items, box, tuple(labels), start_marks(circuit))
+    return maps, BoardPicture(items, box, tuple(labels), corner_ends(circuit) + start_marks(circuit))

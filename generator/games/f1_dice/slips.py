@@ -29,6 +29,7 @@ PAPER = Paper("a4", "portrait")
 GUTTER_X = 3.0  # between columns: room for two knife cuts
 GUTTER_Y = 4.0
 LABEL_CELLS = 2  # a team's label takes the room of two slips
+LABEL_SWATCH = 2.2  # mm: the label's colour swatch (the team's first colour; its second beside it, 0.6 as wide)
 MARK = 3.0  # length of the cut marks outside the grid
 CUT = Style(stroke=INK, width=0.2)
 FOLD = Style(stroke=INK, width=0.18, dash=(0.7, 0.5))
@@ -210,21 +211,13 @@ def _label(page: Page, team: Team, x: float, y: float, w: float, h: float) -> No
     """The team's name (and f1-dice facts) beside its slips, with a swatch of its colours."""
     layer = page.layer("labels")
     c = team.colours
-    sw = 2.2
+    sw = LABEL_SWATCH
     layer.add(rect(x, y, sw, h, Style(stroke=None, fill=c.primary)))
     layer.add(rect(x + sw, y, sw * 0.6, h, Style(stroke=None, fill=c.second)))
     layer.add(rect(x, y, sw * 1.6, h, Style(stroke=INK, width=0.1)))
     tx = x + sw * 1.6 + 1.5
     tw = x + w - tx
-    words = wrap(team.name, tw, pt_to_mm(8), "condensed-bold")
-    size = pt_to_mm(8)
-    if len(words) > 2:
-        words = [team.name]
-    for line in words:
-        s2, ok = fit_size(line, "condensed-bold", size, tw)
-        size = min(size, s2)
-        if not ok:
-            warn(f"car slips: the team name '{team.name}' is squeezed below the legible size")
+    words, size = label_lines(team.name, tw)
     ty = y + 3.2
     for line in words:
         layer.add(Text(line, tx, ty, size, "condensed-bold", INK))
@@ -242,6 +235,28 @@ def _label(page: Page, team: Team, x: float, y: float, w: float, h: float) -> No
         s3, _ = fit_size(line, "condensed", small, tw)
         layer.add(Text(line, tx, ty, s3, "condensed", INK))
         ty += small * 1.2
+
+
+def label_width(unit: float | None = None) -> float:
+    """The room (mm) for a team's name on its label beside the slips, at a board of ``unit`` mm."""
+    w, _, _ = slip_size(unit)
+    return LABEL_CELLS * (w + GUTTER_X) - GUTTER_X - LABEL_SWATCH * 1.6 - 1.5
+
+
+def label_lines(name: str, width: float, lines: int = 2) -> tuple[list[str], float]:
+    """``name`` in at most ``lines`` lines of ``width`` mm, as large as fits up to 8 pt: the lines and the size.
+    Below the legible floor (a teams file checks names against it) it says so, naming the sheet."""
+    from ...fonts import LEGIBLE_FLOOR, text_width
+
+    size = pt_to_mm(8)
+    while True:
+        words = wrap(name, width, size, "condensed-bold")
+        if len(words) <= lines and all(text_width(w, size, "condensed-bold") <= width for w in words):
+            return words, size
+        if size <= LEGIBLE_FLOOR:
+            warn(f"car slips: the team name '{name}' does not fit its {width:.1f} mm label even at 5 pt; shorten it")
+            return words, size
+        size = max(LEGIBLE_FLOOR, size - 0.05)
 
 
 def _marks(page: Page, gx, gy, columns, rows, w, h, px, py) -> None:

@@ -14,6 +14,7 @@ from .facts import DEFAULT_RACES, facts, points_system
 from .sheet import inner, new_page
 
 PAPER = Paper("a4", "landscape")
+TEAM_W = 26.0  # mm: the drivers' sheet's team column (a teams file's team names fit 1 mm less: teams.checks)
 RULE = Style(stroke=INK, width=0.2)
 THIN = Style(stroke="#9a9a9a", width=0.15)
 
@@ -63,7 +64,7 @@ def _table(spec, page_title, heading, labels, rows, points_id, races, subtitle) 
     n = len(rows)
     head_h = 14.0
     row_h = min(10.0, (y0 + ch - top - head_h) / max(n, 1))
-    name_w, team_w, total_w, pos_w = 40.0, 22.0, 13.0, 9.0
+    name_w, team_w, total_w, pos_w = 40.0, TEAM_W, 13.0, 9.0
     race_w = (cw - name_w - team_w - total_w - pos_w - 4.5) / races
     if race_w < 6.0:
         raise InputError(
@@ -94,11 +95,23 @@ def _table(spec, page_title, heading, labels, rows, points_id, races, subtitle) 
             "swatch", rect(x0 + 0.5, cy - row_h * 0.32, 3.0, row_h * 0.64, Style(stroke=INK, width=0.1, fill=colour))
         )
         page.add(
-            "text", fitted_text(name, x0 + 5, cy, name_w - 6, max_size=head, font="condensed-bold", valign="middle")
+            "text",
+            fitted_text(
+                name, x0 + 5, cy, name_w - 6, max_size=head, font="condensed-bold", valign="middle", what=page.title
+            ),
         )
         page.add(
             "text",
-            fitted_text(sub, x0 + name_w, cy, team_w - 1, max_size=pt_to_mm(7.5), font="condensed", valign="middle"),
+            fitted_text(
+                sub,
+                x0 + name_w,
+                cy,
+                team_w - 1,
+                max_size=pt_to_mm(7.5),
+                font="condensed",
+                valign="middle",
+                what=page.title,
+            ),
         )
         for r in range(races):
             page.add("grid", rect(rx + r * race_w, ry, race_w, row_h, THIN))

@@ -56,7 +56,7 @@ def _race_reading(facts: RaceFacts | None) -> str:
     r = game_facts().race
     if facts is not None:
         return (
-            f"This pack's race is {facts.laps} laps of {facts.lap_units} units ({facts.race_units} units), about "
+            f"This pack's race is {facts.laps_said} of {facts.lap_units} units ({facts.race_units} units), about "
             f"{facts.rounds} rounds of one die at {r.die_average} units a roll: Paddock's default is the lap "
             f"count nearest {r.target_units} units of racing. Agree on another if you like."
         )
@@ -107,12 +107,9 @@ def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
         "slip_body": f"{s.body:g}",
         "die_sides": str(q.die_sides),
         "minimum_result": str(q.minimum_result),
-        "sessions": and_list(q.sessions),
-        "session_count": _word(len(q.sessions)),
-        "first_session": q.sessions[0],
-        "last_session": q.sessions[-1],
+        "sessions_said": _sessions_said(ko),
+        "knockout_flow": _knockout_flow(ko, field.name),
         "field": field.name,
-        "field_cars": cars_word(len(field.drivers)),
         "knockout_reading": _knockout_reading(ko),
         "players_max": str(game.players.max),
         "players_stretch": str(game.players.stretch),
@@ -134,6 +131,28 @@ def values(race_facts: RaceFacts | None = None, field=None) -> dict[str, str]:
     out.update(_modifier_example(field))
     out.update(_dead_heat(field))
     return out
+
+
+def _sessions_said(ko) -> str:
+    """The sessions the field runs: ``three sessions: Q1, Q2 and Q3``, ``one session, Q1``."""
+    names = [s.name for s in ko.sessions]
+    if len(names) == 1:
+        return f"one session, {names[0]}"
+    return f"{_word(len(names))} sessions: {and_list(names)}"
+
+
+def _knockout_flow(ko, field: str) -> str:
+    """How the field's sessions set the grid, leading into the sessions table."""
+    first, last = ko.sessions[0], ko.sessions[-1]
+    if len(ko.sessions) == 1:
+        return (
+            f"For the {field} field, {cars_word(first.cars)}, {first.name} alone sets the whole grid: the highest "
+            "total takes pole, the lowest starts last."
+        )
+    return (
+        "After each session the slowest drivers drop out and take the last free places on the grid. The others run "
+        f"the next session, until {last.name} settles the front. For the {field} field, {cars_word(first.cars)}:"
+    )
 
 
 def _knockout_reading(ko) -> str:
@@ -199,6 +218,7 @@ def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
         if t.tier:
             tiers[t.tier].append(t.name)
     tier_words = words.tiers
+    untiered = [t.name for t in field.teams if not t.tier]
     return {
         "action_roll": {
             "columns": ["Roll", {"title": "What happens", "align": "start"}, {"title": "Move", "align": "start"}],
@@ -225,11 +245,13 @@ def tables(field=None, **_race: object) -> dict[str, dict[str, Any]]:
                 {"title": "Moves by", "align": "start"},
                 {"title": f"Teams ({field.name})", "align": "start"},
             ],
-            # no team of the field in a group: a write-in box for the players' own split
+            # no team of the field in a group: a write-in box for the players' own split; teams the field puts in
+            # no group while others have one: a row of their own, for the players to place
             "rows": [
                 [*tier_words[k].split(" — ", 1), ", ".join(names) if names else None]
                 for k, names in tiers.items()
                 if names or not any(tiers.values())
-            ],
+            ]
+            + ([[*words.tier_none.split(" — ", 1), ", ".join(untiered)]] if untiered and any(tiers.values()) else []),
         },
     }

@@ -8,8 +8,9 @@ rest (``None``) are supplied by the player or printed as write-ins.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Literal
 
 from ...errors import InputError
 from . import facts
@@ -45,10 +46,33 @@ class Player:
     colour: str  # #rrggbb
     colour_name: str
     build: dict[str, int | None]  # zone key -> WP; None = write in (a GT value the rulebook does not show)
-    kind: str = "standard"  # standard | custom | gt
+    kind: Literal["standard", "custom", "gt"] = "standard"
     driver: Driver | None = None
     driver_name: str | None = None
     notes: list[str] = field(default_factory=list)
+    house: frozenset[str] = frozenset()  # zones whose WP is Paddock's house rule (--house-rules), not the rulebook's
+    number: int = 0  # the car's number in the field (1 …): on its tokens, marker and cards, legible in any ink
+
+
+def numbered(players: list[Player]) -> list[Player]:
+    """The field with its cars numbered 1, 2, … in order."""
+    return [replace(p, number=i + 1) for i, p in enumerate(players)]
+
+
+def with_house_rules(players: list[Player]) -> list[Player]:
+    """GT drivers' zones the rulebook's text does not show (``None``) given Paddock's house rule: the standard
+    car's WP there, marked as such on the cards; a players file's own ``wp:`` stays as given."""
+    standard = facts.standard_build()
+    out = []
+    for p in players:
+        gaps = frozenset(k for k, v in p.build.items() if v is None)
+        if p.kind != "gt" or not gaps:
+            out.append(p)
+            continue
+        build = {k: standard[k] if v is None else v for k, v in p.build.items()}
+        notes = [n for n in p.notes if "not legible" not in n]
+        out.append(replace(p, build=build, house=gaps, notes=notes))
+    return out
 
 
 def check_build(wp: dict[str, int], where: str = "") -> None:
@@ -154,7 +178,7 @@ def gt_build(driver: Driver, supplied: dict[str, int] | None, where: str) -> tup
         who = driver.name or driver.ability
         notes.append(
             f"GT driver {who}: {', '.join(unknown)} WP not legible in the rulebook — printed as write-ins; "
-            "give them in a players file (wp:) to print the boxes"
+            "give them in a players file (wp:) to print the boxes, or --house-rules for Paddock's"
         )
     return build, notes
 

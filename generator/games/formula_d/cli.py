@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ...cli.common import output_options, publish_pack
+from ...command import output_options, publish_pack
 
 #: The longest race the pack prints boxes for (a lap box per lap on every scorecard, a nitro box per lap for GT).
 MAX_LAPS = 5
@@ -17,7 +17,11 @@ MAX_LAPS = 5
 def pack(
     players: Annotated[
         str | None,
-        typer.Option("--players", help='Player names, comma-separated: "Ann,Béla,Csaba" (at most 10).'),
+        typer.Option(
+            "--players",
+            help='Player names, comma-separated: "Ann,Béla,Csaba" (at most 10; default: 10 players, the cars in '
+            "the game box).",
+        ),
     ] = None,
     players_file: Annotated[
         Path | None,
@@ -61,7 +65,7 @@ def pack(
         typer.Option(
             "--house-rules",
             help="Fill the numbers the rulebook's text does not show (brake WP, pit roll, weather ranges, engine "
-            "WP) with Paddock's suggestions, printed as suggestions; default: blank boxes to write in.",
+            "WP, the GT drivers' WP) with Paddock's house rules, marked as such; default: blank boxes to write in.",
         ),
     ] = False,
     *,
@@ -83,6 +87,16 @@ def pack(
         laps=laps,
         house_rules=house_rules,
     )
+    if players is None and players_file is None and not opts.output.quiet:
+        from .pack import default_names
+
+        n = len(default_names(gt, weather))
+        typer.echo(
+            f"paddock: no --players given: {n} players, "
+            + ("one for each GT driver who may race" if gt else "the cars in the game box")
+            + '; give --players "Ann,Béla,…" for your table',
+            err=True,
+        )
     publish_pack("formula-d", sheets, opts)
 
 
@@ -97,7 +111,7 @@ def corners(
     import json
 
     from ...errors import PaddockError
-    from .board import load_circuit
+    from .circuit import load_circuit
 
     try:
         circuit = load_circuit(spec)
@@ -106,12 +120,11 @@ def corners(
         if not as_json:
             raise
         # a circuit that does not build still gets its machine-readable answer (as `check --json`), and its exit code
-        from ...cli.track import cli_error, problem_entry
-        from ...problems import error_entries
+        from ...problems import error_entries, in_option_words, option_entry
 
-        err = cli_error(err)
+        err = in_option_words(err)
         out = {"name": None, "file": None if spec is None else str(spec), "lanes": None, "corners": []}
-        out["problems"] = error_entries(err, problem_entry)
+        out["problems"] = error_entries(err, option_entry)
         typer.echo(json.dumps(out, indent=2, ensure_ascii=False, default=str))
         raise typer.Exit(code=err.exit_code) from None
     if as_json:
@@ -128,7 +141,7 @@ def _placed_start(circuit, spec: Path | None) -> str | None:
     own (Paddock placed it for the grid, or moved a real circuit's off its timing line): without it, corners
     pasted into the spec would count from another line."""
     from ... import track as tr
-    from .board import board_path
+    from .circuit import board_path
 
     own, now = tr.load_spec(board_path(spec))[0].start, circuit.spec.start
     if abs(own.at - now.at) < 5e-4 and own.reverse == now.reverse:
@@ -142,7 +155,7 @@ def corner_rows(circuit) -> list[dict]:
     its real radius and the real circuit's corners it holds."""
     import math
 
-    from ...cli.track import corner_entry
+    from ...track.summary import corner_entry
     from .overlay import corner_marks
 
     g, L, u = circuit.graph, circuit.lap_length, circuit.unit_length

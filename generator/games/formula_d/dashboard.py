@@ -1,5 +1,6 @@
-"""Dashboards: six gears with their moves, a slot for the gear-stick marker, the marker to cut out, and the
-downshift wear table beside it. Three dashboards to an A4 page."""
+"""Dashboards: six gears with their moves, a slot for the gear-stick marker, the marker to cut out (the car's
+number on it), a track to count the stops made in a corner, and the downshift wear table beside them. Three
+dashboards to an A4 page."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from ...compose.colour import GREY, INK, SHADE, text_on
 from ...paper import PageSpec, Paper
 from ...scene import Circle, Layer, Page, Polyline, Style, Text, rect
 from ...units import pt_to_mm
+from ...words import ordinal
 from . import facts
 from .builds import Player
 from .scorecard import player_header
@@ -15,10 +17,6 @@ from .scorecard import player_header
 PER_PAGE = (1, 3)
 MARKER = 14.0  # mm: the gear-stick marker's diameter
 SIDE = 64.0  # mm: the right-hand column (downshift table, marker)
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Player, house_rules: bool = False) -> None:
@@ -94,7 +92,8 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
         "Gear stick: move your marker to the gear you choose, then roll its die. Shift up one gear at a time; "
         f"the race starts in {first}. Gear 1 uses the pyramid die: read the number on top."
     )
-    paragraph(layer, note, ix, ty + slot_h + 2.0, gw, SMALL, "condensed", GREY)
+    under = paragraph(layer, note, ix, ty + slot_h + 2.0, gw, SMALL, "condensed", GREY)
+    corner_stops(layer, ix, under + 2.5, gw)
 
     # Downshift wear, beside the gears.
     dx = x + w - pad - SIDE
@@ -123,7 +122,7 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
     layer.add(
         Circle((mx + MARKER / 2, my + MARKER / 2), MARKER / 2 - 0.3, Style(stroke=INK, width=0.3, fill=player.colour))
     )
-    initial = player.name.strip()[0].upper()
+    initial = str(player.number) if player.number else player.name.strip()[0].upper()
     layer.add(
         Text(
             initial,
@@ -136,6 +135,28 @@ def dashboard(layer: Layer, box: tuple[float, float, float, float], player: Play
             valign="middle",
         )
     )
+
+
+STOP_BOX = 6.0  # mm: a box of the corner-stops track
+
+
+def corner_stops(layer: Layer, x: float, y: float, w: float) -> float:
+    """A place to count the stops made in the corner a car is in (issue 42: players lost count): a box for each
+    stop up to the most a corner asks (rules.yaml: its overshoot table's largest), to tick — or to cover with a WP
+    marker — as a move ends inside the corner, cleared when the car leaves it. Returns the y under it."""
+    most = max(facts.rules().overshoot.eliminated)
+    layer.add(Text("STOPS IN THIS CORNER", x, y + STOP_BOX / 2, SMALL, "condensed-bold", INK, valign="middle"))
+    bx = x + 27.0
+    for k in range(most):
+        cx = bx + k * (STOP_BOX + 2.0)
+        layer.add(rect(cx, y, STOP_BOX, STOP_BOX, Style(stroke=INK, width=0.35, fill="#ffffff")))
+        layer.add(Text(str(k + 1), cx + STOP_BOX / 2, y + STOP_BOX / 2, SMALL, "condensed", GREY, "middle", "middle"))
+    tx = bx + most * (STOP_BOX + 2.0) + 1.0
+    words = (
+        "Tick a box (or lay a WP marker on it) each time your move ends inside a corner; clear them as you leave "
+        "it. Fewer stops than its flag asks when you leave: you overshoot."
+    )
+    return max(y + STOP_BOX, paragraph(layer, words, tx, y - 0.4, x + w - tx, SMALL, "condensed", GREY))
 
 
 PAPER = Paper("a4", "portrait")

@@ -185,6 +185,17 @@ def downshift_rows(house_rules: bool = False) -> list[list]:
     return [[suggested(rule) if v is None and house_rules else v for v in row] for row in rules().downshift.rows]
 
 
+def gt_wp_cell(driver, key: str, house_rules: bool = False) -> int | str | None:
+    """A GT driver's WP in zone ``key`` as a table prints it: the rulebook's legible value; with ``house_rules``
+    every other the standard car's WP there, marked as Paddock's suggestion; without, a value read from a damaged
+    row with a "?" (uncertain, never as certain), else ``None`` (a write-in)."""
+    if key not in driver.uncertain and driver.wp[key] is not None:
+        return driver.wp[key]
+    if house_rules:
+        return suggested(standard_build()[key])
+    return f"{driver.uncertain[key]}?" if key in driver.uncertain else None
+
+
 def weather_dice(house_rules: bool = False) -> list[str | None]:
     """The black-die range of each line of the weather chart: each circuit's own, so ``None`` (a write-in), or with
     ``house_rules`` Paddock's suggestion, marked."""
@@ -218,6 +229,24 @@ def ordinary_dice(faces: tuple[int, ...]) -> str:
 ORDINARY_DICE = (4, 6, 8, 10, 12, 20)
 
 
+def black_die_standin() -> str:
+    """How to roll the black die without one, exactly (every result as likely): a d20 is an ordinary die; failing
+    one, an ordinary die whose faces times the share of a d6 make the black die's (a d10, plus 10 on a d6's
+    4–6)."""
+    n = rules().black_die
+    for base in sorted(ORDINARY_DICE, key=lambda d: (d != 10, d)):
+        k = n // base
+        if base < n and n % base == 0 and 6 % k == 0:
+            per = 6 // k
+            zero = f" (a 0 reads {base})" if base == 10 else ""
+            adds = [
+                f"{j * base} on a d6's {j * per + 1}–{(j + 1) * per}" if per > 1 else f"{j * base} on a d6's {j + 1}"
+                for j in range(1, k)
+            ]
+            return f"a d{base}{zero}, plus " + ", ".join(adds)
+    raise ValueError(f"no ordinary dice give a d{n} exactly")
+
+
 def fill_values(laps: int | None = None, pits: bool = True) -> dict[str, str]:
     """Numbers the reference prose quotes, taken from the rules (the ``{braces}`` in sheets.yaml); ``laps``: the
     race's length when the pack sets one (``--laps``); ``pits``: the board has a pit lane (the three-lap race's
@@ -234,6 +263,8 @@ def fill_values(laps: int | None = None, pits: bool = True) -> dict[str, str]:
 
     three = sheets().three_lap_rule
     out = {
+        "black_die_faces": str(r.black_die),
+        "black_die_standin": black_die_standin(),
         "overshoot_2": words(r.overshoot.eliminated[2]),
         "overshoot_3": words(r.overshoot.eliminated[3]),
         "engine_gear5": str(r.engine_strain.gear5),

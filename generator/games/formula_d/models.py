@@ -387,6 +387,13 @@ class HouseRule(Model):
     reason: str
 
 
+class GTHouseRule(Model):
+    """The GT drivers' WP the text does not show: its numbers are the standard car's (rules.yaml)."""
+
+    label: str
+    reason: str
+
+
 class HouseRules(Model):
     """``house-rules.yaml``: Paddock's suggestions for the numbers the rulebook's text does not show."""
 
@@ -398,7 +405,10 @@ class HouseRules(Model):
     engine_wp_skip_3: HouseRule
     pit_min_roll: HouseRule
     weather: HouseRule
-    summary: dict[Literal["brake_gap", "brake_box", "engine_gap", "pit_box", "weather_gap"], tuple[str, str]]
+    gt_wp: GTHouseRule
+    summary: dict[
+        Literal["brake_gap", "brake_box", "engine_gap", "pit_box", "weather_gap", "gt_gap"], tuple[str, str]
+    ]
 
 
 # ----------------------------------------------------------------------------------------------- board.yaml

@@ -18,7 +18,7 @@ from ...notices import warn
 from ...paper import DEFAULT_EDGE
 from ...scene import Circle, Page, Polygon, Polyline, Style, Text, rect
 from ...units import pt_to_mm
-from .board import DEFAULT_BOARD, load_circuit  # noqa: F401  (the board every sheet is drawn on)
+from .circuit import DEFAULT_BOARD, load_circuit  # noqa: F401  (the board every sheet is drawn on)
 from .corners import CornerPaths, corner_paths, suggest_stops
 
 LAYER = "formula-d"
@@ -213,7 +213,7 @@ def overlay(
     howling = howling_zones(circuit)
     for i, zone in enumerate(howling):
         _draw_zone(layer, free, circuit, zone, i)
-    arrows = lane_changes(circuit)
+    arrows = lane_changes(circuit, {i for m in marks for i in m.paths.spaces})
     for a, b in arrows:
         _arrow(layer, circuit, a, b)
     for m in marks:
@@ -249,12 +249,13 @@ def overlay(
     _key(layer, free, page, laps, flags)
 
 
-def lane_changes(circuit) -> list[tuple[int, int]]:
-    """Every lane change (a diagonal move of the board's :class:`~generator.track.LaneGraph`, space id to space
-    id) onto a space that does not start level with the end of the space moved from (within
-    :data:`~generator.track.spaces.LEVEL` of a unit): where "diagonally forward" alone would leave a player
-    guessing, the moves the board draws as arrows (the rulebook's "following the arrows"). None to or from a
-    hidden space."""
+def lane_changes(circuit, corner_spaces: set[int] | None = None) -> list[tuple[int, int]]:
+    """The lane changes the board draws as arrows (the rulebook's "following the arrows", in corners): every
+    diagonal move of the board's :class:`~generator.track.LaneGraph` (space id to space id) that starts or ends in a
+    corner (``corner_spaces``; None: anywhere) onto a space that does not start level with the end of the space moved
+    from (within :data:`~generator.track.spaces.LEVEL` of a unit) — there "diagonally forward" alone would leave a
+    player guessing. None on the straights, where the key's words settle it (the space beside your front edge), and
+    none to or from a hidden space."""
     from ...track.spaces import LEVEL
 
     g = circuit.graph
@@ -267,35 +268,62 @@ def lane_changes(circuit) -> list[tuple[int, int]]:
             target = g.spaces[t]
             if sp.hidden or target.hidden:
                 continue
+            if corner_spaces is not None and sp.id not in corner_spaces and t not in corner_spaces:
+                continue
             if abs((target.s0 - sp.s1 + L / 2) % L - L / 2) > tol:
                 out.append((sp.id, t))
     return out
 
 
-def arrow_points(circuit, a: int, b: int) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Tail and head (page mm) of the arrow from space ``a`` to space ``b`` of a neighbouring lane: straight across
-    the lane border they share, in the middle of the stretch where the two spaces lie side by side, from
-    ``ARROW_REACH`` inside ``a`` to as far inside ``b``."""
+ARROW_STEPS = 8  # points along an arrow's shaft: enough for it to bend with the lanes in the tightest corner
+ARROW_BACK = 0.5  # an arrow's tail: this share of its space back from the space's end (its middle)
+ARROW_INTO = 0.45  # its head: this share of ARROW_REACH into the lane moved to, so opposite moves keep apart
+
+
+def arrow_path(circuit, a: int, b: int) -> list[tuple[float, float]]:
+    """The shaft of the arrow from space ``a`` to space ``b`` of a neighbouring lane (page mm, tail first), drawn
+    as the move goes — diagonally forward, bending with the lanes: from the middle of ``a``, ``ARROW_REACH`` from
+    the lane border, over the border where ``a`` and ``b`` lie side by side, to the middle of the part of ``b`` that
+    lies ahead of ``a``'s end, just over the border (so the arrow of the opposite move, which runs mostly in the
+    other lane, does not cross it). It keeps to ``a`` and ``b`` (where it crosses the border, within half a
+    millimetre)."""
     g, L = circuit.graph, circuit.lap_length
     sa, sb = g.spaces[a], g.spaces[b]
     da, db = circuit.lane_offset(sa.lane), circuit.lane_offset(sb.lane)
     border = (da + db) / 2
-    lo = sb.s0 + ((sa.s0 - sb.s0 + L / 2) % L - L / 2 if (sa.s0 - sb.s0 + L / 2) % L - L / 2 > 0 else 0.0)
-    hi = sa.s1 + min(0.0, (sb.s1 - sa.s1 + L / 2) % L - L / 2)
-    s = (lo + hi) / 2 if hi > lo else sa.s1  # side by side: the middle of where they overlap
     sign = 1.0 if db > da else -1.0
-    tail = circuit.offset_point(s, border - sign * ARROW_REACH)
-    head = circuit.offset_point(s, border + sign * ARROW_REACH)
-    return (round(float(tail[0]), 4), round(float(tail[1]), 4)), (round(float(head[0]), 4), round(float(head[1]), 4))
+
+    def ahead(s: float) -> float:  # arc length past the start of ``a``
+        return (s - sa.s0) % L
+
+    end = ahead(sa.s1)
+    start_b = ahead(sb.s0) if ahead(sb.s0) < end + L / 2 else 0.0  # b may start behind a
+    tail = end * (1 - ARROW_BACK)
+    head = (max(start_b, end) + ahead(sb.s1)) / 2
+    out = []
+    for i in range(ARROW_STEPS + 1):
+        t = i / ARROW_STEPS
+        s = sa.s0 + tail + (head - tail) * t
+        x, y = circuit.offset_point(s % L, border + sign * ARROW_REACH * (ARROW_INTO * t - (1 - t)))
+        out.append((round(float(x), 4), round(float(y), 4)))
+    return out
+
+
+def arrow_points(circuit, a: int, b: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Tail and head (page mm) of the arrow from space ``a`` to space ``b`` (:func:`arrow_path`)."""
+    path = arrow_path(circuit, a, b)
+    return path[0], path[-1]
 
 
 def _arrow(layer, circuit, a: int, b: int) -> None:
-    (tx, ty), (hx, hy) = arrow_points(circuit, a, b)
-    d = math.hypot(hx - tx, hy - ty) or 1.0
-    ux, uy = (hx - tx) / d, (hy - ty) / d
+    path = arrow_path(circuit, a, b)
+    (px, py), (hx, hy) = path[-2], path[-1]
+    d = math.hypot(hx - px, hy - py) or 1.0
+    ux, uy = (hx - px) / d, (hy - py) / d
     head = 1.5
     base = (hx - ux * head, hy - uy * head)
-    layer.add(Polyline(((tx, ty), base), Style(stroke=ARROW, width=0.35, cap="round")))
+    shaft = [p for p in path[:-1] if (p[0] - hx) * ux + (p[1] - hy) * uy < -head] + [base]
+    layer.add(Polyline(tuple(shaft), Style(stroke=ARROW, width=0.35, cap="round", join="round")))
     wx, wy = -uy * head * 0.6, ux * head * 0.6
     wings = ((base[0] + wx, base[1] + wy), (base[0] - wx, base[1] - wy))
     layer.add(Polygon(((hx, hy), *wings), (), Style(stroke=None, fill=ARROW)))

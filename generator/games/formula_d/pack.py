@@ -9,7 +9,7 @@ from pathlib import Path
 from ...errors import InputError
 from ...notices import warn
 from ...paper import PAPERS, PageSettings
-from ...pipeline import Sheet, numbered
+from ...scene import Sheet, numbered
 from ..summaries import summary_sheets
 
 
@@ -54,8 +54,9 @@ def build(
                     "the weather rules: add --weather (or 'weather: true' in the players file)"
                 )
     else:
-        names = builds.split_names(players or "Player 1,Player 2,Player 3,Player 4")
+        names = builds.split_names(players) if players else default_names(gt, weather)
         roster = builds.players_from_names(names, builds.parse_wp(wp) if wp else None, gt=gt, weather=weather)
+    roster = builds.numbered(builds.with_house_rules(roster) if house_rules else roster)
     for p in roster:
         for note in p.notes:
             warn(note)
@@ -92,6 +93,17 @@ def build(
     sheets += numbered("reference", cards)
     sheets += summary_sheets("formula-d", sheet, laps=laps, house_rules=house_rules)
     return sheets
+
+
+def default_names(gt: bool = False, weather: bool = False) -> list[str]:
+    """The field when ``--players`` is left out: as many cars as the game box holds (game.yaml ``cars``), or as many
+    GT drivers as may race (without the weather rules, one fewer)."""
+    from . import facts
+
+    count = facts.game().cars
+    if gt:
+        count = min(count, sum(1 for d in facts.gt_drivers() if weather or not d.needs_weather))
+    return [f"Player {i + 1}" for i in range(count)]
 
 
 def _printer_paper(settings: PageSettings) -> bool:

@@ -1,6 +1,6 @@
 """The pieces to play with, at true size, to cut out: a car token for each player (and a spare) in the car's
-colour with the player's name, sized to sit in one space of the board, and the damage markers the rulebook's box
-holds (``game.yaml`` ``markers.damage``), each small enough to lie on a space beside a car."""
+colour with its number and the player's name, sized to sit in one space of the board, and the damage markers the
+rulebook's box holds (``game.yaml`` ``markers.damage``), each small enough to lie on a space beside a car."""
 
 from __future__ import annotations
 
@@ -67,8 +67,12 @@ def piece_pages(players: list[Player], spec: PageSpec) -> list[Page]:
     return pages
 
 
+DISC = 6.4  # mm: the white disc with the car's number on a token, so tokens tell apart in any ink (issue 42)
+
+
 def _token(page: Page, player: Player, x: float, y: float, length: float, width: float) -> None:
-    """A car token: the car's colour, a nose mark (the car faces right), the player's name."""
+    """A car token: the car's colour, its number on a white disc (red and blue print alike in grey; the numbers
+    do not), a nose mark (the car faces right), the player's name."""
     page.layer("pieces-fill").add(rect(x, y, length, width, Style(stroke=None, fill=player.colour)))
     ink = text_on(player.colour)
     nose = (
@@ -77,8 +81,16 @@ def _token(page: Page, player: Player, x: float, y: float, length: float, width:
         (x + length - 2.6, y + width / 2 + 1.6),
     )
     page.layer("pieces-text").add(Polyline(nose, Style(stroke=ink, width=0.35)))
-    s = fit(player.name, "condensed-bold", pt_to_mm(7), length - 4.5, "car token")
-    page.layer("pieces-text").add(Text(player.name, x + 1.2, y + width / 2, s, "condensed-bold", ink, valign="middle"))
+    left = x + 1.0
+    if player.number:
+        cx, cy = x + 0.8 + DISC / 2, y + width / 2
+        page.layer("pieces-fill").add(Circle((cx, cy), DISC / 2, Style(stroke=INK, width=0.25, fill="#ffffff")))
+        num = str(player.number)
+        size = fit(num, "bold", pt_to_mm(12), DISC * 0.78, "car number")
+        page.layer("pieces-text").add(Text(num, cx, cy, size, "bold", INK, anchor="middle", valign="middle"))
+        left = x + 0.8 + DISC + 0.8
+    s = fit(player.name, "condensed-bold", pt_to_mm(7), x + length - 3.0 - left, "car token")
+    page.layer("pieces-text").add(Text(player.name, left, y + width / 2, s, "condensed-bold", ink, valign="middle"))
     page.layer("pieces-cut").add(rect(x, y, length, width, CUT))
 
 

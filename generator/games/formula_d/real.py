@@ -14,6 +14,14 @@ from dataclasses import replace
 
 import numpy as np
 
+from ...paper import PAPERS
+from ...track import Analysis
+from ...track.adapt import to_page
+from ...track.features import grid_rows
+from ...track.fidelity import measure
+from ...track.model import CircuitSpec
+from ...track.search import Policy, Tries
+from .corners import corner_limits, corner_notes
 from .real_corners import declare, declare_corners
 from .real_line import (
     Shape,
@@ -26,6 +34,10 @@ from .real_line import (
     stretched_shape,
 )
 
+#: Times the start line is moved for the grid (the board built with the line moved has its corners a little
+#: elsewhere: checked again).
+START_ROUNDS = 4
+
 
 def is_real(spec) -> bool:
     """A centre line from the real world: a CSV (racetrack-database: metres), not segments drawn for a board nor
@@ -35,8 +47,6 @@ def is_real(spec) -> bool:
 
 def formula_d_spec(spec, paper: str):
     """A bare CSV's spec (f1-dice defaults) as a Formula D board on ``paper``: the game's lanes, widths and spaces."""
-    from ...track.model import CircuitSpec
-
     return CircuitSpec.model_validate({"name": spec.name, "csv": spec.csv, "game": "formula-d", "paper": paper})
 
 
@@ -44,8 +54,6 @@ def longest_straight(circuit) -> int:
     """The most spaces between one corner's exit line and the next corner's entry line, counted in the lane where
     that stretch is shortest (a 6th-gear straight must hold the move in every lane); the whole lap without
     corners."""
-    from .corners import corner_limits
-
     g = circuit.graph
     if not circuit.corners:
         return min(g.count(lane) for lane in range(g.lanes))
@@ -72,8 +80,6 @@ def grid_shift(circuit) -> tuple[float, bool]:
     just past a chicane) — and whether that place is clear; where none is, the place where the least of that
     stretch lies in corners. A place where the line or the grid would stand at a crossing (a figure-eight's bridge:
     :func:`at_crossing`) is never chosen while another is left."""
-    from ...track.features import grid_rows
-
     L = circuit.lap_length
     u = circuit.unit_length
     need = (grid_rows(circuit) + 0.5) * u  # the grid's rows and half a space of room before the line
@@ -103,8 +109,6 @@ def at_crossing(circuit, d: float = 0.0) -> bool:
     the crossing (with the length the other pass covers, ``reach``) within 3 spaces after the line or within the
     grid's rows and a space before it — the room the circuit engine's check asks (``track/checks.py``), and half a
     space more each way, so the board built with the line there passes it."""
-    from ...track.features import grid_rows
-
     if not circuit.crossings:
         return False
     L, u = circuit.lap_length, circuit.unit_length
@@ -118,80 +122,21 @@ def at_crossing(circuit, d: float = 0.0) -> bool:
     return False
 
 
-def _build(s, shape, real, adjust, path, lines, paper, edge, placed: bool):
-    """``(spec, circuit, notices, mm moved)``: ``s`` built from ``shape``. Where the start line the spec leaves to
-    the real circuit (its timing line) stands at a crossing — a figure-eight — the line is moved, the least either
-    way, to where it and its grid stand off the crossing and clear of corners (:func:`grid_shift`), and built
-    there; a start the spec places itself is the spec's to move (the error says so)."""
-    from ... import track as tr
-    from ...errors import GeometryError
-
-    try:
-        return (s, *_quiet_build(adjust(_from(s, shape, real)), path, lines, paper, edge), 0.0)
-    except GeometryError as err:
-        problems = getattr(err, "problems", None) or ()
-        if placed or not problems or any(not _start_at_crossing(p) for p in problems):
-            raise
-        done = tr.analyse(adjust(_from(s, shape, real)), path, lines, paper, edge)
-        if done.circuit is None:
-            raise
-        d, _ = grid_shift(done.circuit)
-        if at_crossing(done.circuit, d):
-            raise
-        s = moved_start(s, done.circuit, d)
-        return (s, *_quiet_build(adjust(_from(s, shape, real)), path, lines, paper, edge), d)
-
-
-def moved_start(spec, circuit, d: float):
-    """``spec`` with its start line ``d`` mm further round the lap of ``circuit`` (built from it), ``start.at``
-    kept within the lap: a line moved back past the start of the centre line comes round from its end (the
-    engine refuses a start past the lap; a move of most of a lap once made 6 of 12 generated circuits fail)."""
-    from ...track.grid import start_sign
-
-    laps = circuit.lap_length / spec.unit  # the lap in the units of 'start.at'
-    at = round((spec.start.at + start_sign(spec) * d / spec.unit) % laps, 3)
-    at = 0.0 if at >= laps else at
-    return spec.model_copy(update={"start": spec.start.model_copy(update={"at": at})})
-
-
-def _start_at_crossing(problem) -> bool:
-    """The circuit engine's problem of a start line (or grid) standing at a crossing."""
-    return problem.kind == "crossing" and problem.field == "start"
-
-
-def _quiet_build(spec, path, lines, paper, edge):
-    """Build, keeping the build's notices aside: a real circuit's corners are declared after the build, so the
-    Formula D corner notices the build gave (on bends that may be no corner) are said again on the final board."""
-    import warnings
-
-    from ... import track as tr
-    from .corners import corner_notes
-
-    with warnings.catch_warnings(record=True) as said:
-        warnings.simplefilter("always")
-        c = tr.build(spec, path, lines, paper, edge, notes=corner_notes)
-    return c, said
-
-
-def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_paper: bool = False):
-    """Build a real circuit as a Formula D board, its corners declared from the real circuit and its start line
-    moved (if need be) to put the grid clear of them. Where the real circuit has a straight long enough for top
-    gear (``sixth_gear_stretch.real_straight_m``) and the board holds no 6th-gear straight as it is, that
-    straight is lengthened (:func:`stretched`) until it does, up to ``max_stretch``. ``choose_paper`` (a bare CSV,
-    or a spec that names no paper): the first of the template's papers that keeps ``keep_corners`` of the real
-    corners and has a 6th-gear straight (lengthened or not; none needed where the real circuit has no long
-    straight), else the first that builds. ``adjust(spec)`` edits the spec before each build (the pit lane, a
-    road race)."""
-    from ...errors import PaddockError
-    from ...paper import DEFAULT_EDGE
-
-    edge = DEFAULT_EDGE if edge is None else edge
-    adjust = adjust or (lambda s: s)
+def policy(request, adjust, choose_paper: bool = False) -> Policy:
+    """How the search builds a real circuit (``request``: its spec, points, paper and choices) as a Formula D board
+    (:meth:`generator.track.Search.run`): its corners declared from the real circuit, its start line moved (if
+    need be) to put the grid clear of them. Where the real circuit has a straight long enough for top gear
+    (``sixth_gear_stretch.real_straight_m``) and the board holds no 6th-gear straight as it is, that straight is
+    lengthened (:func:`stretched`) until it does, up to ``max_stretch``. ``choose_paper`` (a bare CSV, or a spec
+    that names no paper): the first of the template's papers that keeps ``keep_corners`` of the real corners and
+    has a 6th-gear straight (lengthened or not; none needed where the real circuit has no long straight), else the
+    first that builds. ``adjust(spec)`` edits the spec before each build (the pit lane, a road race)."""
+    spec = request.spec
     placed = bool(spec.start.at)  # the spec places its start line itself (else: the real timing line)
     cfg = settings()
     how = cfg.sixth_gear_stretch
     want = cfg.sixth_gear_spaces
-    real = Shape.of(spec, path)
+    real = Shape.of_points(request.points)
     Q = resampled(real.real, cfg.step_m)
     run = longest_real_straight(Q)
     straight_m = float(len(run) * np.hypot(*(Q[1] - Q[0])))
@@ -199,56 +144,45 @@ def real_board(spec, path, lines, paper=None, edge=None, adjust=None, choose_pap
     # a board on too small a sheet merges the real circuit's corners into a few long ones: not the circuit
     corners_needed = math.ceil(cfg.keep_corners * len(index_runs(corner_mask(Q))))
     on = formula_d_spec if spec.game != "formula-d" else (lambda s, name: s.model_copy(update={"paper": name}))
-    tries = [(spec, paper)] if not choose_paper else [(on(spec, name), None) for name in cfg.papers]
-    first = chosen = None
-    error = None
-    for s, pap in tries:
-        # as it is first; then, for a real straight long enough, the least stretch (and turn) predicted to give
-        # it 6th gear, more while the board built still counts too few spaces
-        extra, plan = how.extra_spaces, None
-        for _ in range(how.tries):
-            shape = real if plan is None else stretched_shape(Q, run, *plan)
-            try:
-                s, c, said, off = _build(s, shape, real, adjust, path, lines, pap, edge, placed)
-            except PaddockError as err:
-                error = error or err
-                break
-            declared = declare(c, shape)
-            n = longest_straight(declared.circuit)
-            first = first or (s, pap, shape, c, said, off)
-            if declared.apart < corners_needed:
-                break
-            if n >= want or not long:  # 6th gear, or all a circuit with no long straight can have
-                chosen = (s, pap, shape, c, said, off)
-                break
-            if plan is not None:
-                extra += want - n
-            plan = plan_stretch(Q, run, s, pap, edge, (want + extra) * s.unit)
-            if plan is None:
-                break
-        if chosen:
-            break
-    if first is None:
-        raise error
-    spec, pap, shape, c, said, moved = chosen or first
-    for _ in range(4):  # the board built with the line moved has its corners a little elsewhere: checked again
-        d, _ = grid_shift(declare_corners(c, shape))
-        if d < 1e-6:
-            break
-        moved += d
-        spec = moved_start(spec, c, d)
-        c, said = _quiet_build(adjust(_from(spec, shape, real)), path, lines, pap, edge)
-    out = declare_corners(c, shape)
-    d, clear = grid_shift(out)
-    clear = clear and d < 1e-6  # the grid where it stands: clear of every corner, or the least in one
-    if shape is not real:
-        out = _measured_against_real(out, shape, spec)
-    tried = [t[0].paper for t in tries]
-    out = replace(
-        out, notes=out.notes + _notes(out, moved % out.lap_length, clear, straight_m, long, tried, spec, placed)
+    papers = [(spec, request.paper)] if not choose_paper else [(on(spec, name), None) for name in cfg.papers]
+    requests = tuple(request.respec(s, paper=pap, tag=real) for s, pap in papers)
+
+    def judge(tried, done) -> tuple[str, int]:
+        """Good: 6th gear, or all a circuit with no long straight can have; small: too few of its corners kept."""
+        declared = declare(done.circuit, tried.tag)
+        n = longest_straight(declared.circuit)
+        if declared.apart < corners_needed:
+            return "small", n
+        return ("good" if n >= want or not long else "poor"), n
+
+    def reshape(tried, scores: list[int]):
+        """The least stretch (and turn) predicted to give the straight 6th gear, more while the boards built from
+        a stretch still count too few spaces."""
+        extra = how.extra_spaces + sum(want - n for n in scores[1:])
+        plan = plan_stretch(Q, run, tried.spec, tried.paper, tried.edge, (want + extra) * tried.spec.unit)
+        return None if plan is None else tried.replace(tag=stretched_shape(Q, run, *plan))
+
+    def finish(tried, done, moved: float) -> Analysis:
+        c = done.circuit
+        out = declare_corners(c, tried.tag)
+        d, clear = grid_shift(out)
+        clear = clear and d < 1e-6  # the grid where it stands: clear of every corner, or the least in one
+        if tried.tag is not real:
+            out = _measured_against_real(out, tried.tag, tried.spec)
+        papers_tried = [r.spec.paper for r in requests]
+        notes = _notes(out, moved % out.lap_length, clear, straight_m, long, papers_tried, tried.spec, placed)
+        out = replace(out, notes=out.notes + notes)
+        notices = _notices(out, c, done.notices)
+        return Analysis(out.spec, request.source, request.paper, out, [], list(out.changes), notices, tried)
+
+    return Policy(
+        spec=lambda tried: adjust(_from(tried.spec, tried.tag, real)),
+        shift=grid_shift,
+        crossed=at_crossing,
+        layer=lambda tried, c: declare_corners(c, tried.tag),
+        rounds=START_ROUNDS,
+        tries=Tries(requests, how.tries, judge, reshape, finish),
     )
-    _say_notices(out, c, said)
-    return out
 
 
 def _notes(
@@ -258,8 +192,6 @@ def _notes(
     grid could not be kept clear of every corner), that it has no pit lane, that it has no 6th-gear straight (and
     why). ``tried``: the papers built; ``spec``: as given (a pit lane of its own is left out only by a road race,
     which needs no word); ``placed``: the spec placed the start line itself (the move is said from there)."""
-    from ...paper import PAPERS
-
     say = settings().legend
     out = []
     if moved > 1e-6:
@@ -296,9 +228,6 @@ def _measured_against_real(c, shape: Shape, spec):
     """A board built from a lengthened shape, measured against the real circuit (not against the shape): the real
     line carried onto the page by the similarity (scale, turn, shift) that best fits it to where the board put
     the shape's points; north from the board's own turn; and the stretch, for the legend."""
-    from ...track.adapt import to_page
-    from ...track.fidelity import measure
-
     src, P = shape.source, shape.real
     if spec.start.reverse:
         src, P = (np.vstack((X[:1], X[:0:-1])) for X in (src, P))
@@ -317,17 +246,8 @@ def _measured_against_real(c, shape: Shape, spec):
     return replace(c, fidelity=fidelity, north=(float(north[0]), float(north[1])), stretch=shape.stretch)
 
 
-def _say_notices(declared, undeclared, said) -> None:
+def _notices(declared, undeclared, notices: list[str]) -> list[str]:
     """The build's own notices, but for its Formula D corner notes (on bends that may be no corner), which are
     replaced by those of the board's declared corners."""
-    import warnings
-
-    from ...notices import warn
-    from .corners import corner_notes
-
     old = {f"{undeclared.name}: {note}" for note in corner_notes(undeclared)}
-    for w in said:
-        if str(w.message) not in old:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-    for note in corner_notes(declared):
-        warn(f"{declared.name}: {note}")
+    return [n for n in notices if n not in old] + [f"{declared.name}: {note}" for note in corner_notes(declared)]

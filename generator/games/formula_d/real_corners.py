@@ -6,22 +6,22 @@ hold them (:func:`declare_corners`)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ...errors import GeometryError
+from ...track.adapt import from_page, to_page
+from ...track.centerline import NEAREST_BY_TREE, PointIndex, circumradius, nearest_points, point_tree
 from ...track.circuit import Corner
-from .real_line import Shape, circumradius, line_corners, settings, stops_for
+from .corners import corner_limits, corner_paths
+from .real_line import Shape, line_corners, settings, stops_for
 
 
 def real_bends(circuit, shape=None) -> list[tuple[float, float]]:
     """Each of the circuit's corners measured on the real centre line (the stretch nearest the board's corner):
     its tightest radius (metres; circles through points ``radius_step_m`` apart) and how far it turns (degrees).
     ``shape``: the :class:`Shape` the board was built from (default: the spec's own points, as they are)."""
-    from ...track.adapt import from_page, to_page
-
     if circuit.source_to_page is None:
         return [(math.inf, k.angle) for k in circuit.corners]
     shape = shape or Shape.of(circuit.spec, circuit.source)
@@ -46,8 +46,8 @@ def real_bends(circuit, shape=None) -> list[tuple[float, float]]:
     index = None
     if len(src) * 2 * len(ends) > NEAREST_BY_TREE:  # a survey-grade line: searched in its own coordinates
         scale, rotation, shift = circuit.source_to_page
-        index = _Index(_tree(shape.source), lambda Q: from_page(Q, scale, rotation, shift), scale, order)
-    nearest = _nearest_points(page, circuit.line.point(np.concatenate(ends)), index) if ends else []
+        index = PointIndex(point_tree(shape.source), lambda Q: from_page(Q, scale, rotation, shift), scale, order)
+    nearest = nearest_points(page, circuit.line.point(np.concatenate(ends)), index) if ends else []
     out = []
     for i, _k in enumerate(circuit.corners):
         a, b = float(s[nearest[2 * i]]), float(s[nearest[2 * i + 1]])
@@ -59,52 +59,6 @@ def real_bends(circuit, shape=None) -> list[tuple[float, float]]:
         heading = np.unwrap(np.arctan2(d[:, 1], d[:, 0])) if len(d) else np.zeros(1)
         out.append((float(r.min()) if len(r) else math.inf, abs(math.degrees(float(heading[-1] - heading[0])))))
     return out
-
-
-#: Above this many point pairs, the nearest points of a line are found through a tree (see _nearest_points).
-NEAREST_BY_TREE = 2_000_000
-
-
-@dataclass(frozen=True)
-class _Index:
-    """A tree over the points of ``P`` as they were in other coordinates, for :func:`_nearest_points`: ``to_tree``
-    maps points of ``P``'s coordinates into the tree's, where distances are ``scale`` times shorter; leaf ``j`` of
-    the tree is point ``order[j]`` of ``P`` (None: point ``j``)."""
-
-    tree: object
-    to_tree: Callable[[np.ndarray], np.ndarray]
-    scale: float = 1.0
-    order: np.ndarray | None = None
-
-
-def _tree(P: np.ndarray):
-    """An STRtree over the points of ``P``."""
-    import shapely
-
-    return shapely.STRtree(shapely.points(P))
-
-
-def _nearest_points(P: np.ndarray, Q: np.ndarray, index: _Index | None = None) -> list[int]:
-    """For each point of ``Q``, ``np.argmin(np.hypot(*(P - q).T))``: the index of its nearest point of ``P``, the
-    lowest of equally near ones. Through an STRtree for a survey-grade ``P`` (a 300,000-point line measured point
-    by point took seconds): its nearest distance bounds the candidates, which are then measured as above. ``index``:
-    that tree already made, in other coordinates (see :class:`_Index`)."""
-    if len(P) * len(Q) <= NEAREST_BY_TREE:
-        return [int(np.argmin(np.hypot(*(P - q).T))) for q in Q]
-    import shapely
-
-    if index is None:
-        index = _Index(_tree(P), lambda X: X)
-    points = shapely.points(index.to_tree(Q))
-    (_, _), dist = index.tree.query_nearest(points, return_distance=True, all_matches=False)
-    # every point as near as the nearest, with a margin: GEOS's distance and np.hypot may differ in the last digit,
-    # and so may distances measured in the tree's coordinates (1e-9 mm, in the tree's units)
-    qi, ti = index.tree.query(points, predicate="dwithin", distance=dist * (1 + 1e-9) + 1e-9 / index.scale)
-    pi = ti if index.order is None else index.order[ti]
-    d = np.hypot(*(P[pi] - Q[qi]).T)
-    order = np.lexsort((pi, d, qi))  # by query, then distance, then index: the first of each query is argmin's
-    first = np.concatenate(([True], qi[order][1:] != qi[order][:-1]))
-    return [int(v) for v in pi[order][first]]
 
 
 @dataclass(frozen=True)
@@ -134,8 +88,6 @@ def real_corners_on_board(circuit, shape: Shape) -> list[RealCorner]:
     ``step_m`` apart), placed on the board: the real line's points carried onto the page as the board was
     (``source_to_page``) and followed along the board's centre line from the timing line, point by point, so a
     figure-eight's crossing never sends one to the other pass."""
-    from ...track.adapt import to_page
-
     if circuit.source_to_page is None:
         return []
     src, P = shape.source, shape.real
@@ -302,8 +254,6 @@ def _hold_stops(corners: list, graph, L: float, u: float, most: float) -> list:
     in is merged with the nearer of them (no more than ``most`` spaces away) and tried again. One that still cannot
     hold them gets as many stops as its shortest path has spaces (at least 1), and keeps what it asked as
     ``wanted``."""
-    from .corners import corner_limits
-
     out = sorted(corners, key=lambda k: k.s_start)
     i = 0
     while i < len(out):
@@ -341,8 +291,6 @@ def _hold_stops(corners: list, graph, L: float, u: float, most: float) -> list:
 def _grown(graph, k, others: frozenset, L: float, u: float, most: float) -> tuple[float, float, int]:
     """Corner ``k`` drawn longer until its shortest path holds its stops, or as long as it may be (see
     :func:`_hold_stops`): its span and the spaces on its shortest path."""
-    from .corners import corner_limits, corner_paths
-
     a, b = k.s_start, k.s_end
     short = corner_paths(graph, a, b).short
     grown = True

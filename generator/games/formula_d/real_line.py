@@ -10,21 +10,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...track.centerline import arc_lengths, circumradius, cyclic_runs, resample_loop, rotation
+from ...track.load import csv_path, read_points
+from ...track.place import content, margin, papers
 from . import facts
 
 
 def settings():
     """How a real circuit becomes a board (``real-circuits.yaml``, typed: :class:`.models.RealCircuits`)."""
     return facts.real()
-
-
-def circumradius(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    ab = np.linalg.norm(b - a, axis=-1)
-    bc = np.linalg.norm(c - b, axis=-1)
-    ca = np.linalg.norm(a - c, axis=-1)
-    cross = np.abs((b - a)[:, 0] * (c - a)[:, 1] - (b - a)[:, 1] * (c - a)[:, 0])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(cross > 1e-12, ab * bc * ca / (2 * np.maximum(cross, 1e-12)), np.inf)
 
 
 @dataclass(frozen=True)
@@ -40,17 +34,19 @@ class Shape:
     orientation: str | None = None  # the paper's orientation the (perhaps turned) source was fitted to
 
     @staticmethod
-    def of(spec, source) -> Shape:
-        from ...track.load import csv_path, read_points
+    def of_points(points: np.ndarray) -> Shape:
+        """The real circuit as the engine read its points (page orientation, y down): x east, y north again."""
+        P = points * np.array([1.0, -1.0])
+        return Shape(P, P)
 
+    @staticmethod
+    def of(spec, source) -> Shape:
         P = read_points(csv_path(spec, source)) if spec.csv is not None else np.asarray(spec.points, dtype=float)
         return Shape(P, P)
 
 
 def resampled(P: np.ndarray, step: float) -> np.ndarray:
     """The closed line ``P`` as points ``step`` apart (about) along it, the first point kept."""
-    from ...track.centerline import arc_lengths, resample_loop
-
     return resample_loop(P, max(8, int(round(float(arc_lengths(P)[-1]) / step))))
 
 
@@ -96,8 +92,6 @@ def corner_mask(Q: np.ndarray) -> np.ndarray:
 
 def index_runs(mask: np.ndarray) -> list[np.ndarray]:
     """The runs of True in the closed ``mask`` (a run over the end joined to the one at the start), as indices."""
-    from ...track.centerline import cyclic_runs
-
     return [np.arange(a, b) % len(mask) for a, b in cyclic_runs(mask)]
 
 
@@ -158,8 +152,6 @@ def stops_for(radius_m: float, angle_deg: float = 180.0) -> int | None:
 
 def stretched_shape(Q: np.ndarray, run: np.ndarray, k: float, deg: float, orientation: str):
     """The real line ``Q`` with its straight ``run`` ``k`` times as long, turned ``deg`` anticlockwise."""
-    from ...track.centerline import rotation
-
     P = Q if k == 1.0 else stretched(Q, run, k)
     c = P.mean(axis=0)
     return Shape((P - c) @ rotation(deg).T + c, Q, k, orientation)
@@ -173,8 +165,6 @@ def plan_stretch(Q: np.ndarray, run: np.ndarray, spec, paper, edge: float, need_
     A prediction from the points alone (the adaptation moves them a little); the board built from it is counted
     again. North stays up where that reaches ``need_mm``; else the board turns, the least that does (a straight
     laid across the sheet is longer than one along its side)."""
-    from ...track.place import content, margin, papers
-
     how = settings().sixth_gear_stretch
     m = margin(spec)
     boxes = [(pap.orientation, content(pap, edge)) for pap in papers(spec, paper)]

@@ -161,14 +161,17 @@ def card(
 PAPER = Paper("a4", "portrait")
 
 
-def house_card(pits: bool = True) -> Card:
+def house_card(pits: bool = True, road_race: bool = False) -> Card:
     """The card of Paddock's suggested house rules (``--house-rules``): each number and why (the pit's roll only
-    where the board has a pit lane)."""
+    where the board has a pit lane, the GT drivers' WP in a road race)."""
     h = facts.house()
     blocks = [{"text": h.intro}]
     for rule in (h.brake_wp_per_space, h.engine_wp_skip_3, *((h.pit_min_roll,) if pits else ()), h.weather):
         value = rule.value if isinstance(rule.value, int) else " · ".join(rule.value)
         blocks += [{"heading": f"{rule.label}: {value}"}, {"text": rule.reason}]
+    if road_race:
+        wp = " · ".join(f"{label.lower()} {facts.standard_build()[k]}" for k, label in facts.zones())
+        blocks += [{"heading": h.gt_wp.label}, {"text": f"{wp}. {h.gt_wp.reason}"}]
     return Card.model_validate({"title": h.title, "blocks": blocks})
 
 
@@ -186,7 +189,9 @@ def reference_pages(
     s = facts.sheets()
     has = {"pits": pits and not road_race, "soft_tyres": not road_race}
     specs = (
-        list(s.reference) + ([s.road_race] if road_race else []) + ([house_card(has["pits"])] if house_rules else [])
+        list(s.reference)
+        + ([s.road_race] if road_race else [])
+        + ([house_card(has["pits"], road_race)] if house_rules else [])
     )
     specs = [c for c in specs if all(has[need] for need in c.needs)]
     values, tables = facts.fill_values(laps, has["pits"]), _tables(house_rules)

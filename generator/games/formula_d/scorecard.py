@@ -48,7 +48,8 @@ def scorecard(
     kind = {"standard": "standard car", "custom": "own build", "gt": "GT road race"}[player.kind]
     layer.add(Text(kind, x + w - pad, y + 8.8, SMALL, "condensed", ink, anchor="end", valign="middle"))
     cy = y + head + 4.5
-    colour_line = f"Car colour: {player.colour_name}"
+    car = f"Car {player.number} · colour" if player.number else "Car colour"
+    colour_line = f"{car}: {player.colour_name}"
     if player.kind == "gt":
         who = player.driver_name or (player.driver.name if player.driver else None)
         label = f"Driver: {who}" if who else "Driver:"
@@ -106,7 +107,10 @@ def scorecard(
             for k in range(GT_MAX):
                 layer.add(rect(ix + k * (s + BOX_GAP), by, s, s, Style(stroke=GREY, width=0.2, dash=(0.6, 0.6))))
         else:
-            layer.add(Text(f"{n} WP", x + w - pad, cy, SMALL, "condensed", GREY, anchor="end", valign="top"))
+            label = f"{n} WP"
+            if key in player.house:  # Paddock's house rule, never the rulebook's: marked, and said so
+                label = f"{facts.suggested(n)} WP (house rule, not the rulebook's)"
+            layer.add(Text(label, x + w - pad, cy, SMALL, "condensed", GREY, anchor="end", valign="top"))
             for k in range(n):
                 boxes.add(rect(ix + k * (s + BOX_GAP), by, s, s, Style(stroke=INK, width=0.35)))
         cy += pitch

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...words import ordinal
 from . import facts
 
 WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
@@ -17,10 +18,6 @@ WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "sev
 
 def _word(n: int) -> str:
     return WORDS.get(int(n), str(n))
-
-
-def _nth(n: int) -> str:
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n if n < 20 else n % 10, 'th') }"
 
 
 def _driver(d) -> str:
@@ -43,7 +40,7 @@ def values(laps: int | None = None, house_rules: bool = False, **_) -> dict[str,
     h = facts.house()
     rule = {"brake": h.brake_wp_per_space, "engine": h.engine_wp_skip_3, "pit": h.pit_min_roll, "weather": h.weather}
     for key, (without, with_) in h.summary.items():
-        value = rule[key.split("_")[0]].value
+        value = rule[key.split("_")[0]].value if key.split("_")[0] in rule else ""
         out[key] = (with_ if house_rules else without).format(value=value)
     out.update(
         {
@@ -58,13 +55,13 @@ def values(laps: int | None = None, house_rules: bool = False, **_) -> dict[str,
             "wp_markers": str(g.markers.wp),
             "damage_markers": str(g.markers.damage),
             "black_die": str(r.black_die),
-            "top_gear": _nth(gears[-1].gear),
+            "top_gear": ordinal(gears[-1].gear),
             "top_gear_n": str(gears[-1].gear),
-            "first_gear": _nth(gears[0].gear),
-            "second_gear": _nth(gears[1].gear),
-            "third_gear": _nth(gears[2].gear),
-            "slip_gear_nth": _nth(r.slipstream.min_gear),
-            "fifth_gear": _nth(gears[-2].gear),
+            "first_gear": ordinal(gears[0].gear),
+            "second_gear": ordinal(gears[1].gear),
+            "third_gear": ordinal(gears[2].gear),
+            "slip_gear_nth": ordinal(r.slipstream.min_gear),
+            "fifth_gear": ordinal(gears[-2].gear),
             "max_skipped": _word(r.downshift.max_skipped),
             "too_many_skipped": _word(r.downshift.max_skipped + 1),
             "great_start": _word(r.great_start_spaces),
@@ -75,7 +72,7 @@ def values(laps: int | None = None, house_rules: bool = False, **_) -> dict[str,
             "engine_good": span(*rolls.engine.good),
             "road_good": span(*rolls.road_handling.good),
             "blocked_out": str(r.blocked.eliminated_from),
-            "pit_exit_gear": _nth(pit.exit_gear),
+            "pit_exit_gear": ordinal(pit.exit_gear),
             "spin_limit": _word(g.spin_limit),
             "per_minute": _word(g.qualifying_lap.per_minute),
             "per_space": _word(g.qualifying_lap.per_space),
@@ -100,7 +97,7 @@ def tables(house_rules: bool = False, **_) -> dict[str, dict[str, Any]]:
     points = facts.rules().team_points
     out["team_points"] = {
         "columns": ["Place", "Team points"],
-        "rows": [[_nth(k + 1), p] for k, p in enumerate(points)],
+        "rows": [[ordinal(k + 1), p] for k, p in enumerate(points)],
     }
     gt = facts.gt_drivers()
     out["gt_abilities"] = {
@@ -115,6 +112,6 @@ def tables(house_rules: bool = False, **_) -> dict[str, dict[str, Any]]:
     out["gt_wp"] = {
         "columns": [{"title": "Driver", "align": "start"}, *(label for _, label in zones)],
         # a value read from a damaged row is printed as read, with a "?": uncertain, never as certain
-        "rows": [[_driver(d), *(f"{d.uncertain[k]}?" if k in d.uncertain else d.wp[k] for k, _ in zones)] for d in gt],
+        "rows": [[_driver(d), *(facts.gt_wp_cell(d, k, house_rules) for k, _ in zones)] for d in gt],
     }
     return out

@@ -76,7 +76,8 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
     cell = (CARD_W - 6) / n
     text.add(
         Text(
-            f"SPEED (inches) — change at most ±{sp.change_per_turn}″ a turn; top speed {top_speed}″",
+            f"SPEED (inches) — {rules.start_speed_in}″ at the start, ±{sp.change_per_turn}″ a turn at most; top speed "
+            f"{top_speed}″",
             x + 3,
             ty - 1.0,
             pt_to_mm(6.5),
@@ -121,8 +122,9 @@ def monaco_card(page: Page, team: Team, driver: Driver, x: float, y: float) -> N
             text.add(Text(f"{q // 4}″", px, gy + 2.6, pt_to_mm(6), "condensed", INK, anchor="middle"))
     coll = rules.collision_distance_in
     notes = (
-        f"Move: one die + skill + tech, at most {sp.max}″.",
-        f"Ruler: {inches} true inches. Ending within {coll}″ of a car risks a collision.",
+        f"Move: one die + skill + tech, at most {sp.max}″ (a total below speed − {sp.change_per_turn}″ moves that all "
+        "the same).",
+        f"Ruler: {inches} true inches. Ending closer than {coll}″ to a car risks a collision; {coll}″ apart is clear.",
     )
     for k, note in enumerate(notes):
         sz = fit(note, "condensed", pt_to_mm(6.5), CARD_W - 6, "Monaco! card")

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from ...cli.common import output_options, publish, publish_pack
+from ...command import output_options, publish, publish_pack
 
 season_app = typer.Typer(help="Monaco! seasons: dice a field, or apply the changes between two seasons.")
 
@@ -182,7 +182,7 @@ def road_cmd(
     """Monaco! road at toy-car scale: a circuit cut into numbered pieces that fit the paper, with a layout plan;
     or (--modular) a set of straights, curves and a pit section to build circuits freely."""
     from ...errors import InputError
-    from ...outputs import safe_name
+    from ...track import board_stem
     from ...units import MM_PER_INCH
     from .facts import feet_inches, frac_in, length_option, road
     from .road_sheets import check_tone
@@ -209,7 +209,7 @@ def road_cmd(
     lap_in = length_option(lap, "--lap")
     kit = circuit_kit(spec, opts.pages, width, lap_in, lane, car, grid, {"smoothing": smoothing}, tone=tone)
     r = kit.road
-    stem = safe_name(r.name.lower().replace(" ", "-")) + "-road"
+    stem = board_stem(r.name) + "-road"
     publish(kit.sheets, opts, folder=stem, merged=f"{stem}-print", title=f"Paddock — {r.name} road")
     if not opts.output.quiet:
         lap_text = f"lap {r.lap_in:.0f} in ({feet_inches(r.lap_in)})"

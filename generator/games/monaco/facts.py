@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ...errors import InputError
 from ...units import MM_PER_INCH
+from ...words import ordinal  # noqa: F401  (its sheets number places with it)
 
 #: A length or count as the YAML writes it: a whole number stays an int (it prints as ``6``, not ``6.0``).
 Num = int | float
@@ -91,6 +92,7 @@ class Rules(_Facts):
     collision_distance_in: Num
     grid_spacing_in: Num
     race_win_rating_bonus: int
+    start_speed_in: Num  # Paddock's reading: the race's starting speed (rules.yaml says why)
     turn: Turn
     spin_off: SpinOff
     mechanical: Die
@@ -268,6 +270,7 @@ class ToolWords(_Facts):
     gauges_title: str
     gauges_subtitle: str
     turn_note: str
+    turn_hands: list[str]
     collision_strip: str
     collision_note: str
     grid_note: str
@@ -451,10 +454,6 @@ def points_scale(text: str | None = None) -> list[int]:
 
 def points_is_reading(scale: list[int]) -> bool:
     return list(scale) == list(rules().points.reading)
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 # -- lengths -------------------------------------------------------------------------------------------------

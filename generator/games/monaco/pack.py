@@ -7,13 +7,13 @@ gauges), a speed dial and a card per car, and the practice, race, season and squ
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 from ...errors import InputError
 from ...paper import PageSettings
-from ...pipeline import Sheet, numbered
+from ...scene import Sheet, numbered
 from ...teams import load_field
+from ...units import MM_PER_INCH
 
 DEFAULT_TEAMS = "monaco-example"
 DEFAULT_TRACK = "monte-carlo.yaml"
@@ -47,7 +47,7 @@ def build(
     from .dials import dial_pages
     from .facts import length_option, points_scale, road, rules
     from .practice import PAPER as PRACTICE_PAPER
-    from .practice import practice_sheet
+    from .practice import practice_sheet, sharp_bends
     from .racelog import PAPER as RACE_PAPER
     from .racelog import race_log
     from .roadkit import circuit_kit, modular_kit
@@ -94,10 +94,9 @@ def build(
     sheets.append(Sheet("tools-gauges", gauges_page(settings.document_page(GAUGES_PAPER))))
     sheets += numbered("speed-dials", dial_pages(field, settings.document_page(DIALS_PAPER)))
     sheets += numbered("monaco-cards", monaco_card_pages(field, settings.text_page(CARDS_PAPER)))
-    free = rules().turn.free_angle_deg
-    sharp = sum(math.ceil(abs(c.angle) / 90) for c in kit.road.corners if abs(c.angle) > free)  # a roll a quarter turn
-    practice = practice_sheet(field, settings.text_page(PRACTICE_PAPER), kit.road.lap_in, sharp)
-    sheets.append(Sheet("practice", practice))
+    bends = sharp_bends(kit.road.corners, rules().turn.free_angle_deg, MM_PER_INCH)
+    practice = practice_sheet(field, settings.text_page(PRACTICE_PAPER), kit.road.lap_in, bends)
+    sheets += numbered("practice", practice)
     sheets.append(Sheet("race-log", race_log(field, settings.text_page(RACE_PAPER), laps, points)))
     standings = standings_sheet(field, settings.text_page(STANDINGS_PAPER), points, races or DEFAULT_RACES)
     sheets.append(Sheet("standings", standings))

@@ -33,6 +33,8 @@ RES = 2.0  # mm: the packing raster on A4 or letter (every place it finds is che
 CELLS = 120  # … and on larger paper, coarser: about this many cells across the paper's geometric mean side
 TRY_ANGLES: tuple[float, ...] = ()  # besides the angles that square a piece to the paper and the roomiest ones
 MIN_PIECE = 3 * MM_PER_INCH  # the shortest piece worth cutting (a join costs the players a little care)
+TAIL_SHEET = 2 * MIN_PIECE  # a last sheet holding less road than this goes onto the sheets before, where they have room
+TAIL_SHIFT = MIN_PIECE / 3  # … or else the lap is cut once more from this much further back
 BISECT_TO = 4.0  # mm: how close the longest piece that fits is found
 PIECE_COST = 40.0  # mm of road a sheet must take further along to be worth one more piece to cut and join
 CANDIDATES = 12  # raster places checked exactly, per angle, before the angle is given up
@@ -240,7 +242,32 @@ WAYS = ((1, 1), (2, 1))
 def fill_loop(band, box, gap: float, start: float, paper_label: str, max_pieces: int) -> tuple[list[Piece], Packer]:
     """The closed ``band`` cut into pieces from ``start`` once round, numbered from 1 in lap order and placed: each
     sheet takes as much of the road, in consecutive pieces, as the best of :data:`WAYS` fits on it. Returns the
-    pieces and the packer (its sheets)."""
+    pieces and the packer (its sheets).
+
+    A lap whose end is left as a short strip on a sheet of its own (:func:`_rehome_tail` found no room for it
+    before) is cut once more from :data:`TAIL_SHIFT` further back (piece 1 takes that much road before the line,
+    every cut after it moves): the cut with fewer sheets is kept, or at as many sheets the one whose last sheet
+    holds more road (on the default circuit: a 9.4 in piece instead of a 3 in strip)."""
+    pieces, packer = _fill_loop(band, box, gap, start, paper_label, max_pieces)
+    if _tail(packer, pieces):
+        again = _fill_loop(band, box, gap, start - TAIL_SHIFT, paper_label, max_pieces)
+        if (len(again[1].sheets), -_last_road(*reversed(again))) < (len(packer.sheets), -_last_road(packer, pieces)):
+            return again
+    return pieces, packer
+
+
+def _last_road(packer: Packer, pieces: list[Piece]) -> float:
+    last = len(packer.sheets) - 1
+    return sum(p.s1 - p.s0 for p in pieces if p.sheet == last)
+
+
+def _tail(packer: Packer, pieces: list[Piece]) -> float:
+    """The road (mm) on a last sheet that holds less than :data:`TAIL_SHEET` (0: none such)."""
+    road = _last_road(packer, pieces)
+    return road if len(packer.sheets) > 1 and road < TAIL_SHEET else 0.0
+
+
+def _fill_loop(band, box, gap: float, start: float, paper_label: str, max_pieces: int) -> tuple[list[Piece], Packer]:
     packer = Packer(box, gap)
     W, H = packer.inner
     end = start + band.lap
@@ -275,7 +302,26 @@ def fill_loop(band, box, gap: float, start: float, paper_label: str, max_pieces:
                 hint="use a shorter lap (--lap), a narrower road (--lane-width) or larger paper (--paper a3)",
             )
         s = placed[-1][1]
+    _rehome_tail(packer, pieces)
     return pieces, packer
+
+
+def _rehome_tail(packer: Packer, pieces: list[Piece]) -> None:
+    """A last sheet holding only a short strip of road (less than :data:`TAIL_SHEET`: the end of the lap that
+    did not fit the sheet before) is no sheet worth printing: its pieces go on the latest earlier sheets with room
+    (the plan says which sheet holds each piece), and the sheet is dropped."""
+    if not _tail(packer, pieces):
+        return
+    last = len(packer.sheets) - 1
+    for p in [p for p in pieces if p.sheet == last]:
+        for k in range(last - 1, -1, -1):
+            found = packer.spot(p.ring, k, packer.angles(p.ring))
+            if found is not None:
+                packer.place(p, k, *found)
+                break
+        else:
+            return  # no room anywhere: it keeps its sheet (a piece moved before it stays where it went, too)
+    packer.sheets.pop()
 
 
 def _fill_sheet(packer: Packer, band, s: float, end: float, cell: tuple[float, float]) -> list:

@@ -30,6 +30,8 @@ def race_notes(scale: list[int]) -> list[str]:
         "band": t.band_in,
         "free_speed": t.free_speed_in,
         "restart": r.spin_off.restart_speed_in,
+        "start": r.start_speed_in,
+        "grid": frac_in(r.grid_spacing_in),
         "spin_add": r.spin_off.damage_roll_add,
         "out": r.damage_out_roll,
         "coll": frac_in(r.collision_distance_in),
@@ -41,6 +43,7 @@ def race_notes(scale: list[int]) -> list[str]:
 
 def race_log(field: TeamField, spec: PageSpec, laps: int = 3, points: str | None = None) -> Page:
     words = sheet_texts().race
+    r = rules()
     scale = points_scale(points)
     page = new_page(spec, words.title.format(field=field.name))
     x0, y0, cw, ch = inner(spec)
@@ -63,7 +66,7 @@ def race_log(field: TeamField, spec: PageSpec, laps: int = 3, points: str | None
         Col("laps", lap_w, "ticks", laps),
         Col("damage", 14, "ticks", 2, sub="pit next pass"),
     ]
-    cols += [Col(f"pit {i + 1}", pit_w, "ticks", 2, sub="turns · out?") for i in range(visits)]
+    cols += [Col(f"pit {i + 1}", pit_w, "ticks", 2, sub=f"die · {r.damage_out_roll}: out") for i in range(visits)]
     cols += [
         Col("spin-offs", tally_w, "ticks", tallies),
         Col("collisions", tally_w, "ticks", tallies),
@@ -104,7 +107,7 @@ def speed_chart(page: Page, names: list[str], swatches, x: float, y: float, w: f
     name_w = 40.0
     cell = 6.2
     turns = int((w - name_w) // cell)
-    sub = words.speed_sub.format(change=rules().speed.change_per_turn)
+    sub = words.speed_sub.format(change=rules().speed.change_per_turn, start=rules().start_speed_in)
     cols = [Col(words.speed_head, name_w, sub=sub)]
     cols += [Col(str(t + 1) if t % 5 == 4 or t == 0 else "", cell, "box") for t in range(turns)]
     short = [names[i].split(" (")[0] for i in range(n)]

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 
@@ -97,7 +98,7 @@ class Mark:
 
     s0: float
     s1: float
-    side: str  # the inside of the bend: left | right
+    side: Literal["left", "right"]  # the inside of the bend
     angle: float = 0.0  # corners: how far the road turns, degrees
     apex: float = 0.0
 

@@ -362,30 +362,51 @@ def draw_joins(dr: Drawer, prev: str | None, nxt: str | None, size: float, inner
 
 
 def draw_number(dr: Drawer, label: str, sub: str, size: float) -> None:
-    """The piece's number, big, where it clashes least with the grid and the start line; ``sub`` small under it."""
+    """The piece's number (or a modular piece's name), big, with ``sub`` small under it: inside the piece and clear
+    of its grid boxes and start line, measured as the words lie (upright in place), as near the middle as there is
+    room; smaller where the piece holds no room for it at full size."""
+    from shapely import Polygon as Shape
+    from shapely import union_all
+
+    from ...fonts import text_width
+
     band = dr.band
-    length = dr.s1 - dr.s0
-    busy: list[tuple[float, float]] = []
     q = 2 * inch_to_mm(road().chequer_in)
+    busy = []
     if band.start_at is not None:
-        busy += overlap(band.start_at - q, band.start_at + 2 * q, dr.s0, dr.s1, dr.lap)
+        for a, b in overlap(band.start_at - q / 2, band.start_at + 3 * q / 2, dr.s0, dr.s1, dr.lap):
+            busy.append(_strip(band, a, b, band.half, -band.half))
+    half_w = min(band.n.car_w / 2 + 2.0, band.half - 4.0)  # as draw_grid paints the boxes
     for nose, tail in band.grid:
-        busy += overlap(tail, nose, dr.s0, dr.s1, dr.lap)
+        for a, b in overlap(tail, nose, dr.s0, dr.s1, dr.lap):
+            busy.append(_strip(band, a, b, half_w, -half_w))
+    blocked = union_all([Shape(r).buffer(1.5) for r in busy]) if busy else None
+    room = Shape(band.outline(dr.s0, dr.s1)).buffer(-2.5)
+    th = math.radians(dr.upright)
+    u, v = np.array([math.cos(th), math.sin(th)]), np.array([-math.sin(th), math.cos(th)])  # along, down the words
+    length = dr.s1 - dr.s0
     best = None
-    clear = band.n.car_w / 2 + 2.0 + size * 0.3 * len(label)  # the grid boxes and half the number's width
-    away = -1.0 if band.pit is not None and band.pit.sign > 0 else 1.0
-    side = away * (band.half - size * 0.3 * len(label) - 3.0)
-    for frac in (0.5, 0.38, 0.62, 0.28, 0.72):
-        s = dr.s0 + frac * length
-        for d in (0.0, side, -side):
-            clash = any(a - size < s < b + size for a, b in busy) and abs(d) < clear
-            key = (clash, abs(d) > 0, abs(frac - 0.5))
-            if best is None or key < best[0]:
-                best = (key, s, d)
-    _, s, d = best
-    dr.text(label, s, d, size, "bold", DARK, below=-size * 0.2)
+    for k in (1.0, 0.8, 0.65):
+        big = size * k
+        w = max(text_width(label, big, "bold"), text_width(sub, big * 0.3, "condensed") if sub else 0.0)
+        top, bottom = -big * 0.55, big * (0.95 if sub else 0.45)  # from the number's middle, down the words
+        for frac in (0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82):
+            s = dr.s0 + frac * length
+            for f in (0.0, 0.35, -0.35, 0.6, -0.6, 0.8, -0.8):
+                d = f * band.half
+                c = band.at(np.array([s]), np.array([d]))[0] - 0.2 * big * v  # text() moves it up a fifth
+                box = Shape([c - w / 2 * u + top * v, c + w / 2 * u + top * v, c + w / 2 * u + bottom * v,
+                             c - w / 2 * u + bottom * v])  # fmt: skip
+                clash = (blocked.intersection(box).area if blocked is not None else 0.0) + box.difference(room).area
+                key = (clash > 0.5, clash, k < 1.0, abs(frac - 0.5) + abs(f) * 0.2)
+                if best is None or key < best[0]:
+                    best = (key, s, d, big)
+        if best[0][0] is False:
+            break
+    _, s, d, big = best
+    dr.text(label, s, d, big, "bold", DARK, below=-big * 0.2)
     if sub:
-        dr.text(sub, s, d, size * 0.3, "condensed", DARK, below=size * 0.62)
+        dr.text(sub, s, d, big * 0.3, "condensed", DARK, below=big * 0.62)
 
 
 def draw_tab(dr: Drawer, tab: np.ndarray, at: float, other: str) -> None:

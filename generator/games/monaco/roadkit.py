@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...paper import PageSettings
-from ...pipeline import Sheet
+from ...scene import Sheet
 from ...units import inch_to_mm
 from .facts import road
 

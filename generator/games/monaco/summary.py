@@ -49,6 +49,7 @@ def values() -> dict[str, str]:
         "add": str(t.add),
         "bands": ", ".join(f"{lo}–{hi}″ adds {a}" if lo != hi else f"{lo}″ adds {a}" for lo, hi, a in turn_bands()),
         "restart": _in(r.spin_off.restart_speed_in),
+        "start": _in(r.start_speed_in),
         "spin_add": str(r.spin_off.damage_roll_add),
         "out": str(r.damage_out_roll),
         "twice": "two" if r.collision.twice == 2 else str(r.collision.twice),

@@ -217,62 +217,41 @@ def ruler_page(spec: PageSpec) -> Page:
 # -- gauges ----------------------------------------------------------------------------------------------------
 
 
-def draw_turn_gauge(page: Page, cx: float, cy: float) -> float:
+def draw_turn_gauge(page: Page, cx: float, cy: float, hand: int = 1, label: str = "") -> float:
     """A quarter-circle card with its corner at (cx, cy): one straight edge along the car's heading before the
-    move; a turn that ends beyond the 45° arm needs a skill roll. Returns the radius (mm)."""
+    move (pointing right on the page), the arc on the side the road turns to — above the edge for a left turn
+    (``hand`` 1), below it for a right turn (``hand`` −1: the left gauge mirrored, its words still upright). A turn
+    that ends beyond the 45° arm needs a skill roll. ``label`` names the hand. Returns the radius (mm)."""
     r = inch_to_mm(tools().turn_gauge.radius_in)
     free = rules().turn.free_angle_deg
     text = page.layer("tool-text")
     a = math.radians(free)
+
+    def at(radius: float, t: float) -> tuple[float, float]:  # t: radians turned from the heading
+        return (cx + radius * math.cos(t), cy - hand * radius * math.sin(t))
+
     # the part beyond the free angle, shaded: a skill roll
-    pts = [(cx, cy)] + [
-        (cx + r * math.cos(-t), cy + r * math.sin(-t)) for t in [a + (math.pi / 2 - a) * i / 24 for i in range(25)]
-    ]
+    pts = [(cx, cy)] + [at(r, a + (math.pi / 2 - a) * i / 24) for i in range(25)]
     page.add("tool-fill", Polygon(tuple(pts), (), Style(stroke=None, fill="#dedede")))
-    page.add("tool-cut", Polyline(((cx + r, cy), (cx, cy), (cx, cy - r)), CUT))
-    rim = [(cx + r * math.cos(t), cy - r * math.sin(t)) for t in [math.pi / 2 * i / 90 for i in range(91)]]
-    page.add("tool-cut", Polyline(tuple(rim), CUT))
-    arm = (cx + r * math.cos(a), cy - r * math.sin(a))
+    page.add("tool-cut", Polyline((at(r, 0.0), (cx, cy), at(r, math.pi / 2)), CUT))
+    page.add("tool-cut", Polyline(tuple(at(r, math.pi / 2 * i / 90) for i in range(91)), CUT))
+    arm = at(r, a)
     page.add("tool-lines", Polyline(((cx, cy), arm), ARM))
-    page.add("tool-lines", Polyline(((cx, cy), (cx + r, cy)), ARM))
+    page.add("tool-lines", Polyline(((cx, cy), at(r, 0.0)), ARM))
     for i in range(1, 9):  # every 10°, short
-        t = math.radians(i * 10)
         if i * 10 == free:
             continue
-        p0 = (cx + (r - 4) * math.cos(t), cy - (r - 4) * math.sin(t))
-        p1 = (cx + r * math.cos(t), cy - r * math.sin(t))
-        page.add("tool-lines", Polyline((p0, p1), TICK))
+        t = math.radians(i * 10)
+        page.add("tool-lines", Polyline((at(r - 4, t), at(r, t)), TICK))
     s = pt_to_mm(7.5)
-    mid_free = a / 2
-    text.add(
-        Text(
-            f"up to {free:g}°: no roll",
-            cx + r * 0.6 * math.cos(mid_free),
-            cy - r * 0.6 * math.sin(mid_free),
-            s,
-            "condensed-bold",
-            INK,
-            "middle",
-            "middle",
-            -math.degrees(mid_free),
-        )
-    )
-    mid_roll = (a + math.pi / 2) / 2
-    text.add(
-        Text(
-            "more: skill roll",
-            cx + r * 0.6 * math.cos(mid_roll),
-            cy - r * 0.6 * math.sin(mid_roll),
-            s,
-            "condensed-bold",
-            INK,
-            "middle",
-            "middle",
-            -math.degrees(mid_roll),
-        )
-    )
-    text.add(Text(f"{free:g}°", arm[0] - 5.0, arm[1] + 1.0, pt_to_mm(9), "bold", INK, "middle", "middle"))
-    text.add(Text("heading before the turn", cx + r / 2, cy - 2.2, pt_to_mm(6.5), "condensed", INK, "middle", "middle"))
+    for words, mid in ((f"up to {free:g}°: no roll", a / 2), ("more: skill roll", (a + math.pi / 2) / 2)):
+        x, y = at(r * 0.6, mid)
+        text.add(Text(words, x, y, s, "condensed-bold", INK, "middle", "middle", -hand * math.degrees(mid)))
+    text.add(Text(f"{free:g}°", arm[0] - 5.0, arm[1] + hand * 1.0, pt_to_mm(9), "bold", INK, "middle", "middle"))
+    edge = cy - hand * 2.2
+    text.add(Text("heading before the turn", cx + r / 2, edge, pt_to_mm(6.5), "condensed", INK, "middle", "middle"))
+    if label:  # over the heading's words, upright
+        text.add(Text(label, cx + r / 2, cy - hand * 6.5, pt_to_mm(8.5), "bold", INK, "middle", "middle"))
     return r
 
 
@@ -299,8 +278,9 @@ def gauges_page(spec: PageSpec) -> Page:
     radius = inch_to_mm(tl.turn_gauge.radius_in)
     y = top + 4
     gx = x0
-    for _ in range(tl.turn_gauge.copies):
-        draw_turn_gauge(page, gx, y + radius)
+    for i in range(tl.turn_gauge.copies):  # left- and right-hand gauges in turn
+        hand = 1 if i % 2 == 0 else -1
+        draw_turn_gauge(page, gx, y + radius if hand > 0 else y, hand, words.turn_hands[i % 2])
         gx += radius + 8
     y += radius + 6
     y = paragraph(layer, words.turn_note.format(free=r.turn.free_angle_deg), x0, y, cw, pt_to_mm(8)) + 5

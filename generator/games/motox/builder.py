@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ...errors import GeometryError
 from . import facts
-from .checks import check_course
+from .checks import check_course, jump_traps
 from .course import HEADINGS, Course, left_of, right_of
 
 COIN_CHANCE = 0.35  # how often a player holding both plays a coin (when a straight tile has room)
@@ -79,6 +79,29 @@ def _can_extend(cells: set, head: tuple[int, int], d: tuple[int, int], k: int) -
     return go(head, d, k)
 
 
+def _run(dirs: list[tuple[int, int]], t: int) -> tuple[int, bool]:
+    """Tiles laid straight on past tile ``t`` so far, and whether that run is still open (the last tile laid is
+    in it, so the track may yet run on straight)."""
+    k = 0
+    for j in range(t - 1, len(dirs)):  # dirs[j]: from tile j + 1 to tile j + 2
+        if dirs[j] != dirs[t - 1]:
+            return k, False
+        k += 1
+    return k, True
+
+
+def _trap_free(heights: dict[int, int], dirs: list[tuple[int, int]], turn_at_head: bool) -> bool:
+    """Whether every ramp can still be cleared and landed from its front row (:func:`.checks.jump_traps`) if the
+    track turns at the tile just laid (``turn_at_head``) or ends its open runs as they are."""
+    for t, h in heights.items():
+        k, open_run = _run(dirs, t)
+        if open_run and not turn_at_head:
+            continue
+        if k * facts.spaces_per_edge() <= h:  # the highest roll over a ramp of h lands h + 1 spaces on
+            return False
+    return True
+
+
 def _attempt(rng: random.Random, players: int) -> Built | None:
     tiles = [(s.name, r.name) for s in facts.suits() for r in facts.ranks()]
     rng.shuffle(tiles)
@@ -107,7 +130,14 @@ def _attempt(rng: random.Random, players: int) -> Built | None:
             continue
         turn += 1
         who = f"player {p + 1}"
-        spots = [t for t in range(2, len(positions)) if dirs[t - 2] == dirs[t - 1] and heights.get(t, 0) < top]
+        # careful players: a coin only where the jump can still be landed (no trap before a turn)
+        spots = [
+            t
+            for t in range(2, len(positions))
+            if dirs[t - 2] == dirs[t - 1]
+            and heights.get(t, 0) < top
+            and (_run(dirs, t)[1] or _run(dirs, t)[0] * facts.spaces_per_edge() > heights.get(t, 0) + 1)
+        ]
         play_coin = bool(positions) and hands_c[p] and spots and (not hands_t[p] or rng.random() < COIN_CHANCE)
         if play_coin:
             t = rng.choice(spots)
@@ -135,6 +165,8 @@ def _attempt(rng: random.Random, players: int) -> Built | None:
                         options.append((move, v))
                 if not options:
                     return None
+                safe = [o for o in options if o[0] == "straight" or _trap_free(heights, dirs, True)]
+                options = safe or options
                 weights = [STRAIGHT_WEIGHT if move == "straight" and d is not None else 1 for move, _ in options]
                 move, v = rng.choices(options, weights)[0]
                 cand = (head[0] + v[0], head[1] + v[1])
@@ -150,7 +182,7 @@ def _attempt(rng: random.Random, players: int) -> Built | None:
             return None  # only coins left and no straight tile with room: deal again
         p = (p + 1) % players
     course = Course(name="", positions=[(float(x), float(y)) for x, y in positions], ramps=heights, players=players)
-    if check_course(course):
+    if check_course(course) or jump_traps(course):
         return None
     return Built(course, starter, log, moves)
 

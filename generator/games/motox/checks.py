@@ -238,6 +238,59 @@ def _check_ramps(course: Course) -> list[Problem]:
     return problems
 
 
+def top_number() -> int:
+    """The highest number a die shows (a piecepack's 5)."""
+    return max(r.value for r in facts.ranks())
+
+
+def landing_numbers(course: Course, tile: int, height: int) -> list[int]:
+    """The numbers that carry a bike from the front row of ramp tile ``tile`` (the row on its raised edge) over
+    a ramp of ``height`` and down on the track, flying straight on (no turn in the air): above the height, and no
+    longer than the track straight on past the edge — any length will do where that run crosses the finish line."""
+    run, finish = course.run_past(tile)
+    return [v for v in range(height + 1, top_number() + 1) if finish or v <= run]
+
+
+def is_trap(course: Course, tile: int, height: int) -> bool:
+    return not landing_numbers(course, tile, height)
+
+
+def jump_traps(course: Course) -> list[Problem]:
+    """Ramps no roll from the ramp tile's front row clears and lands from: a ramp right before a turn, higher than
+    the track straight on past it is long. Legal, but a bike in that row either waits for ever or flies off the
+    track: a warning, not a breach of the building rules."""
+    out: list[Problem] = []
+    index = {}
+    if course.spec is not None:
+        index = {r.tile: i for i, r in enumerate(course.spec.ramps)}
+    for t, h in sorted(course.ramps.items()):
+        if not course.is_straight(t) or h > facts.max_ramp() or not is_trap(course, t, h):
+            continue
+        run, _ = course.run_past(t)
+        turn = t + run // facts.spaces_per_edge()
+        better = [
+            u
+            for u in course.straight_tiles()
+            if u != t
+            and course.ramps.get(u, 0) + h <= facts.max_ramp()
+            and not is_trap(course, u, course.ramps.get(u, 0) + h)
+        ]
+        where = " (such as tile " + ", ".join(str(u) for u in better[:4]) + ")" if better else ""
+        lower = f" or lower it to {run - 1} coin{'s' if run - 1 != 1 else ''}" if run > 1 else ""
+        out.append(
+            Problem(
+                "jump-trap",
+                f"jump trap on tile {t}: its ramp of {h} is {run} spaces before the turn at tile {turn}; from its "
+                f"front row only {h + 1} or more crosses, and every such flight lands off the track",
+                f"move it to a tile with more track straight on{where}{lower}",
+                tile=t,
+                numbers={"height": h, "run": run, "turn_tile": turn},
+                loc=("ramps", index[t], "tile") if t in index else ("ramps",),
+            )
+        )
+    return out
+
+
 def where_of(course: Course) -> tuple:
     return ("path",) if course.spec is not None and course.spec.path is not None else ("tiles",)
 
@@ -255,3 +308,8 @@ def check(path: str | Path) -> tuple[Course, list[Problem]]:
     """Load and check a course file: (course, problems). Raises InputError (exit 2) if it cannot be read."""
     course = load_course(path)
     return course, locate(course, check_course(course))
+
+
+def warnings(course: Course) -> list[Problem]:
+    """What a legal course lets happen that a race should not meet (jump traps), located like its problems."""
+    return locate(course, jump_traps(course))

@@ -23,7 +23,6 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ...errors import GeometryError
 from . import facts
 
 Pos = tuple[float, float]
@@ -250,7 +249,7 @@ class CourseSpec(_Model):
 class Ramp:
     tile: int
     height: int
-    edge: str  # the raised edge: north | east | south | west
+    edge: Literal["north", "east", "south", "west"]  # the raised edge
 
 
 @dataclass
@@ -314,6 +313,24 @@ class Course:
     def ramp_list(self) -> list[Ramp]:
         return [Ramp(t, h, self.raised_edge(t) or "east") for t, h in sorted(self.ramps.items())]
 
+    def run_past(self, tile: int) -> tuple[int, bool]:
+        """Past ``tile``'s far edge (a ramp's raised edge), straight on: how many spaces of track, and whether that
+        run ends across the finish line (it reaches the finish tile) rather than off the side of a turn."""
+        d = self.step(tile)
+        if d is None:
+            return 0, False
+        x, y = self.pos(tile)
+        k = 0
+        for j in range(tile + 1, self.n + 1):
+            if self.pos(j) != (x + d[0] * (j - tile), y + d[1] * (j - tile)):
+                break
+            k += 1
+            if j == self.n:
+                return k * facts.spaces_per_edge(), True
+            if self.turn(j) != "straight":
+                break
+        return k * facts.spaces_per_edge(), False
+
     def straight_tiles(self) -> list[int]:
         return [t for t in range(2, self.n) if self.is_straight(t)]
 
@@ -365,27 +382,6 @@ def path_positions(path: list[str], heading: str) -> tuple[list[Pos], list[int]]
     return pos, entries
 
 
-def moves_of(course: Course) -> list[str]:
-    """The course as a path of moves (start, straight, left, right), where its tiles line up edge to edge."""
-    out = ["start"]
-    prev = course.step(1)
-    for t in range(2, course.n + 1):
-        d = course.step(t - 1)
-        if d is None:
-            raise GeometryError(f"tile {t} does not line up with tile {t - 1}: the course has no path form")
-        if t == 2 or d == prev:
-            out.append("straight")
-        else:
-            out.append("left" if d == left_of(prev) else "right")
-        prev = d
-    return out
-
-
-def heading_of(course: Course) -> str:
-    d = course.step(1)
-    return EDGE_OF[d] if d else "east"
-
-
 def from_spec(spec: CourseSpec, source: Path | None = None, lines=None) -> Course:
     if spec.path is not None:
         positions, entries = path_positions(spec.path, spec.heading)
@@ -413,13 +409,19 @@ def from_spec(spec: CourseSpec, source: Path | None = None, lines=None) -> Cours
 
 def load_course(path: str | Path) -> Course:
     """Read and validate a course spec; malformed files raise a located InputError (exit 2)."""
+    from ...errors import InputError
     from ...specs import load_yaml, validate
 
     path = Path(path)
     data, lines = load_yaml(path)
     if data is not None and not isinstance(data, dict):
-        from ...errors import InputError
-
         raise InputError("a course spec is a mapping of fields (name, players, path …)", file=path, line=1)
-    spec = validate(CourseSpec, data, path, lines)
+    try:
+        spec = validate(CourseSpec, data, path, lines)
+    except InputError as err:
+        # The generic loader points at "the README" for the fields; a course's are few: name them, and the page
+        # that explains them.
+        if err.hint and "README" in err.hint:
+            err.hint = f"a course's fields are {', '.join(CourseSpec.model_fields)} (see docs/motox.md, Courses)"
+        raise
     return from_spec(spec, path, lines)

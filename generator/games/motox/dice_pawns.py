@@ -245,8 +245,21 @@ def how_to(look: str) -> str:
     pawns = pawn_word(look).capitalize() + "s"
     return (
         "Dice: cut on the solid lines, crease every dashed line, glue each grey tab inside the face it meets. "
-        f"{pawns}: fold in the middle, glue the two halves back to back, fold the end tabs out opposite ways."
+        f"{pawns}: fold in the middle, glue the two halves back to back, fold the end tabs out opposite ways. "
+        "On a die the blank face is the null and the suit's symbol the ace."
     )
+
+
+def beside_gap(width: float) -> float | None:
+    """The gap round the standees standing beside the die nets in ``width`` (after the nets and between the two
+    columns of standees): a full one where it fits, half of one where only that fits, or None: the standees go
+    under the nets."""
+    nw, _ = net_size()
+    sw, _ = standee_size()
+    for gap in (GAP, GAP / 2):
+        if 2 * nw + GAP + 2 * gap + 2 * sw <= width:
+            return gap
+    return None
 
 
 def block_size(width: float) -> tuple[float, float]:
@@ -254,9 +267,9 @@ def block_size(width: float) -> tuple[float, float]:
     standees in a row under the nets."""
     nw, nh = net_size()
     sw, sh = standee_size()
-    across = 2 * nw + GAP + 2 * GAP + 2 * sw
-    if across <= width:
-        return across, max(2 * nh + GAP, 2 * sh + GAP + 4) + LABEL_ROOM
+    gap = beside_gap(width)
+    if gap is not None:
+        return 2 * nw + GAP + 2 * gap + 2 * sw, max(2 * nh + GAP, 2 * sh + GAP + 4) + LABEL_ROOM
     return max(2 * nw + GAP, 4 * sw + 3 * GAP), 2 * (nh + GAP) + 4 + sh + LABEL_ROOM
 
 
@@ -274,9 +287,9 @@ def dice_pawns(
     label = pt_to_mm(8)
     suits = facts.suits()
     top = y + LABEL_ROOM
-    cols_needed = 2 * nw + GAP + 2 * GAP + 2 * sw
-    side_by_side = cols_needed <= width and not split
-    w = cols_needed if side_by_side else max(2 * nw + GAP, 4 * sw + 3 * GAP)
+    gap = beside_gap(width)
+    side_by_side = gap is not None and not split
+    w = block_size(width)[0] if side_by_side else max(2 * nw + GAP, 4 * sw + 3 * GAP)
     nets_x = x + max(0.0, (width - w) / 2)
     for i, suit in enumerate(suits):
         r, c = divmod(i, 2)
@@ -287,18 +300,20 @@ def dice_pawns(
     if split:
         return bottom
     if side_by_side:
-        bx, by, per_row = nets_x + 2 * nw + GAP * 2, top, 2
+        bx, by, per_row = nets_x + 2 * nw + GAP + gap, top, 2
+        step = sw + gap
     else:
         bx, by, per_row = nets_x, top + 2 * (nh + GAP) + 4, 4
+        step = sw + GAP
     for i, suit in enumerate(suits):
         r, c = divmod(i, per_row)
-        sx, sy = bx + c * (sw + GAP), by + r * (sh + GAP + 4)
+        sx, sy = bx + c * step, by + r * (sh + GAP + 4)
         standee(page, sx, sy, suit, look)
         page.add("text", Text(f"{suit.name} {pawn_word(look)}", sx, sy - 1.5, label, "condensed-bold", GREY))
         bottom = max(bottom, sy + sh)
     if how and side_by_side:
         ty = by + 2 * sh + GAP + 4 + 2.0
-        paragraph(page.layer("text"), how_to(look), bx, ty, 2 * sw + GAP, pt_to_mm(7), "condensed", GREY, 1.15)
+        paragraph(page.layer("text"), how_to(look), bx, ty, 2 * sw + gap, pt_to_mm(7), "condensed", GREY, 1.15)
     return bottom
 
 
@@ -308,9 +323,10 @@ def how_fits(width: float, look: str = "generic") -> bool:
 
     nw, nh = net_size()
     sw, sh = standee_size()
-    if 2 * nw + GAP + 2 * GAP + 2 * sw > width:
+    gap = beside_gap(width)
+    if gap is None:
         return False
-    lines = len(wrap(how_to(look), 2 * sw + GAP, pt_to_mm(7), "condensed"))
+    lines = len(wrap(how_to(look), 2 * sw + gap, pt_to_mm(7), "condensed"))
     return 2 * sh + GAP + 4 + 2.0 + lines * pt_to_mm(7) * 1.15 <= 2 * nh + GAP
 
 

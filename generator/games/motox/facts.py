@@ -8,6 +8,7 @@ the YAML (as the piecepack's makers give them) and millimetres from here on.
 from __future__ import annotations
 
 from ...units import inch_to_mm
+from ...words import ordinal  # noqa: F401  (its sheets number places with it)
 from .models import Inches, Piecepack, Rank, Rules, Sheets, Suit, load
 
 
@@ -76,10 +77,6 @@ def dice_by_rank() -> list[int]:
 
 def max_dice() -> int:
     return rules().race.max_dice
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 # -- sizes (mm) ----------------------------------------------------------------------------------------------

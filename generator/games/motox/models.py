@@ -75,10 +75,6 @@ class Rank(Fact):
     numeral: str
 
     @property
-    def is_null(self) -> bool:
-        return self.value == 0
-
-    @property
     def is_ace(self) -> bool:
         return self.value == 1
 

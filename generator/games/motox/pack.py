@@ -6,7 +6,7 @@ with none named, the shipped course for the players asked. The riders' cards fol
 breaks the building rules is refused (exit 3): check it with ``paddock motox check`` first.
 
 The merged print PDF prints right double-sided: each sheet says which side of the paper it must fall on
-(:class:`~generator.pipeline.Sheet`), so a page of pieces to cut out has a blank back and every back lies behind
+(:class:`~generator.scene.Sheet`), so a page of pieces to cut out has a blank back and every back lies behind
 its front; the front page says which pages to print on card.
 """
 
@@ -17,7 +17,8 @@ from pathlib import Path
 
 from ...errors import GeometryError, InputError
 from ...paper import PageSettings
-from ...pipeline import Sheet, numbered, print_order
+from ...pipeline import print_order
+from ...scene import Sheet, numbered
 
 DEFAULT_COURSE = "twisty"
 
@@ -43,11 +44,12 @@ def shipped_course(path: str | Path) -> Path:
 
 @dataclass
 class Group:
-    """Sheets printed together, and what the print plan says of them."""
+    """Sheets printed together, and what the print plan says of them; ``extras``: they hold the dice and pawns."""
 
     sheets: list[Sheet]
     what: str
     card: bool
+    extras: bool = False
 
 
 def _side(duplex: str, side: str) -> str | None:
@@ -57,23 +59,27 @@ def _side(duplex: str, side: str) -> str | None:
 def piecepack_groups(
     settings: PageSettings, tile_in: float, duplex: str = "long", look: str = "generic"
 ) -> list[Group]:
-    """The tiles and coins (two-sided: a front and a back page per sheet of card, or fold-over pages)."""
-    from .piecepack_sheet import PAPER, layout, piecepack_pages
+    """The tiles and coins (two-sided: a front and a back page per sheet of card, or fold-over pages), with the
+    dice and pawns where the last sheet has room for them (a sheet of card not left half blank)."""
+    from .dice_pawns import pawn_word
+    from .piecepack_sheet import PAPER, extras_fit, layout, piecepack_pages
 
     # The paper as it lies: the user's orientation, or whichever needs fewer sheets (portrait on a tie).
     candidates = [settings.document_page(PAPER), settings.document_page(PAPER.rotated())]
     spec = min(candidates, key=lambda c: max(p.sheet for p in layout(c, tile_in, duplex)))
-    pages = piecepack_pages(spec, tile_in, duplex, look)
+    extras = extras_fit(spec, tile_in, duplex, look)
+    pages = piecepack_pages(spec, tile_in, duplex, look, extras)
+    also = f", dice and {pawn_word(look)}s" if extras else ""
     if duplex == "off":
         sheets = numbered("tiles-coins", pages)
-        what = "tiles and coins, fold-over"
+        what = f"tiles and coins, fold-over{also}"
     else:
         sheets = []
         for k in range(0, len(pages), 2):
             n = f"-{k // 2 + 1}" if len(pages) > 2 else ""
             sheets += [Sheet(f"tiles-coins{n}-front", pages[k], "front"), Sheet(f"tiles-coins{n}-back", pages[k + 1])]
-        what = "tiles and coins, fronts and backs"
-    return [Group(sheets, what, True)]
+        what = f"tiles and coins, fronts and backs{also}"
+    return [Group(sheets, what, True, extras)]
 
 
 def with_cover(settings: PageSettings, groups: list[Group], text, duplex: str, look: str = "generic") -> list[Sheet]:
@@ -88,6 +94,8 @@ def with_cover(settings: PageSettings, groups: list[Group], text, duplex: str, l
 
     def heads(dice: bool) -> list[Group]:
         front = Sheet("front-page", _placeholder(spec), _side(duplex, "alone"))
+        if any(g.extras for g in groups):  # the dice and pawns are on a sheet of pieces
+            return [Group([front], "this page", False)]
         if dice:
             return [Group([front], words.this_page.format(pawn=pawn_word(look)), True)]
         own = [
@@ -108,8 +116,8 @@ def with_cover(settings: PageSettings, groups: list[Group], text, duplex: str, l
         return sheets, rows
 
     sheets, rows = plan(heads(True))
-    dice = type_size(spec, text, rows, duplex, look, dice=True) is not None
-    if not dice:  # no room for the dice under the words: they get a page of their own
+    dice = not any(g.extras for g in groups) and type_size(spec, text, rows, duplex, look, dice=True) is not None
+    if not dice:  # elsewhere, or no room for the dice under the words: they get a page of their own
         sheets, rows = plan(heads(False))
     sheets[0] = Sheet("front-page", cover_page(spec, text, rows, duplex, look, dice), sheets[0].side)
     return sheets
@@ -135,9 +143,13 @@ def piecepack_sheets(
 
 def load_checked(path: Path):
     """A course from a file, refused with its first problem if it breaks the building rules."""
-    from .checks import check
+    from ...notices import warn
+    from .checks import check, warnings
 
     course, problems = check(path)
+    if not problems:
+        for p in warnings(course):
+            warn(f"{path}:{p.line or ''}: {p}")
     if problems:
         p = problems[0]
         more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
@@ -205,7 +217,7 @@ def build(
     from .diagram import course_page, preferred_paper
     from .piecepack_sheet import parse_tile_size
     from .reference import PAPER as REFERENCE_PAPER
-    from .reference import reference_pages
+    from .reference import reference_pages, spares
     from .summary import values
 
     chosen = choose_course(course, seed, players)
@@ -230,7 +242,8 @@ def build(
     groups.append(Group([Sheet("course", page)], f"course diagram: {chosen.name}", False))
     base = piecepack_text(look, tile_in)
     words = facts.sheets().pack
-    v = values() | {"riders": str(chosen.players), "course": chosen.name}
+    spare = " and a spare" if spares(chosen.players, duplex) else ""
+    v = values() | {"cards": f"{chosen.players} riders' cards{spare}", "course": chosen.name}
     text = CoverText(
         words.title.format(**v),
         words.subtitle.format(**v),

@@ -123,8 +123,7 @@ def layout(spec: PageSpec, tile_in: float | None = None, duplex: str = "long") -
     if duplex == "off":
         return _layout_fold(spec, s, d)
     axis = mirror_axis(spec, duplex)
-    rx, ry, rw, rh = duplex_region(spec, axis)
-    region = (rx + BLEED, ry + HEADER, rw - 2 * BLEED, rh - HEADER - BLEED)
+    region = _region(spec, duplex)
     if region[2] < s or region[3] < s:
         raise InputError(
             f"a {s:.1f} mm tile does not fit on {spec.paper.label} with a {spec.edge:g} mm edge",
@@ -158,8 +157,7 @@ def layout(spec: PageSpec, tile_in: float | None = None, duplex: str = "long") -
 
 
 def _layout_fold(spec: PageSpec, s: float, d: float) -> list[Placement]:
-    x, y, w, h = spec.content_box
-    region = (x + 0.3, y + HEADER, w - 0.6, h - HEADER - 0.3)
+    region = _region(spec, "off")
     # Tile pairs side by side (fold line upright) or one above the other: whichever puts more on a page.
     across = len(_grid(region, region[1], 2 * s, s, 0.0, 99)[0])
     down = len(_grid(region, region[1], s, 2 * s, 0.0, 99)[0])
@@ -208,6 +206,28 @@ def _layout_fold(spec: PageSpec, s: float, d: float) -> list[Placement]:
     return out
 
 
+def _region(spec: PageSpec, duplex: str) -> Box:
+    """Where pieces go on a page: under the header, inside what a back page mirrors (duplex) or the content box."""
+    if duplex == "off":
+        x, y, w, h = spec.content_box
+        return (x + 0.3, y + HEADER, w - 0.6, h - HEADER - 0.3)
+    rx, ry, rw, rh = duplex_region(spec, mirror_axis(spec, duplex))
+    return (rx + BLEED, ry + HEADER, rw - 2 * BLEED, rh - HEADER - BLEED)
+
+
+def spare_room(spec: PageSpec, tile_in: float | None = None, duplex: str = "long") -> Box:
+    """The part of the last sheet's front page the tiles and coins leave free: the whole width of its region,
+    under the last row of pieces (its height may be 0)."""
+    placed = layout(spec, tile_in, duplex)
+    last = max(p.sheet for p in placed)
+    # fold-over: face and back side by side on the page; duplex: the backs are on the back page
+    boxes = [b for p in placed if p.sheet == last for b in ((p.face, p.back) if duplex == "off" else (p.face,))]
+    bottom = max(y + h for _, y, _, h in boxes)
+    x, y, w, h = _region(spec, duplex)
+    top = bottom + BLOCK_GAP
+    return (x, top, w, max(0.0, y + h - top))
+
+
 def _new_page(spec: PageSpec, title: str) -> Page:
     page = Page(spec, title)
     for name in LAYERS:
@@ -235,10 +255,11 @@ def _coin_cut(page: Page, box: Box) -> None:
 
 
 def piecepack_pages(
-    spec: PageSpec, tile_in: float | None = None, duplex: str = "long", look: str = "generic"
+    spec: PageSpec, tile_in: float | None = None, duplex: str = "long", look: str = "generic", extras: bool = False
 ) -> list[Page]:
     """The tiles and coins: front and back page per sheet (``duplex`` long/short), or fold-over pages (off); the
-    tile backs in ``look`` (:data:`.pieces.LOOKS`)."""
+    tile backs in ``look`` (:data:`.pieces.LOOKS`). ``extras``: the dice and pawns (single-sided) in the room
+    the pieces leave on the last sheet's front page (:func:`spare_room`, :func:`extras_fit`)."""
     placed = layout(spec, tile_in, duplex)
     sheets = max(p.sheet for p in placed) + 1
     s = facts.tile_mm(tile_in)
@@ -280,12 +301,56 @@ def piecepack_pages(
             mark_left=axis == "x",
         )
         registration_back(back.layer("marks"), mirror_point(spec, axis, mark))
-        _draw_duplex(front, back, mine, s, look)
+        _draw_duplex(front, back, mine, s, look, turned=axis == "y")
         pages += [front, back]
+    if extras:
+        _extras(pages[-1] if duplex == "off" else pages[-2], spare_room(spec, tile_in, duplex), look)
     return pages
 
 
-def _draw_duplex(front: Page, back: Page, mine: list[Placement], s: float, look: str) -> None:
+def extras_fit(spec: PageSpec, tile_in: float | None = None, duplex: str = "long", look: str = "generic") -> bool:
+    """Whether the dice and pawns, with their heading, fit in the last sheet's spare room."""
+    from .dice_pawns import block_size
+
+    _, _, w, h = spare_room(spec, tile_in, duplex)
+    return _extras_head(w, look) + block_size(w)[1] <= h
+
+
+HOW_PT = 7.0  # how to make the dice and pawns, where it stands under their heading
+
+
+def _extras_head(w: float, look: str) -> float:
+    """The height of the heading over the dice and pawns on a sheet of pieces, with how to make them when there
+    is no room for that beside the pawns."""
+    from ...compose.blocks import wrap
+    from .dice_pawns import how_fits, how_to
+
+    head = ascent(pt_to_mm(9), "bold") + 2.0
+    if not how_fits(w, look):
+        head += len(wrap(how_to(look), w, pt_to_mm(HOW_PT), "condensed")) * pt_to_mm(HOW_PT) * 1.2 + 1.0
+    return head
+
+
+def _extras(page: Page, room: Box, look: str) -> None:
+    """The dice and pawns under the last pieces: a rule, their heading (and how to make them), the pieces."""
+    from .dice_pawns import dice_pawns, how_fits, how_to, pawn_word
+
+    x, y, w, _ = room
+    words = facts.piecepack().cover.cut_heading.format(pawn=pawn_word(look))
+    size = pt_to_mm(9)
+    page.add("cut", Polyline(((x, y - BLOCK_GAP / 2), (x + w, y - BLOCK_GAP / 2)), Style(stroke=GREY, width=0.2)))
+    page.add("text", Text(words, x, y + ascent(size, "bold"), size, "bold", INK))
+    how = how_fits(w, look)
+    if not how:
+        paragraph(page.layer("text"), how_to(look), x, y + ascent(size, "bold") + 2.0, w, pt_to_mm(HOW_PT),
+                  "condensed", GREY, 1.2)  # fmt: skip
+    dice_pawns(page, x, y + _extras_head(w, look), w, look, how=how)
+
+
+def _draw_duplex(front: Page, back: Page, mine: list[Placement], s: float, look: str, turned: bool) -> None:
+    """The pieces of one sheet on its front and back pages. ``turned``: the sheet turns over its top and bottom
+    edge (a back page mirrored in y), so each coin's back is drawn upside down to stand the right way up behind its
+    face (:func:`.pieces.coin_suit`)."""
     from shapely.geometry import box as sbox
     from shapely.ops import unary_union
 
@@ -306,7 +371,7 @@ def _draw_duplex(front: Page, back: Page, mine: list[Placement], s: float, look:
         else:
             d = p.face[2]
             pieces.coin_value(front.layer("pieces"), p.face[0] + d / 2, p.face[1] + d / 2, d, p.rank)
-            pieces.coin_suit(back.layer("pieces"), p.back[0] + d / 2, p.back[1] + d / 2, d, p.suit)
+            pieces.coin_suit(back.layer("pieces"), p.back[0] + d / 2, p.back[1] + d / 2, d, p.suit, turned)
             _coin_cut(front, p.face)
     for a, b in shared_cut_lines([p.face for p in tiles]):
         front.add("cut", Polyline((a, b), CUT))

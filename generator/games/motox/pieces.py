@@ -154,12 +154,27 @@ def coin_value(layer: Layer, cx: float, cy: float, d: float, rank: Rank) -> None
         layer.add(Text(rank.numeral, cx, cy + r * 0.06, d * 0.5, "bold", INK, anchor="middle", valign="middle"))
 
 
-def coin_suit(layer: Layer, cx: float, cy: float, d: float, suit: Suit) -> None:
-    """The suit side of a coin: the suit symbol in its colour."""
+def coin_suit(layer: Layer, cx: float, cy: float, d: float, suit: Suit, turned: bool = False) -> None:
+    """The suit side of a coin: the suit symbol in its colour. ``turned``: drawn upside down (half a turn about its
+    centre), for a back page whose sheet turns over its top and bottom edge: there the back's top lies behind the
+    face's bottom, and only a turned back puts its direction mark behind the face's."""
     r = d / 2
-    coin_ring(layer, cx, cy, r)
-    direction_mark(layer, cx, cy, r)
-    layer.extend(suit_symbol(suit.id, cx, cy + r * 0.06, d * 0.5, suit.colour))
+    side = Layer("coin")
+    coin_ring(side, cx, cy, r)
+    direction_mark(side, cx, cy, r)
+    side.extend(suit_symbol(suit.id, cx, cy + r * 0.06, d * 0.5, suit.colour))
+    layer.extend([_half_turn(item, cx, cy) for item in side.items] if turned else side.items)
+
+
+def _half_turn(item: Circle | Polygon, cx: float, cy: float) -> Circle | Polygon:
+    """``item`` turned 180° about (cx, cy)."""
+
+    def pt(p: tuple[float, float]) -> tuple[float, float]:
+        return (round(2 * cx - p[0], 4), round(2 * cy - p[1], 4))
+
+    if isinstance(item, Circle):
+        return Circle(pt(item.center), item.r, item.style)
+    return Polygon(tuple(pt(p) for p in item.exterior), tuple(tuple(pt(p) for p in h) for h in item.holes), item.style)
 
 
 def die_face(layer: Layer, x: float, y: float, s: float, suit: Suit, rank: Rank) -> None:

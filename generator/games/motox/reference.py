@@ -161,13 +161,20 @@ def _riders(players: int, names: list[str] | None) -> list[str]:
     return list(names or []) + [""] * max(0, players - len(names or []))
 
 
+def spares(players: int, duplex: str) -> int:
+    """Blank cards added to fill the last sheet: two cards go on a duplex sheet, one on a fold-over page."""
+    return players % 2 if duplex != "off" else 0
+
+
 def reference_pages(spec: PageSpec, players: int, names: list[str] | None = None, duplex: str = "long") -> list[Page]:
     """Every rider's card (named when ``names`` are given). ``duplex`` long or short: two cards to a sheet, a front
     page then its back page, the backs behind their fronts; one above the other on upright paper, side by side on
-    paper lying down. ``off``: a page per rider, back and front side by side to fold."""
+    paper lying down, and a spare card (a line to write a name on) where the riders are odd. ``off``: a page per
+    rider, back and front side by side to fold."""
     riders = _riders(players, names)
     if duplex == "off":
         return [_fold_page(spec, rider, k, len(riders)) for k, rider in enumerate(riders)]
+    riders += [""] * spares(players, duplex)  # a sheet holds two cards: an odd field gets a spare, not half a sheet
     axis = mirror_axis(spec, duplex)
     x0, y0, w, h = duplex_region(spec, axis)
     m = 0.3

@@ -11,6 +11,11 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
+def _and(words: list[str]) -> str:
+    """``a, b and c``."""
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def values() -> dict[str, str]:
     """Every number the summary and the cards quote, and Paddock's readings (``reading_<id>``), as the summary's
     reading boxes print them."""
@@ -42,7 +47,8 @@ def numbers() -> dict[str, str]:
         "minutes": str(r.minutes),
         "suits": str(len(facts.suits())),
         "ranks": str(len(facts.ranks())),
-        "rank_names": ", ".join(r.name for r in facts.ranks()[:-1]) + " and " + facts.ranks()[-1].name,
+        "numerals": _and([r.numeral for r in facts.ranks() if r.numeral]),
+        "rank_names": _and([r.name for r in facts.ranks()]),
         "tiles": str(facts.tile_count()),
         "coins": str(facts.coin_count()),
         "coin_groups": {2: "two", 3: "three"}.get(r.setup.coin_groups, str(r.setup.coin_groups)),

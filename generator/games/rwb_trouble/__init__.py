@@ -4,21 +4,10 @@ table, the CRASH flow chart, WRECKS and a race tracker."""
 
 from .. import Game, register
 
-
-class RwbTrouble(Game):
-    def pack(self, settings, **options):
-        return self.module("pack").build(settings, **options)
-
-    def values(self, **facts):
-        return self.module("summary").values(**facts)
-
-    def tables(self, **facts):
-        return self.module("summary").tables(**facts)
-
-
 GAME = register(
-    RwbTrouble(
+    Game(
         id="rwb-trouble",
+        package=__name__,
         title="RWB TROUBLE (Three Forms of TROUBLE for Red White & Blue Racin')",
         summary="chip card and chips for the race length and track, ACCIDENT table, CRASH flow chart, tracker",
         order=40,

@@ -3,7 +3,9 @@ WRECKS, and the blue chips to cut out, sized to sit in those spaces.
 
 The card keeps its own size whatever the paper: it is drawn at true size on the printer's page, with cut marks at
 its corners and on every cut line of the chips. The number of chips on each space is computed from the race length
-and the track (:func:`facts.chip_plan`), never typed.
+and the track (:func:`facts.chip_plan`), never typed. Each chip's face names its space; its back, printed on the
+next page to land behind it (the sheet turned over its long edge), reads TROUBLE and is the same on every chip, so
+a chip drawn blind (Paddock's reading, on the quick card) gives nothing away.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def _spot(card: facts.CardSize) -> float:
     pad, gap = 3.2 * k, 2.4 * k
     space_w = (card.width - 2 * pad - 2 * gap) / 3
     words = facts.sheets().chip_card
-    count_w = max(text_width(w, _note_size(k), "condensed") for w in (words.start, words.extras_open))
+    count_w = text_width(words.start, _note_size(k), "condensed")
     return space_w - count_w - 6.5 * k
 
 
@@ -60,8 +62,8 @@ def _card_texts(plan: facts.ChipPlan) -> tuple[str, str, list[str]]:
             notes.append(fill(words.extras_chosen, v))
         elif plan.reading:
             notes.append(fill(words.extras_reading, v))
-        elif plan.open_extras:
-            notes.append(fill(words.extras_players, v))
+        elif "extras_space" not in v:
+            notes.append(fill(words.extras_even, v))
         else:
             notes.append(fill(words.extras_suggested, v))
     notes.append(fill(words.use, v))
@@ -138,25 +140,57 @@ def _space(page, plan, key, x, y, w, h, spot, chip, k) -> None:
     words = facts.sheets().chip_card
     mid = body_top + body_h / 2
     big = pt_to_mm(20) * k
-    label = str(n if n is not None else plan.per_space)
-    text.add(Text(label, cx, mid + 0.6 * k, big, "bold", INK, anchor="middle", valign="baseline"))
-    under = words.start if n is not None else words.extras_open
+    text.add(Text(str(n), cx, mid + 0.6 * k, big, "bold", INK, anchor="middle", valign="baseline"))
+    under = words.start
     us = fit(under, "condensed", _note_size(k), cw, "chip space")
     text.add(Text(under, cx, mid + 0.6 * k + 1.3 * k, us, "condensed", INK, anchor="middle", valign="top"))
 
 
-def draw_chip(page: Page, x: float, y: float, side: float) -> None:
-    """One blue chip: a square to cut out, a white ring and the word TROUBLE in white."""
-    label = facts.sheets().chip_card.chip_label
-    page.layer("chips").add(rect(x, y, side, side, Style(stroke=None, fill=BLUE)))
+def draw_chip(page: Page, x: float, y: float, side: float, label: str, ground: bool = True) -> None:
+    """One blue chip: a square to cut out (``ground``: filled here; a back's ground is drawn once under them all),
+    a white ring and ``label`` in white — the space it belongs to on its face, TROUBLE on its back."""
+    if ground:
+        page.layer("chips").add(rect(x, y, side, side, Style(stroke=None, fill=BLUE)))
     page.layer("boxes").add(Circle((x + side / 2, y + side / 2), side * 0.41, Style(stroke=WHITE, width=0.45)))
-    s = fit(label, "condensed-bold", pt_to_mm(5.5) * side / 12, side * 0.56, "chip")
+    s = fit(label, "condensed-bold", pt_to_mm(5.5) * side / 12, side * 0.7, "chip")
     page.layer("text").add(Text(label, x + side / 2, y + side / 2, s, "condensed-bold", WHITE, "middle", "middle"))
+
+
+BLEED = 1.5  # mm: the backs' blue runs this far past the outer cut lines, so a slightly shifted back shows no white
+
+
+def _backs(spec: PageSpec, grid: tuple[float, float, int, int, float], total: int, title: str, note: str) -> Page:
+    """The chips' backs, each behind its face when the sheet is printed double-sided flipping on its long edge:
+    the page mirrored left to right on upright paper, top to bottom on paper lying down."""
+    gx, gy, cols, rows, side = grid
+    page = new_page(spec, title)
+    x0, y0, cw, _ = inner(page)
+    portrait = spec.height >= spec.width
+
+    def behind(x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        return (spec.width - x - w, y) if portrait else (x, spec.height - y - h)
+
+    full, last = divmod(total, cols)
+    parts = [(gx, gy, cols * side, full * side)] if full else []
+    if last:
+        parts.append((gx, gy + full * side, last * side, side))
+    for x, y, w, h in parts:  # the ground: one blue field per block of chips, bled past the cut lines
+        bx, by = behind(x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED)
+        page.layer("chips").add(rect(bx, by, w + 2 * BLEED, h + 2 * BLEED, Style(stroke=None, fill=BLUE)))
+    label = facts.sheets().chip_card.chip_label
+    for i in range(total):
+        r, c = divmod(i, cols)
+        draw_chip(page, *behind(gx + c * side, gy + r * side, side, side), side, label, ground=False)
+    hs = pt_to_mm(10)
+    page.add("text", Text(title, x0, y0 + ascent(hs, "bold"), hs, "bold", INK))
+    paragraph(page.layer("text"), note, x0, y0 + ascent(hs, "bold") + 2.0, cw, pt_to_mm(8), "regular", GREY)
+    return page
 
 
 def chip_card_pages(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) -> list[Page]:
     """The chip card at true size on the printer's page, the chips under it and the quick card under them, cut
-    marks round each; the quick card on a second page when the first has no room left for it."""
+    marks round each; then the chips' backs (the page to print behind it); the quick card on a page of its own,
+    after them, when the first has no room left for it."""
     from .quickcard import draw_quick_card
 
     words = facts.sheets().chip_card
@@ -195,9 +229,10 @@ def chip_card_pages(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) 
             hint="use larger paper or a shorter race",
         )
     gx = x0 + (cw - cols * side) / 2
-    for i in range(plan.total):
+    for i, key in enumerate(plan.chips()):
         r, c = divmod(i, cols)
-        draw_chip(page, gx + c * side, y + r * side, side)
+        draw_chip(page, gx + c * side, y + r * side, side, facts.form(key).name)
+    backs = _backs(spec, (gx, y, cols, rows, side), plan.total, words.backs_title, fill(words.backs_note, v))
     thin = Style(stroke=WHITE, width=0.2)
     for i in range(plan.total):  # a hair line between touching chips, so each reads as one piece
         r, c = divmod(i, cols)
@@ -209,7 +244,7 @@ def chip_card_pages(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) 
     # The quick card: under the chips where it fits, else on a page of its own.
     y += rows * side + reach + 5.0
     need = ascent(hs, "bold") + reach + 2.5 + card.height + reach
-    pages = [page]
+    pages = [page, backs]
     if y + need > y0 + ch:
         page = new_page(spec, words.page_title)
         x0, y0, cw, ch = inner(page)
@@ -217,11 +252,11 @@ def chip_card_pages(plan: facts.ChipPlan, card: facts.CardSize, spec: PageSpec) 
         pages.append(page)
     page.add("text", Text(words.quick_heading, x0, y + ascent(hs, "bold"), hs, "bold", INK))
     y += ascent(hs, "bold") + reach + 2.5
-    draw_quick_card(page, card, cx, y)
+    draw_quick_card(page, card, cx, y, plan)
     corner_marks(page.layer("marks"), (cx, y, card.width, card.height))
-    if len(pages) > 1:
+    if len(pages) > 2:
         from ...compose.blocks import page_title
 
-        for i, p in enumerate(pages):
-            p.title = page_title(i + 1, len(pages), words.page_title)
+        for i, p in enumerate(pages[::2]):
+            p.title = page_title(i + 1, 2, words.page_title)
     return pages

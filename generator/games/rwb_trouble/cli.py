@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from ...cli.common import output_options, publish, publish_pack
+from ...command import output_options, publish, publish_pack
 
 Turns = Annotated[
     str | None,
@@ -51,6 +51,24 @@ def _say_defaults(turns, track, opts) -> None:
         typer.echo(f"paddock: {note}", err=True)
 
 
+def _say_how_to_print(written, sheets, opts) -> None:
+    """After the summary line: how to print the merged PDF — the edge to flip on and the pages that go on card."""
+    from ...pipeline import print_order
+
+    if opts.output.quiet or not any(p.name.endswith("-print.pdf") for p in written):
+        return
+    order = print_order([s.side for s in sheets])
+    card = [n for n, at in enumerate(order, 1) if at is not None and "chip" in sheets[at[0]].name]
+    card += [n + 1 for n in card if n + 1 <= len(order) and order[n] is None]  # a blank back of card
+    pages = f"{min(card)}–{max(card)}" if len(card) > 1 else str(card[0])
+    rest = ", the rest on paper" if len(order) > max(card) else ""
+    typer.echo(
+        f"  print it double-sided, flipping on the long edge, at 100 %: pages {pages} (the chips, their backs and "
+        f"the chip and quick cards) on card (160–250 g/m²){rest}",
+        err=True,
+    )
+
+
 @output_options
 def pack(turns: Turns = None, track: Track = None, extras: Extras = None, card: Card = None, *, opts) -> None:
     """RWB TROUBLE for Red White & Blue Racin': chip card, chips and quick card, ACCIDENT tables, CRASH flow chart,
@@ -59,19 +77,18 @@ def pack(turns: Turns = None, track: Track = None, extras: Extras = None, card: 
 
     sheets = GAME.pack(opts.pages, turns=turns, track=track, extras=extras, card=card)
     _say_defaults(turns, track, opts)
-    written = publish_pack("rwb-trouble", sheets, opts)
-    if not opts.output.quiet and any(p.name.endswith("-print.pdf") for p in written):
-        typer.echo("  print it double-sided (blank pages are the backs of pieces you cut out), at 100 %", err=True)
+    _say_how_to_print(publish_pack("rwb-trouble", sheets, opts), sheets, opts)
 
 
 @output_options
 def chips(turns: Turns = None, track: Track = None, extras: Extras = None, card: Card = None, *, opts) -> None:
     """The TROUBLE chip card, its chips and the quick card for one race, at true size, into OUT/rwb-trouble/."""
-    from .pack import chip_sheets
+    from .pack import chip_sheets, race_stem
 
-    sheets = chip_sheets(opts.pages, turns, track, extras, card)
+    stem = race_stem(turns, track)
+    sheets = chip_sheets(opts.pages, turns, track, extras, card, stem=stem)
     _say_defaults(turns, track, opts)
-    publish(sheets, opts, folder="rwb-trouble")
+    _say_how_to_print(publish(sheets, opts, folder="rwb-trouble", merged=f"{stem}-print"), sheets, opts)
 
 
 rwb_app = typer.Typer(

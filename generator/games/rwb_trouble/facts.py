@@ -17,6 +17,7 @@ from itertools import product
 
 from ...errors import InputError
 from ...units import inch_to_mm
+from ...words import ordinal
 from .models import AccidentExample, Chips, CrashExample, Form, Group, Rules, Sheets, Track, load
 
 
@@ -237,15 +238,15 @@ def chips_by_length(columns: int) -> list[tuple[str, int, int]]:
 
 @dataclass(frozen=True)
 class ChipPlan:
-    """The chips of one race. ``placed`` holds the extras per space, or None when the players place them."""
+    """The chips of one race: ``placed`` holds the extras on each space."""
 
     turns: int
     track: str
     per_space: int
     extras: int
-    placed: dict[str, int] | None
+    placed: dict[str, int]
     chosen: bool = False  # the user placed the extras (--extras)
-    reading: bool = False  # placed by Paddock's reading: the add-on names no space for this track
+    reading: bool = False  # the track's space is Paddock's reading: the add-on names none for this track
 
     @property
     def total(self) -> int:
@@ -255,15 +256,43 @@ class ChipPlan:
     def track_name(self) -> str:
         return tracks()[self.track].name
 
-    def start(self, key: str) -> int | None:
-        """Chips on ``key`` at the start; None when extras are still the players' to place there."""
-        if self.placed is None:
-            return self.per_space if self.extras == 0 else None
+    def start(self, key: str) -> int:
+        """Chips on ``key`` at the start."""
         return self.per_space + self.placed.get(key, 0)
 
-    @property
-    def open_extras(self) -> bool:
-        return self.placed is None and self.extras > 0
+    def chips(self) -> list[str]:
+        """Every chip by the form it names, in the card's order: what a blind draw draws from."""
+        return [k for k in form_keys() for _ in range(self.start(k))]
+
+
+def share_extras(count: int, on: str | None) -> dict[str, int]:
+    """Paddock's reading of where ``count`` extra chips go by default (the add-on leaves it to the players, "in
+    keeping with the track"): two of every three on the track's space ``on``, every third on the other spaces in
+    turn, in the card's order after it; with no space for the track (an oval), one on each space in turn."""
+    keys = form_keys()
+    out = {k: 0 for k in keys}
+    if on is None:
+        for i in range(count):
+            out[keys[i % len(keys)]] += 1
+        return out
+    others = [keys[(keys.index(on) + j) % len(keys)] for j in range(1, len(keys))]
+    for i in range(count):
+        if i % 3 == 2:
+            out[others[(i // 3) % len(others)]] += 1
+        else:
+            out[on] += 1
+    return out
+
+
+def first_draw(plan: ChipPlan) -> list[tuple[str, int]]:
+    """(form, chips) for the race's first TROUBLE: a blind draw takes each chip alike, so a form comes up as many
+    times in ``plan.total`` as it has chips."""
+    return [(k, plan.start(k)) for k in form_keys()]
+
+
+def draw_text(plan: ChipPlan) -> str:
+    """``ACCIDENT 3 in 5 · CRASH 1 in 5 · WRECK 1 in 5``: the first TROUBLE's chances, as the cards print them."""
+    return " · ".join(f"{form(k).name} {n} in {plan.total}" for k, n in first_draw(plan))
 
 
 def default_turns() -> int:
@@ -303,8 +332,9 @@ def extras_space(key: str) -> tuple[str | None, bool]:
 
 
 def chip_plan(turns: int | str | None, track: str | None, extras: str | None = None) -> ChipPlan:
-    """The chips for a race of ``turns`` on a ``track`` (each left out: the defaults): computed, placed as the
-    add-on suggests for the track (or Paddock reads it), or as ``extras`` (``accident=1,wreck=1``) says."""
+    """The chips for a race of ``turns`` on a ``track`` (each left out: the defaults): computed, and the extras
+    shared out as Paddock reads the add-on (:func:`share_extras`) or placed as ``extras`` (``accident=1,wreck=1``)
+    says."""
     n = parse_turns(default_turns() if turns is None else turns)
     key = parse_track(default_track() if track is None else track)
     count = extra_chips(n)
@@ -312,38 +342,7 @@ def chip_plan(turns: int | str | None, track: str | None, extras: str | None = N
     if extras is not None:
         return ChipPlan(n, key, per, count, parse_extras(extras, count, n), chosen=True)
     on, reading = extras_space(key)
-    if count == 0:
-        placed: dict[str, int] | None = {k: 0 for k in form_keys()}
-    elif on is None:
-        placed = None
-    else:
-        placed = {k: (count if k == on else 0) for k in form_keys()}
-    return ChipPlan(n, key, per, count, placed, reading=reading and count > 0)
-
-
-def pick_rows() -> list[tuple[str, str]]:
-    """Paddock's reading of how to pick the form with no agreement: one die over the spaces that still hold chips,
-    its faces shared evenly in the card's order. (spaces, what each face gives) for every set of spaces left."""
-    from itertools import combinations
-
-    words = sheets().readings.pick
-    _, sides = dice()
-    keys = form_keys()
-    rows = []
-    for size in range(len(keys), 1, -1):
-        for open_ in combinations(keys, size):
-            names = [form(k).plural for k in open_]
-            per, spare = divmod(sides, size)
-            if spare:  # faces that do not share evenly: roll again on them
-                raise ValueError(f"{sides} faces do not share evenly between {size} spaces")
-            parts = []
-            for i, key in enumerate(open_):
-                lo, hi = i * per + 1, (i + 1) * per
-                parts.append(f"{lo}–{hi} {form(key).name}" if lo != hi else f"{lo} {form(key).name}")
-            label = words.all.format(count=size) if size == len(keys) else " and ".join(names)
-            rows.append((label, " · ".join(parts)))
-    rows.append((words.one_label, words.one))
-    return rows
+    return ChipPlan(n, key, per, count, share_extras(count, on), reading=reading and count > 0)
 
 
 # -- options ------------------------------------------------------------------------------------------------------
@@ -462,13 +461,6 @@ def _number_word(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``14th``, ``21st``."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
 def join_words(items: list[str]) -> str:
     """``#6, #7 and the race leader``."""
     if len(items) <= 1:
@@ -504,7 +496,8 @@ def values(plan: ChipPlan | None = None) -> dict[str, str]:
             "track_name": plan.track_name,
             "total": str(plan.total),
             "extras": str(plan.extras),
-            "extra_chips": "the extra chip" if plan.extras == 1 else f"the {plan.extras} extra chips",
+            "placed": join_words([f"+{n} on {form(k).plural}" for k, n in plan.placed.items() if n]),
+            "draw": draw_text(plan),
         }
         on, _ = extras_space(plan.track)
         if on is not None:

@@ -167,15 +167,20 @@ class ChipSizes(Fact):
 
 
 class PickReading(Fact):
-    """How to choose the form with no agreement: a die over the spaces that still hold chips."""
+    """How to choose the form with no agreement: a chip drawn blind from those left on the card."""
+
+    question: str
+    steps: tuple[str, ...]
+    why: str
+    chances: str
+
+
+class ShareReading(Fact):
+    """Where the extra chips go when the players do not say: shared out, mostly on the track's space."""
 
     question: str
     text: str
     why: str
-    columns: tuple[str, str]
-    all: str
-    one_label: str
-    one: str
 
 
 class TrackReading(Fact):
@@ -200,6 +205,7 @@ class Readings(Fact):
     label: str
     why: str
     pick: PickReading
+    share: ShareReading
     short_track: TrackReading
     groups: str
     crash_places: CrashReading
@@ -221,16 +227,17 @@ class ChipCardWords(Fact):
     count_none: str
     counting: str
     extras_suggested: str
-    extras_players: str
+    extras_even: str
     extras_chosen: str
     extras_reading: str
     use: str
     start: str
-    extras_open: str
     chip_label: str
     page_title: str
     page_note: str
     chips_heading: str
+    backs_title: str
+    backs_note: str
     paper_note: str
     quick_heading: str
 
@@ -258,6 +265,9 @@ class TablesWords(Fact):
     track_column: str
     extras_column: str
     extras_free: str
+    share_column: str
+    share_on: str
+    share_even: str
     reading_note: str
     example_mark: str
     example_title: str
@@ -310,7 +320,6 @@ class TrackerWords(Fact):
     groups_write_in: str
     groups_blank: str
     groups_to: str
-    extras_write_in: str
     columns: tuple[str, ...]
     group_marks: tuple[str, ...]
     form_marks: tuple[str, ...]

@@ -1,11 +1,12 @@
 """The quick card: kept beside the chip card, the same size, it says how to pick the form of a TROUBLE result when
-the players have agreed on none — Paddock's reading, marked as such: one die over the spaces that still hold chips
-(:func:`facts.pick_rows`) — and what each form does, in a line each, with where the groups come from.
+the players have agreed on none — Paddock's reading, marked as such: a chip drawn blind from those left on the card,
+with this race's chances for the first TROUBLE (:func:`facts.draw_text`) — and what each form does, in a line each,
+with where the groups come from.
 """
 
 from __future__ import annotations
 
-from ...compose.blocks import Column, fit, paragraph, table
+from ...compose.blocks import fit, paragraph
 from ...compose.colour import GREY, INK, WHITE
 from ...fonts import LEGIBLE_FLOOR
 from ...notices import warn
@@ -17,11 +18,11 @@ from .sheet import NAVY, RED, card_scale, fill
 SIZES_PT = (8.5, 8.0, 7.5, 7.0, 6.5, 6.0, 5.5)
 
 
-def draw_quick_card(page: Page, card: facts.CardSize, x: float, y: float) -> None:
-    """The quick card at true size with its top-left corner at (x, y)."""
+def draw_quick_card(page: Page, card: facts.CardSize, x: float, y: float, plan: facts.ChipPlan) -> None:
+    """The quick card for ``plan``'s race at true size with its top-left corner at (x, y)."""
     words = facts.sheets().quick_card
     reading = facts.sheets().readings
-    v = facts.values()
+    v = facts.values(plan)
     text, shade = page.layer("text"), page.layer("shade")
     w, h = card.width, card.height
     k = card_scale(card)
@@ -42,17 +43,18 @@ def draw_quick_card(page: Page, card: facts.CardSize, x: float, y: float) -> Non
     left_w = iw * 0.56
     right_x, right_w = ix + left_w + gap, iw - left_w - gap
     pick = reading.pick
-    rows = [[a, b] for a, b in facts.pick_rows()]
 
     def draw(layer: Layer, rules: Layer, size: float) -> float:
         """Both columns at ``size``; the lower of their bottoms."""
         ly = paragraph(layer, fill(words.subtitle, v), ix, top, iw, size, "condensed", GREY, 1.15) + 0.8 * k
         head = ly
         ly = paragraph(layer, pick.question, ix, ly, left_w, size * 1.08, "bold", INK, 1.15) + 0.3 * k
-        ly = paragraph(layer, pick.text, ix, ly, left_w, size, "condensed", INK, 1.15) + 0.6 * k
-        cols = [Column(pick.columns[0], 1.0, "start"), Column(pick.columns[1], 1.7, "start")]
-        ly = table(rules, ix, ly, left_w, cols, rows, size=size, pad=0.6 * k) + 0.8 * k
-        ly = paragraph(layer, f"{reading.why} {pick.why}", ix, ly, left_w, size, "condensed", GREY, 1.15)
+        for i, step in enumerate(pick.steps, 1):
+            layer.add(Text(f"{i}.", ix, ly, size, "condensed-bold", INK, valign="top"))
+            ly = paragraph(layer, step, ix + size * 1.1, ly, left_w - size * 1.1, size, "condensed", INK, 1.15)
+            ly += 0.3 * k
+        ly = paragraph(layer, fill(pick.chances, v), ix, ly + 0.3 * k, left_w, size, "condensed-bold", INK, 1.15)
+        ly = paragraph(layer, f"{reading.why} {pick.why}", ix, ly + 0.6 * k, left_w, size, "condensed", GREY, 1.15)
         ry = paragraph(layer, words.forms_heading, right_x, head, right_w, size * 1.08, "bold", INK, 1.15) + 0.3 * k
         for line in (words.accident, words.crash, words.wreck):
             ry = paragraph(layer, fill(line, v), right_x, ry, right_w, size, "condensed", INK, 1.15) + 0.6 * k

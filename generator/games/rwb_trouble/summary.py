@@ -43,8 +43,10 @@ def values(**_race: object) -> dict[str, str]:
         }
     reading = facts.sheets().readings
     v |= {
-        "reading_pick": f"**{reading.pick.question}** {reading.pick.text} the table above. {reading.why} "
-        f"{reading.pick.why}",
+        "reading_pick": f"**{reading.pick.question}** Draw a chip blind. {' '.join(reading.pick.steps)} On a "
+        f"{example.turns}-turn {example.track_name} ({_chips_words(example)}) the first TROUBLE is "
+        f"{_first_words(example)}. {reading.why} {reading.pick.why}",
+        "reading_share": f"**{reading.share.question}** {reading.share.text} {reading.why} {reading.share.why}",
         "reading_short": f"{reading.short_track.text} {reading.why} {reading.short_track.why}",
         "groups_note": reading.groups,
         "reading_crash": f"**{reading.crash_places.heading}.** {reading.crash_places.text} {reading.why} "
@@ -62,6 +64,19 @@ def values(**_race: object) -> dict[str, str]:
     return v
 
 
+def _chips_words(plan: facts.ChipPlan) -> str:
+    """``3 ACCIDENT chips, 1 CRASH and 1 WRECK``."""
+    parts = [f"{n} {facts.form(k).name}" for k, n in facts.first_draw(plan)]
+    return facts.join_words([parts[0] + " chips", *parts[1:]])
+
+
+def _first_words(plan: facts.ChipPlan) -> str:
+    """``an ACCIDENT 3 times in 5``: the likeliest form of the race's first TROUBLE, drawn blind."""
+    key, n = max(facts.first_draw(plan), key=lambda kn: kn[1])
+    name = facts.form(key).name
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} {n} times in {plan.total}"
+
+
 def tables() -> dict[str, dict[str, Any]]:
     """Each table of the summary as ``{"columns": [...], "rows": [[...], ...]}``."""
     words = facts.sheets().tables
@@ -72,12 +87,14 @@ def tables() -> dict[str, dict[str, Any]]:
             [str(total), facts.chance_text(ways), *(str(drivers[k]) for k in keys)]
             for total, ways, drivers in facts.accident_table()
         ],
+        "whole": True,  # an odds table read across: never broken over two columns or pages (issue 42)
     }
     by_group = {k: facts.driver_chances(k) for k in keys}
     counts = sorted({n for c in by_group.values() for n in c})
     chances = {
         "columns": [words.drivers_column, *(facts.group_name(k) for k in keys)],
         "rows": [[str(n), *(facts.chance_text(by_group[k].get(n, 0)) for k in keys)] for n in counts],
+        "whole": True,
     }
     lengths = facts.chips_by_length(words.chips_columns)
     chips = {
@@ -91,14 +108,13 @@ def tables() -> dict[str, dict[str, Any]]:
     rows = []
     for key, t in facts.tracks().items():
         on, read = facts.extras_space(key)
-        cell = words.extras_free if on is None else facts.form(on).plural
-        rows.append([t.name, reading.short_track.table.format(space=cell) if read else cell])
-    tracks = {"columns": [words.track_column, words.extras_column], "rows": rows}
-    pick = {"columns": list(reading.pick.columns), "rows": [list(r) for r in facts.pick_rows()]}
+        said = words.extras_free if t.extras_on is None else facts.form(t.extras_on).plural
+        share = words.share_even if on is None else words.share_on.format(space=facts.form(on).plural)
+        rows.append([t.name, said, reading.short_track.table.format(space=share) if read else share])
+    tracks = {"columns": [words.track_column, words.extras_column, words.share_column], "rows": rows}
     return {
         "accident_drivers": accident,
         "drivers_chance": chances,
         "chips_by_length": chips,
         "extras_by_track": tracks,
-        "pick_form": pick,
     }

@@ -134,8 +134,8 @@ def _chances(page: Page, x: float, y: float, w: float) -> float:
 
 
 def _chip_tables(page: Page, x: float, y: float, w: float, col: float, gap: float, v: dict[str, str]) -> float:
-    """Chips by race length (left) and where the add-on puts the extras by track (right): the rule summary's
-    tables, drawn here."""
+    """Chips by race length (left) and where the extras go by track (right): the add-on's suggestion and how a
+    pack shares them out (Paddock's reading): the rule summary's tables, drawn here."""
     from .summary import tables
 
     words = facts.sheets().tables
@@ -148,7 +148,11 @@ def _chip_tables(page: Page, x: float, y: float, w: float, col: float, gap: floa
     ly = paragraph(text, fill(words.chips_more, v), x, ly + 1.2, col, pt_to_mm(7.5), "condensed", GREY)
     rx = x + col + gap
     ry = heading(text, rules, words.tracks_heading, rx, y, col)
-    columns = [Column(tracks["columns"][0], 1, "start"), Column(tracks["columns"][1], 1.4, "start")]
+    columns = [
+        Column(tracks["columns"][0], 1, "start"),
+        Column(tracks["columns"][1], 0.9, "start"),
+        Column(tracks["columns"][2], 1.5, "start"),
+    ]
     ry = table(text, rx, ry, col, columns, tracks["rows"], BODY, zebra=ZEBRA)
     ry = paragraph(text, words.reading_note, rx, ry + 1.2, col, pt_to_mm(7.5), "condensed", GREY)
     return max(ly, ry)

@@ -69,7 +69,7 @@ def _space_width(w: float) -> tuple[float, float]:
 def _box_lines(plan: facts.ChipPlan, w: float) -> int:
     _, sw = _space_width(w)
     per_line = max(1, int((sw - 22.0) // BOX_PITCH))
-    most = max((plan.start(k) or plan.per_space) for k in facts.form_keys())
+    most = max(plan.start(k) for k in facts.form_keys())
     return max(1, -(-most // per_line))
 
 
@@ -91,19 +91,11 @@ def _round_head(page: Page, plan: facts.ChipPlan, n: int, more: bool, x: float, 
         f = facts.form(key)
         ls = fit(f.plural, "condensed-bold", pt_to_mm(7.5), 20.0, "tracker space")
         text.add(Text(f.plural, sx, y + 1.5, ls, "condensed-bold", INK, valign="top"))
-        count = plan.start(key)
-        fixed = plan.per_space if count is None else count
-        for b in range(fixed):
+        for b in range(plan.start(key)):
             r, c = divmod(b, per_line)
             bx = sx + 21.0 + c * BOX_PITCH
             by = y + 1.5 + r * BOX_PITCH
             boxes.add(rect(bx, by, BOX, BOX, Style(stroke=INK, width=0.25, fill=WHITE)))
-        if count is None:  # extras the players place: a line to write how many went here
-            es = pt_to_mm(6.5)
-            ex = sx + 21.0 + fixed * BOX_PITCH + 0.6
-            text.add(Text(words.extras_write_in, ex, y + 1.5 + BOX, es, "condensed", INK))
-            lx = ex + text_width(words.extras_write_in, es, "condensed") + 1.0
-            page.layer("rules").add(Polyline(((lx, y + 1.5 + BOX), (lx + 8.0, y + 1.5 + BOX)), THIN))
     return y + h
 
 

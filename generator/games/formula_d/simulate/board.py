@@ -7,10 +7,14 @@ keeps what a race needs as plain tuples indexed by space id, cheap to copy to a 
 
 - the moves: from each space one step ``ahead`` in its lane or ``diagonal``ly forward into a neighbouring lane
   (spaces hidden under a tunnel are stepped over: "placed on a space with the same number on the other side");
-  each step knows which corner it leaves and whether it crosses the start/finish line;
+  each step knows which corner it leaves, whether it crosses the start/finish line and whether it goes straight
+  ahead (an overshooting car leaves a corner in its lane: :func:`.rules.reach`);
 - the corners: their spaces, stops, turning direction (which lane is the inside), per lane the spaces still to go
   to a corner's exit; every other space belongs to the *approach* of the next corner (a "straight");
-- the grid (the board's numbered slots, pole first), the spaces beside each space (for collisions), the pit lane.
+- the grid (the board's numbered slots, pole first), the spaces beside each space (for collisions);
+- the pit lane as a lane of its own spaces after the track's (ids ``track_n`` on, entry line to exit line, one
+  a unit of the printed pit lane), the last one leading onto the track at the pit exit, and the space beside
+  each garage: a pitting car drives to its own garage and leaves from there.
 
 :func:`board_from_graph` builds the same from a hand-made :class:`LaneGraph` and corner limits (the tests' boards).
 """
@@ -51,6 +55,13 @@ class PitInfo:
     wraps: bool  # the pit lane crosses the start/finish line (a car in the pits completes a lap there)
     entry_late: bool  # the entry lies in the second half of the lap (a stop "at the end of" the lap it is on)
     min_roll: int | None  # the board's own minimum roll (spec pit.min_roll), if it gives one
+    mids: tuple[float, ...] = (0.0,)  # centre-line arc length of each pit-lane space's middle, entry first
+    garages: tuple[int, ...] = (0,)  # the pit-lane space (0-based along it) beside each garage, garage 1 first
+    spaces: tuple[int, ...] = ()  # the pit-lane spaces' ids on the race board (filled in by board_from_graph)
+
+    def garage(self, car: int) -> int:
+        """The space id beside car ``car``'s garage (0-based car number: every player has a pit of his own)."""
+        return self.spaces[self.garages[car % len(self.garages)]]
 
 
 @dataclass(frozen=True)
@@ -62,7 +73,7 @@ class RaceBoard:
     index: tuple[int, ...]
     mid: tuple[float, ...]  # centre-line arc length of each space's middle (mm from the line)
     succ: tuple[tuple[tuple[int, int, int], ...], ...]  # per space: (next space, corner left or -1, crosses line)
-    locked_succ: tuple[tuple[tuple[int, int, int], ...], ...]  # the same, straight ahead only (its first)
+    locked_succ: tuple[tuple[tuple[int, int, int, int], ...], ...]  # the same, straight ahead only (its first)
     ahead: tuple[int, ...]
     corner: tuple[int, ...]  # the corner a space is in, or -1
     zone: tuple[int, ...]  # the corner whose zone a space is in: its own, or the next one's approach (-1: none)
@@ -74,10 +85,22 @@ class RaceBoard:
     grid: tuple[int, ...]  # space id of each grid slot, pole first
     main_zone: int  # the zone whose approach holds the start/finish line: the main straight
     pit: PitInfo | None = None
+    track_n: int = 0  # spaces on the track; the pit lane's follow (ids track_n …)
+    # how far each space's lane is from the inside of its zone's corner (0: the inside lane, or no corner)
+    gap: tuple[int, ...] = ()
+    # the moves split for :func:`.rules.reach`: ``plain[a]`` the next spaces whose step leaves no corner and
+    # crosses no line (the most), ``special[a]`` the rest as in ``succ``; ``locked_*`` straight ahead only
+    plain: tuple[tuple[int, ...], ...] = ()
+    special: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()
+    locked_plain: tuple[tuple[int, ...], ...] = ()
+    locked_special: tuple[tuple[tuple[int, int, int, int], ...], ...] = ()
 
     @property
     def n(self) -> int:
         return len(self.lane)
+
+    def in_pit(self, space: int) -> bool:
+        return space >= self.track_n
 
     def line_of(self, space: int) -> str:
         """``inside``/``middle``/``outside`` of the zone's corner for ``space``'s lane."""
@@ -122,14 +145,18 @@ def race_board(circuit, marks) -> RaceBoard:
     pit = None
     if circuit.pit is not None:
         p = circuit.pit
-        pit = _pit(g, p.side, p.s0 % g.lap_length, p.s1 % g.lap_length, p.s1 >= g.lap_length, p.min_roll)
+        pit = _pit(g, p, circuit.lap_length)
     return board_from_graph(g, corners, tuple(grid), circuit.name, pit)
 
 
-def _pit(g, side: str, s_in: float, s_out: float, wraps: bool, min_roll) -> PitInfo:
+def _pit(g, p, lap: float) -> PitInfo:
+    """The pit lane ``p`` (a :class:`~generator.track.circuit.PitLane`) as a race needs it: the track spaces where
+    it leaves and rejoins, its own spaces (one a unit of the printed pit lane, entry line to exit line) and the
+    space beside each garage."""
     from ....track.spaces import nearest_edge
 
-    lane = 0 if side == "left" else g.lanes - 1
+    s_in, s_out, wraps = p.s0 % g.lap_length, p.s1 % g.lap_length, p.s1 >= g.lap_length
+    lane = 0 if p.side == "left" else g.lanes - 1
     spaces = [sp for sp in g.lane(lane)]
     n = len(spaces)
     j_in = nearest_edge(spaces, s_in, g.lap_length)  # the first space past the entry edge
@@ -137,30 +164,55 @@ def _pit(g, side: str, s_in: float, s_out: float, wraps: bool, min_roll) -> PitI
     entry = spaces[(j_in - 1) % n].id
     exit_ = spaces[j_out % n].id
     wraps = wraps or s_out < s_in
-    return PitInfo(lane, entry, exit_, wraps, s_in > g.lap_length / 2, min_roll)
+    cuts = list(p.unit_s) or [p.s0 + p.taper, p.s1 - p.taper]
+    if len(cuts) < 2:
+        cuts = [p.s0, p.s1]
+    mids = tuple(round(((a + b) / 2) % lap, 3) for a, b in zip(cuts, cuts[1:], strict=False))
+    garages = []
+    count = len(p.garage_boxes) or p.garages
+    if count:
+        w = (p.s1 - p.s0 - 2 * p.taper) / count
+        for i in range(count):
+            s = p.s0 + p.taper + (i + 0.5) * w
+            j = next((j for j in range(len(mids)) if cuts[j] <= s < cuts[j + 1]), len(mids) - 1)
+            garages.append(j)
+    return PitInfo(lane, entry, exit_, wraps, s_in > g.lap_length / 2, p.min_roll, mids, tuple(garages) or (0,))
 
 
 def board_from_graph(g, corners: list[CornerInfo], grid: tuple[int, ...], name: str = "board", pit=None) -> RaceBoard:
-    """A :class:`RaceBoard` from a :class:`~generator.track.spaces.LaneGraph` ``g``, its corners (in lap order)
-    and grid (space ids, pole first)."""
+    """A :class:`RaceBoard` from a :class:`~generator.track.spaces.LaneGraph` ``g``, its corners (in lap order),
+    grid (space ids, pole first) and pit lane (a :class:`PitInfo`, its ``spaces`` left empty: numbered here)."""
+    from dataclasses import replace
+
     spaces = g.spaces
-    n = len(spaces)
+    tn = len(spaces)
     lap = g.lap_length
     hidden = [sp.hidden for sp in spaces]
 
     def skip(i: int) -> int:
         seen = 0
-        while hidden[i] and seen < n:
+        while hidden[i] and seen < tn:
             i = spaces[i].ahead
             seen += 1
         return i
 
+    ahead = [skip(sp.ahead) for sp in spaces]
+    lane = [sp.lane for sp in spaces]
+    index = [sp.index for sp in spaces]
+    mid = [round((sp.s0 + ((sp.s1 - sp.s0) % lap if lap else sp.s1 - sp.s0) / 2) % lap, 3) for sp in spaces]
+    if pit is not None:  # the pit lane's spaces, one after another, the last leading onto the track
+        ids = tuple(range(tn, tn + len(pit.mids)))
+        pit = replace(pit, spaces=ids)
+        ahead += [i + 1 for i in ids[:-1]] + [pit.exit]
+        lane += [pit.lane] * len(ids)
+        index += list(range(len(ids)))
+        mid += list(pit.mids)
+        hidden += [False] * len(ids)
+    n = len(ahead)
     corner = [-1] * n
     for c in corners:
         for i in c.spaces:
             corner[i] = c.index
-    ahead = [skip(sp.ahead) for sp in spaces]
-    mid = [round((sp.s0 + ((sp.s1 - sp.s0) % lap if lap else sp.s1 - sp.s0) / 2) % lap, 3) for sp in spaces]
     # the zone: a corner's own spaces, or the approach to the next corner met going ahead in the lane
     zone = list(corner)
     to_entry = [0] * n
@@ -179,7 +231,7 @@ def board_from_graph(g, corners: list[CornerInfo], grid: tuple[int, ...], name: 
         k = zone[i]
         if k < 0:
             continue
-        last = corners[k].last[spaces[i].lane]
+        last = corners[k].last[lane[i]]
         j, steps = i, 0
         while j != last and steps <= n:
             j = ahead[j]
@@ -191,44 +243,55 @@ def board_from_graph(g, corners: list[CornerInfo], grid: tuple[int, ...], name: 
             succ.append(())
             continue
         out = []
-        for b in dict.fromkeys((ahead[a], *(skip(d) for d in spaces[a].diagonal))):
-            left = _exit(a, b, corner, zone)
-            if hidden[b] or (left >= 0 and b != ahead[a]):  # a car leaves a corner in its own lane
+        diagonal = spaces[a].diagonal if a < tn else ()
+        for b in dict.fromkeys((ahead[a], *(skip(d) for d in diagonal))):
+            if hidden[b]:
                 continue
-            out.append((b, left, 1 if mid[b] < mid[a] - lap / 2 else 0))
+            straight = 1 if b == ahead[a] else 0
+            out.append((b, _exit(a, b, corner, zone), 1 if mid[b] < mid[a] - lap / 2 else 0, straight))
         succ.append(tuple(out))
     side = []
     for a in range(n):
-        sa = spaces[a]
         near = []
-        for b in range(n):
-            sb = spaces[b]
+        for b in range(tn if a < tn else 0):
+            sa, sb = spaces[a], spaces[b]
             if b == a or hidden[b] or abs(sb.lane - sa.lane) != 1:
                 continue
             if _overlap(sa.s0, sa.s1, sb.s0, sb.s1, lap) > 0.25 * min(_span(sa, lap), _span(sb, lap)):
                 near.append(b)
         side.append(tuple(near))
+    # the spaces right behind each (a car ending there is behind it: a collision roll); none in the pit lane
+    behind: list[list[int]] = [[] for _ in range(n)]
+    for a in range(tn):
+        if not hidden[a] and ahead[a] != a:
+            behind[ahead[a]].append(a)
     main = zone[next((sp.id for sp in spaces if sp.index == 0 and not sp.hidden), 0)]
     return RaceBoard(
         name=name,
         lanes=g.lanes,
         lap=lap,
-        lane=tuple(sp.lane for sp in spaces),
-        index=tuple(sp.index for sp in spaces),
+        lane=tuple(lane),
+        index=tuple(index),
         mid=tuple(mid),
         succ=tuple(succ),
-        locked_succ=tuple(s[:1] for s in succ),
+        locked_succ=tuple(tuple(m for m in s if m[3]) for s in succ),
+        plain=tuple(tuple(m[0] for m in s if m[1] < 0 and not m[2]) for s in succ),
+        special=tuple(tuple(m for m in s if m[1] >= 0 or m[2]) for s in succ),
+        locked_plain=tuple(tuple(m[0] for m in s if m[3] and m[1] < 0 and not m[2]) for s in succ),
+        locked_special=tuple(tuple(m for m in s if m[3] and (m[1] >= 0 or m[2])) for s in succ),
+        gap=tuple(abs(lane[i] - corners[zone[i]].inside) if zone[i] >= 0 else 0 for i in range(n)),
         ahead=tuple(ahead),
         corner=tuple(corner),
         zone=tuple(zone),
         side=tuple(side),
-        behind=tuple(tuple(a for a in range(n) if ahead[a] == b and not hidden[a] and a != b) for b in range(n)),
+        behind=tuple(tuple(b) for b in behind),
         to_exit=tuple(to_exit),
         to_entry=tuple(to_entry),
         corners=tuple(corners),
         grid=tuple(grid),
         main_zone=main,
         pit=pit,
+        track_n=tn,
     )
 
 

@@ -17,8 +17,9 @@ space; a gear's cost is the mean over its faces plus a multiple of their spread:
 more when behind. It pits when the tire WP it gets back are worth more than the time.
 
 Every gear is first weighed on the empty board (the table's expectations over the same faces and spaces, worked
-out once); with no car or damage marker within reach that decides. Otherwise the three best are weighed again,
-face by face and space by space, with the other cars where they stand and the car's own wear points.
+out once); with no car or damage marker within reach of the best of them that decides. Otherwise the three best
+are weighed again, face by face and space by space, with the other cars where they stand and the car's own wear
+points.
 """
 
 from __future__ import annotations
@@ -86,23 +87,24 @@ class Simple:
         best, best_key = None, None
         pit = car.wp[TIRES] <= self.pit_below
         b = race.b
+        corner, to_exit, gap, stops = b.corner, b.to_exit, b.gap, race.stops
+        cur, made = car.cur, car.made
         for o in options:
-            st = o[4]
-            if o[2] or o[3] or st[1] or o[5]:  # braking, blocked, overshooting or the pit: what does it cost?
+            e, d, k, left, st, in_pit = o
+            if k or left or st[1] or in_pit:  # braking, blocked, overshooting or the pit: what does it cost?
                 cause, tires, brakes, spin = race.assess(car, o)
-                if o[5]:
+                if in_pit:
                     if pit and cause is None:
                         return o, True
                     continue
                 spent = (car.wp[TIRES] - tires) + (car.wp[BRAKES] - brakes)
+                out = cause is not None
             else:
-                cause, spin, spent = None, False, 0
-            e = o[0]
-            k = b.corner[e]
+                out, spin, spent = False, False, 0
+            c = corner[e]
             # stops still to make in this corner: the lane with the most room; else the inside line
-            owed = k >= 0 and not o[4][1] and race.stops[k] > (car.made + 1 if k == car.cur else 1)
-            line = -b.to_exit[e] if owed else _inside(b, e)
-            key = (cause is not None, spin, spent, o[4][3], -o[1], line, e)
+            owed = c >= 0 and not st[1] and stops[c] > (made + 1 if c == cur else 1)
+            key = (out, spin, spent, st[3], -d, -to_exit[e] if owed else gap[e], e)
             if best_key is None or key < best_key:
                 best, best_key = o, key
         return best, best_key is not None and not (best_key[0] or best_key[1] or best_key[2] or best_key[3])
@@ -112,11 +114,6 @@ class Simple:
         return max(good, key=lambda o: (o[1], -o[0])) if good else None
 
 
-def _inside(b, space: int) -> int:
-    k = b.zone[space]
-    return abs(b.lane[space] - b.corners[k].inside) if k >= 0 else 0
-
-
 class Strong(Simple):
     kind = "strong"
 
@@ -124,6 +121,7 @@ class Strong(Simple):
         self.values = setup.values
         self.static = setup.static
         self.weights = [tuple((v, f.count(v) / len(f)) for v in sorted(set(f))) for f in setup.rules.faces]
+        self._touching: tuple = (None, None)  # (car, round, space, cars on the board) → spaces touching a car
 
     # -- the race situation
     def prices(self, race, car) -> tuple[float, ...]:
@@ -145,11 +143,16 @@ class Strong(Simple):
         """What every end of this turn's move shares: the spaces where ending means a collision roll (right behind
         or beside another car), the turns that roll costs, and the turns a damage marker's roll costs."""
         b, rs = race.b, race.rs
-        touching = set()
-        for sp, other in race.occ.items():
-            if other is not car:
-                touching.update(b.behind[sp])
-                touching.update(b.side[sp])
+        key = (car.n, race.round, car.space, len(race.occ))
+        if self._touching[0] == key:  # the gear, then the move: the cars stand where they stood
+            touching = self._touching[1]
+        else:
+            touching = set()
+            for sp, other in race.occ.items():
+                if other is not car:
+                    touching.update(b.behind[sp])
+                    touching.update(b.side[sp])
+            self._touching = (key, touching)
         lo, hi = rs.collision_rain if race.rain else rs.collision
         collide = (hi - lo + 1) / rs.black * (OUT_TURNS if car.wp[BODY] <= 1 else prices[BODY])
         lo, hi = rs.handling_rain if race.rain else rs.handling
@@ -222,7 +225,7 @@ class Strong(Simple):
             laps = car.laps + (1 if b.pit.wraps else 0)
             values = self.values.of(car.wp[GEARBOX], car.wp[BRAKES])
             v = values.final if laps == rs.laps - 1 else values.more
-            state = self.static.state(b, b.pit.exit, 0, race.stops)
+            state = self.static.state(b, b.pit.garage(car.n), 0, race.stops)  # out from its own garage
             cost += (car.wp[TIRES] - tires) * prices[TIRES] - (rs.build[TIRES] - tires) * prices[TIRES]
             return v[rs.pit_exit_gear][state] + (rs.laps - 1 - laps) * values.lap + 0.5 + cost
         # the tires a blocked car pays come off before any overshoot (as race.assess counts them)
@@ -245,7 +248,10 @@ class Strong(Simple):
         if not forced and car.cur == b.corner[car.space]:
             sid = static.state(b, car.space, car.made, race.stops)
             ranked = self._gear_alone(race, car, options, sid, risk)
-            if normal and static.clear(sid, top + 1, race.occ, race.damage) > top:
+            # nothing within reach of the board's best gear (a space beyond its longest move, where ending right
+            # behind a car would cost a collision roll): the other cars can only make the other gears worse
+            far = rs.faces[ranked[0]][-1]
+            if normal and static.clear(sid, far + 1, race.occ, race.damage) > far:
                 return ranked[0]
             # others in reach: the board's own three best gears, looked at again with the cars where they are
             options = sorted(ranked[:SHORTLIST])
@@ -255,7 +261,8 @@ class Strong(Simple):
         lowest = max(1, min(rs.faces[g][0] for g in options) - most)
         layers = race.layers(car, top)
         reached = len(layers) - 1
-        rows = self._rows(race, car, layers, lowest, prices)
+        rows, ends = self._rows(race, car, layers, lowest, prices)
+        race.rows = ((car.n, car.space, car.laps, tuple(car.wp), id(layers)), rows, ends, lowest)
         brake = rs.brake_wp * prices[BRAKES]
         tires = car.wp[TIRES]
         best, best_cost = options[0], math.inf
@@ -296,8 +303,9 @@ class Strong(Simple):
                 best, best_cost = g, total
         return best
 
-    def _rows(self, race, car, layers, lowest: int, prices) -> list:
-        """For each distance from ``lowest``, every end as ``(value table or None, state, extra turns, spins)``."""
+    def _rows(self, race, car, layers, lowest: int, prices) -> tuple[list, list]:
+        """For each distance from ``lowest``, every end as ``(value table or None, state, extra turns, spins)``, and
+        the spaces they end on (an end that puts the car out is left out of both)."""
         b, rs = race.b, race.rs
         context = self.context(race, car, prices)
         touching = context[0]
@@ -311,21 +319,44 @@ class Strong(Simple):
         end = self.end
         memo = context[3]
         rows: list = [()] * len(layers)
+        ends: list = [()] * len(layers)
+        collide, danger = context[1], context[2]
+        # after crossing the line: the next lap's table, or the race is over
+        over_line = laps + 1 >= rs.laps
+        table2 = values.final if laps + 1 == rs.laps - 1 else values.more
+        offset2 = (rs.laps - 2 - laps) * values.lap
         for d in range(lowest, len(layers)):
             row = []
+            append = row.append
+            where = []
+            at = where.append
             for e, st in layers[d].items():
-                if st[1] or st[2] or st[3] or e in touching:
-                    if st[1] and memo.get((st[1], st[2], d, tires)) is False:
+                if st[1]:  # overshoots: worked out (and remembered) by end()
+                    if memo.get((st[1], st[2], d, tires)) is False:
                         continue  # overshoots that put the car out, as a path before this one found
                     x = end(race, car, e, d, st, tires, prices, context)
                     if x is not None:
-                        row.append(x)
+                        append(x)
+                        at(e)
+                    continue
+                at(e)
+                if st[2] and over_line:
+                    append((None, 0, -d * 0.011, False))
                     continue
                 k = corner[e]
                 state = base[e] if k < 0 else base[e] + min(made + 1 if k == cur else 1, stops[k])
-                row.append((table, state, offset - d * 0.001, False))
+                extra = -d * 0.001
+                if e in touching:
+                    extra += collide
+                if st[3]:
+                    extra += st[3] * danger
+                if st[2]:
+                    append((table2, state, offset2 + extra, False))
+                else:
+                    append((table, state, offset + extra, False))
             rows[d] = row
-        return rows
+            ends[d] = where
+        return rows, ends
 
     def _gear_alone(self, race, car, options, sid: int, risk: float) -> list[int]:
         """The gears best first as the board's own expectations (:mod:`.values`) rank them: what decides with no
@@ -344,10 +375,55 @@ class Strong(Simple):
         return [g for _, g in sorted(ranked)] or [options[-1]]
 
     def choose(self, race, car, gear, roll, layers):
+        """The option of the fewest turns to go, wear and risks priced in (:meth:`score`); an end that leaves no
+        corner, crosses no line, passes no damage marker and touches no car is worked out here directly."""
         prices = self.prices(race, car)
         context = self.context(race, car, prices)
-        options = race.options(car, roll, layers)
-        return min(options, key=lambda o: (self.score(race, car, gear, o, prices, context), o[0], o[2]))
+        touching, collide, danger = context[0], context[1], context[2]
+        rs, b = race.rs, race.b
+        laps = car.laps
+        values = self.values.of(car.wp[GEARBOX], car.wp[BRAKES])
+        row = (values.final if laps == rs.laps - 1 else values.more)[gear]
+        offset = (rs.laps - 1 - laps) * values.lap
+        last = laps + 1 >= rs.laps  # over the line the race is over
+        row2 = (values.final if laps + 1 == rs.laps - 1 else values.more)[gear]
+        offset2 = (rs.laps - 2 - laps) * values.lap
+        brake_wp = rs.brake_wp
+        corner, base, stops, track_n = b.corner, self.static.base, race.stops, b.track_n
+        cur, made = car.cur, car.made
+        known = race.rows
+        if known is not None and known[0] != (car.n, car.space, car.laps, tuple(car.wp), id(layers)):
+            known = None  # worked out for another position, another wear (a downshift's cost), other layers
+        looked: dict = {}
+        best, best_key = None, None
+        for o in race.options(car, roll, layers):
+            e, d, k, left, st, pit = o
+            if known is not None and not left and not pit and d >= known[3] and (st[1] or (st[2] and last)):
+                # as the gear's choice worked it out: the entry's value, the braking priced
+                ends = looked.get(d)
+                if ends is None:
+                    ends = looked[d] = dict(zip(known[2][d], known[1][d], strict=True))
+                entry = ends.get(e)
+                if entry is None:  # an end that puts the car out
+                    value = OUT_TURNS + 30 - d * 0.01
+                else:
+                    value = self.value(entry, gear) + ((k * brake_wp) * prices[BRAKES] if e < track_n else 0.0)
+            elif left or pit or st[1] or (st[2] and last):
+                value = self.score(race, car, gear, o, prices, context)
+            else:
+                c = corner[e]
+                state = base[e] if c < 0 else base[e] + min(made + 1 if c == cur else 1, stops[c])
+                extra = -d * 0.001  # summed as score() sums it, to the last bit: the same choices
+                if e in touching:
+                    extra += collide
+                if st[3]:
+                    extra += st[3] * danger
+                value = row2[state] + (extra + offset2) if st[2] else row[state] + (extra + offset)
+                value += (k * brake_wp) * prices[BRAKES] if e < track_n else 0.0
+            key = (value, e, k)
+            if best_key is None or key < best_key:
+                best, best_key = o, key
+        return best
 
     def slipstream(self, race, car, gear, options):
         if not options:

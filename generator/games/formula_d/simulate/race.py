@@ -6,16 +6,21 @@ roll: 1 stalls, 20 moves 4 spaces at once), *Order of play* (the car in front fi
 then the inside of the corner), *Gears* (up one at a time; down with the *Changing down* costs), the move
 (:mod:`.rules`: corners, overshooting, braking, blocking), *Damage and road handling* (a roll for every damage
 marker passed), *Collision* (ending beside or behind a car), *Motor damage* (20 in 5th or 30 in 6th: every car in
-5th or 6th tests its engine), *Slipstreaming* and *Weather* when asked, *Pit stop*, and the finish ("the race ends
-when all cars have crossed the finishing line").
+5th or 6th tests its engine), *Slipstreaming* and *Weather* when asked, *Pit stop* (the pit lane driven: in to the
+car's own garage, out from it), and the finish ("the race ends when all cars have crossed the finishing line").
+
+An overtake is a change in the order of play: a car that ends a move more than half a space ahead of a car that
+was ahead of it (drawing level is no overtake: the order of play treats level cars as level), still ahead when
+the round ends. Those of the first round, the start, are counted apart.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cmp_to_key
 
 from ....simulate.rng import race_random
-from ....simulate.tally import Tally, spearman_d2
+from ....simulate.tally import Tally, sample, spearman_d2
 from .rules import (
     BODY,
     BRAKES,
@@ -53,7 +58,7 @@ class Setup:
 class Car:
     __slots__ = (
         "n", "kind", "driver", "space", "gear", "laps", "cur", "made", "wp", "state", "start", "forced", "pits",
-        "turns", "grid", "place", "cause", "prog", "zone_rank", "touched", "sixth", "out_prog",
+        "turns", "grid", "place", "cause", "prog", "zone_rank", "touched", "sixth", "out_prog", "boxed",
     )  # fmt: skip
 
     def __init__(self, n: int, kind: str, driver, space: int, grid: int, wp: tuple[int, ...], laps: int, prog):
@@ -63,6 +68,7 @@ class Car:
         self.state, self.start, self.forced, self.pits, self.turns = RUN, 1, None, 0, 0
         self.place, self.cause, self.prog, self.out_prog = 0, None, prog, 0.0
         self.zone_rank, self.touched, self.sixth = grid, (), set()
+        self.boxed = False  # in its garage (a pit stop): off the pit lane, in no one's way
 
 
 def batch(setup: Setup, seed: int, first: int, count: int) -> Tally:
@@ -76,6 +82,43 @@ def batch(setup: Setup, seed: int, first: int, count: int) -> Tally:
     return tally
 
 
+#: The race figures two designs are compared on, race by race (:func:`pair_batch`).
+PAIRED = ("turns", "dnf", "overtakes", "start_overtakes", "pole_win")
+#: A per-race ratio (spaces a turn) kept whole for the paired sums: in millionths.
+MILLIONTHS = 1_000_000
+
+
+def pair_batch(setups: tuple[Setup, Setup], seed: int, first: int, count: int) -> Tally:
+    """Races ``first`` … ``first + count - 1`` on two designs with the same dice (race ``i`` of each from the
+    same stream): their tallies, keyed ``(0, …)`` and ``(1, …)``, and the race-by-race differences (second less
+    first) of the :data:`PAIRED` figures, of the spaces a turn (millionths) and of each corner's WP lost (when
+    the designs have as many corners), sampled under ``("pair", …)``."""
+    from .drivers import make_driver
+
+    sides = (Tally(), Tally())
+    pairs = Tally()
+    drivers = [{kind: make_driver(kind, s) for kind in sorted(set(s.kinds))} for s in setups]
+    for i in range(first, first + count):
+        a = Race(setups[0], race_random(seed, i), sides[0], drivers[0]).run()
+        b = Race(setups[1], race_random(seed, i), sides[1], drivers[1]).run()
+        for name in PAIRED:
+            if a[name] is not None and b[name] is not None:
+                sample(pairs, name, b[name] - a[name])
+        if a["turns_taken"] and b["turns_taken"]:
+            ra, rb = a["spaces"] / a["turns_taken"], b["spaces"] / b["turns_taken"]
+            sample(pairs, "spaces_per_turn", round(MILLIONTHS * (rb - ra)))
+        if len(a["corner_wp"]) == len(b["corner_wp"]):
+            for k, (wa, wb) in enumerate(zip(a["corner_wp"], b["corner_wp"], strict=True)):
+                sample(pairs, ("corner_wp", k), wb - wa)
+    out = Tally()
+    for side, t in enumerate(sides):
+        for key, v in t.items():
+            out[(side, *key)] = v
+    for key, v in pairs.items():
+        out[("pair", *key)] = v
+    return out
+
+
 class Race:
     def __init__(self, setup: Setup, rng, tally: Tally, drivers: dict):
         b, rs = setup.board, setup.rules
@@ -87,10 +130,21 @@ class Race:
         self.damage: set[int] = set()
         self.finished: list[Car] = []
         self.round = 0
-        self.overtakes = 0
+        self.overtakes = [0, 0]  # at the start (the first round), in the race
         self.passes: dict = {}  # this round's passes: (car, car passed) -> (space passed on, line)
-        self.level = b.lap / max(1.0, len(b.lane) / b.lanes)  # the length of an average space along the lap
+        self.level = b.lap / max(1.0, b.track_n / b.lanes)  # the length of an average space along the lap
+        self.tol = self.level / 2  # cars within half a space of each other are level
+        self.ahead: dict = {}  # (car, car) -> 1 if the first was last seen ahead of the second (the grid's at first)
+        self.spaces = 0  # spaces moved by every car, this race
+        self.corner_wp = [0] * len(b.corners)  # WP lost by the corner where it was lost, this race
+        # counted a move at a time, added to the tally when the race ends: moves by gear, and per straight (zone)
+        # moves by gear, passes along it, passes with a move in 6th gear
+        self.gears = [0] * 7
+        self.gear_on = [[0] * 7 for _ in b.corners]
+        self.visits = [0] * len(b.corners)
+        self.sixths = [0] * len(b.corners)
         self.cache = None  # (car, layers) the driver already worked out this turn
+        self.rows = None  # what the driver worked out choosing its gear, for choosing its move (its own key)
         self.overshot = -1  # the corner whose overshoot put a car out, as :meth:`assess` last found it
         self.weather = 0
         self.rain = rs.rain
@@ -111,6 +165,10 @@ class Race:
                 car.cur, car.made = k, max(0, self.stops[k] - rs.grid_owed)
             self.cars[n] = car
             self.occ[space] = car
+        for a in self.cars:
+            for o in self.cars:
+                if a.n < o.n:
+                    self.ahead[(a.n, o.n)] = 1 if a.grid < o.grid else 0
 
     # ------------------------------------------------------------------------------------------------ dice
     def black(self) -> int:
@@ -125,20 +183,24 @@ class Race:
         return 0 if roll <= good else 1 if roll <= changeable else 2 if roll <= rain_changeable else 3
 
     # ------------------------------------------------------------------------------------------------ race
-    def run(self) -> None:
+    def run(self) -> dict:
+        """Race to the end, counted into the tally: the race's headline figures (``turns``: the winner's, None if
+        no car finished; ``dnf``; ``overtakes`` and ``start_overtakes``; ``pole_win``; ``spaces`` moved and
+        ``car_turns`` taken by every car)."""
         cars = self.cars
         b = self.b
+        play = cmp_to_key(self._before)
         while self.round < MAX_ROUNDS:
             self.round += 1
-            on = [c for c in cars if c.state == RUN]
             # *Order of play*: the car in front first; level cars (within half a space): the higher gear, then
-            # the inside of the corner; then the grid
-            step = self.level
-            on.sort(key=lambda c: (-round(c.prog / step), -c.gear, self._inside(c), c.grid))
-            on += [c for c in cars if c.state == PIT]
-            if not on:
+            # the inside of the corner; then the grid. Cars in the pit lane wait for the cars on the track.
+            track = [c for c in cars if c.state == RUN and c.space < b.track_n]
+            if not track and not any(c.state == PIT or c.state == RUN for c in cars):
                 break
-            for car in on:
+            track.sort(key=play)
+            pit = [c for c in cars if c.state == PIT or (c.state == RUN and c.space >= b.track_n)]
+            pit.sort(key=lambda c: (-c.prog, c.grid))
+            for car in track + pit:
                 if car.state in (RUN, PIT):
                     car.turns += 1
                     self.turn(car)
@@ -148,17 +210,25 @@ class Race:
         for c in cars:
             if c.state in (RUN, PIT):  # stopped: a board no car can get round
                 self.out(c, "stopped", c.space if c.state == RUN else None)
-        self._count(b)
+        return self._count(b)
+
+    def _before(self, a: Car, c: Car) -> int:
+        """The order of play between two cars on the track: -1 if ``a`` plays first."""
+        if abs(a.prog - c.prog) > self.tol:
+            return -1 if a.prog > c.prog else 1
+        ka = (-a.gear, self._inside(a), a.grid)
+        kc = (-c.gear, self._inside(c), c.grid)
+        return -1 if ka < kc else 1 if ka > kc else 0
 
     def _inside(self, car: Car) -> int:
-        k = self.b.zone[car.space]
-        return abs(self.b.lane[car.space] - self.b.corners[k].inside) if k >= 0 else 0
+        return self.b.gap[car.space]
 
     def turn(self, car: Car) -> None:
         rs = self.rs
-        self.cache = None
+        self.cache = self.rows = None
         if car.state == PIT:
             return self.leave_pit(car)
+
         if car.start == 1:  # *Start formation*: the start roll before engaging 1st gear
             roll = self.black()
             car.start = 0
@@ -232,13 +302,16 @@ class Race:
                     break
         return out
 
-    def assess(self, car: Car, option: tuple) -> tuple:
-        """What an option does to ``car``: ``(cause it is out for or None, tires left, brakes left, spins)``."""
+    def assess(self, car: Car, option: tuple, book: list | None = None) -> tuple:
+        """What an option does to ``car``: ``(cause it is out for or None, tires left, brakes left, spins)``.
+        ``book``: given a list, the tire WP each overshoot costs is added to it as ``(corner, WP)``. In the pit lane
+        braking, and waiting behind a car, cost nothing (*Pit stop*: those rules do not apply there)."""
         rs = self.rs
         e, d, k, left, st, _ = option
-        brakes = car.wp[BRAKES] - k * rs.brake_wp
+        free = e >= self.b.track_n
+        brakes = car.wp[BRAKES] - (0 if free else k * rs.brake_wp)
         tires = car.wp[TIRES]
-        if left:
+        if left and not free:
             cost = blocked_cost(rs, left)
             if cost is None or brakes < cost[0] or tires < cost[1]:
                 return ("blocked", tires, brakes, False)
@@ -255,10 +328,13 @@ class Race:
                 if out_by_overshoot(rs, stops[corner], made):
                     self.overshot = corner
                     return ("overshoot", tires, brakes, spin)
+                had = tires
                 what, tires = overshoot(rs, tires, d - step + 1)
                 if what == "out":
                     self.overshot = corner
                     return ("overshoot", tires, brakes, spin)
+                if book is not None:
+                    book.append((corner, had - tires))
                 spin = spin or what == "spin"
         return (None, tires, brakes, spin)
 
@@ -270,23 +346,37 @@ class Race:
     def apply(self, car: Car, gear: int, roll: int, option: tuple, slip: bool = False) -> None:
         b, rs, t = self.b, self.rs, self.t
         e, d, k, left, st, pit = option
-        cause, tires, brakes, spin = self.assess(car, option)
+        book: list = []
+        if k or left or st[1]:
+            cause, tires, brakes, spin = self.assess(car, option, book)
+        else:  # the common move: no braking, nothing in the way, no corner overshot
+            cause, tires, brakes, spin = None, car.wp[TIRES], car.wp[BRAKES], False
         start = car.space
         p0 = car.prog
         if car.wp[BRAKES] != brakes:
             self.lose(car, e, BRAKES, car.wp[BRAKES] - brakes)
-        if car.wp[TIRES] != tires:
+        for corner, n in book:  # an overshoot's wear, booked to the corner overshot
+            self.lose(car, b.corners[corner].last[b.lane[e]], TIRES, n, corner)
+        if car.wp[TIRES] != tires:  # what is left: a blocked car's
             self.lose(car, e, TIRES, car.wp[TIRES] - tires)
-        if left:
+        if left and e < b.track_n:
             t.add("blocked", b.zone[e])
-        for corner, _, step in st[1]:
+        events = st[1]
+        if events and st[2] and car.laps + 1 >= rs.laps:  # past the finishing line no corner counts
+            events = tuple(ev for ev in events if ev[2] <= st[2])
+        for corner, _, step in events:
             t.add("overshoot", corner)
             t.add("overshoot_spaces", corner, n=d - step + 1)
-        del self.occ[start]
+        self._passed(car, e, events)
+        if self.occ.get(start) is car:
+            del self.occ[start]
+        car.boxed = False
         car.space = e
         if st[2]:
             car.laps += 1
         car.prog = car.laps * b.lap + b.mid[e]
+        self.spaces += d
+        self.gears[gear] += 1
         if pit:
             return self.enter_pit(car, gear)
         if cause is not None:  # out where it happened: an overshoot in the corner it overshot
@@ -297,17 +387,21 @@ class Race:
         car.gear = gear
         if spin:
             car.gear, car.forced = 1, (1,)
-            t.add("spin", b.zone[e])
+            t.add("spin", events[-1][0] if events else b.zone[e])
         ke = b.corner[e]
         if ke < 0:
             car.cur, car.made = -1, 0
-        elif st[1]:
-            car.cur, car.made = ke, 0  # an overshoot ending in the next corner is no stop there
         else:
-            car.made = car.made + 1 if ke == car.cur else 1
-            car.cur = ke
-            t.add("stop", ke, b.line_of(e))
+            t.add("in_corner", ke)
+            if st[1]:
+                car.cur, car.made = ke, 0  # an overshoot ending in the next corner is no stop there
+            else:
+                car.made = car.made + 1 if ke == car.cur else 1
+                car.cur = ke
+                t.add("stop", ke, b.line_of(e))
         self._moved(car, start, p0, gear, e)
+        if e >= b.track_n:  # the pit lane: no collision, no damage marker, no slipstream
+            return None
         if st[3] and not self._danger(car, st[3]):
             return None
         if not self._collision(car):
@@ -319,6 +413,16 @@ class Race:
         if rs.slipstream and not slip and car.state == RUN:
             self._slipstream(car, gear)
         return None
+
+    def _passed(self, car: Car, end: int, events: tuple) -> None:
+        """Count the corners a move took the car through: the one it was in, if it ends outside it, and any it
+        overshot on the way (the passes an overshoot is a share of)."""
+        cur = car.cur
+        if cur >= 0 and self.b.corner[end] != cur:
+            self.t.add("pass", cur)
+        for corner, _, _ in events:
+            if corner != cur:
+                self.t.add("pass", corner)
 
     # ----------------------------------------------------------------------------------- black-die checks
     def _hit(self, lo_hi: tuple[int, int], rain: tuple[int, int]) -> bool:
@@ -340,7 +444,13 @@ class Race:
         """*Collision*: ending beside or behind another car. False if out."""
         occ = self.occ
         e = car.space
-        if self.b.ahead[e] in occ or any(s in occ for s in self.b.side[e]):
+        touching = self.b.ahead[e] in occ
+        if not touching:
+            for s in self.b.side[e]:
+                if s in occ:
+                    touching = True
+                    break
+        if touching:
             self.t.add("collision_roll")
             if self._hit(self.rs.collision, self.rs.collision_rain):
                 self.lose(car, e, BODY, 1)
@@ -395,12 +505,20 @@ class Race:
         return 1 <= car.laps <= laps - 1
 
     def enter_pit(self, car: Car, gear: int) -> None:
-        pit = self.b.pit
+        """Into the pit lane at its entry and on to the car's own garage (no exact roll needed): all tire WP back,
+        then the black die: 1–10 out at once, (roll / 2, rounded up) spaces in 4th gear from the garage; 11–20 out
+        next round."""
+        b = self.b
+        pit = b.pit
         self.t.add("pit")
         car.pits += 1
-        car.state = PIT
-        if pit.wraps:
+        garage = pit.garage(car.n)
+        if b.mid[garage] < b.mid[car.space] - b.lap / 2:  # the garage lies past the start/finish line
             car.laps += 1
+        car.space = garage
+        car.prog = car.laps * b.lap + b.mid[garage]
+        car.state, car.boxed = PIT, True
+        self._sync(car)
         lost = self.rs.build[TIRES] - car.wp[TIRES]
         self.t.add("tires_back", n=lost)
         car.wp[TIRES] = self.rs.build[TIRES]
@@ -408,51 +526,52 @@ class Race:
         roll = self.black()
         lo, hi = self.rs.pit_quick
         if lo <= roll <= hi:  # quick: out at once, (roll / 2, rounded up) spaces in 4th gear
-            self._rejoin(car, -(-roll // 2))
+            self.t.add("pit_quick")
+            self._leave(car, self.rs.pit_exit_gear, -(-roll // 2))
         else:
             self.t.add("pit_slow")
 
     def leave_pit(self, car: Car) -> None:
-        """A slow stop's next round: out in 4th gear or lower (no downshift costs in the pit lane)."""
+        """A slow stop's next round: out of the garage in 4th gear or lower (no downshift costs in the pit lane),
+        the gear die's roll."""
         gear = car.driver.gear(self, car, tuple(range(1, self.rs.pit_exit_gear + 1)))
         car.gear = gear
-        self._rejoin(car, self.gear_die(gear))
+        self._leave(car, gear, self.gear_die(gear))
 
-    def _rejoin(self, car: Car, spaces: int) -> None:
-        """Out of the pit lane onto its lane of the track, ``spaces`` spaces from the exit (less if blocked: the
-        pit-lane rules know no blocking); a car whose way out is taken waits."""
-        b = self.b
-        e = b.pit.exit
-        if e in self.occ:
+    def _leave(self, car: Car, gear: int, spaces: int) -> None:
+        """Out of the garage: a move of ``spaces`` along the pit lane and on onto the track, as any move there (a
+        corner after the pit exit is a corner like any other). A car standing on the pit lane beside the garage
+        keeps it in: it waits (no WP: the pit lane's rules)."""
+        if car.space in self.occ:
             car.state = PIT
             return
-        for _ in range(spaces - 1):
-            nxt = b.ahead[e]
-            if nxt in self.occ or b.corner[nxt] >= 0:
-                break
-            e = nxt
         car.state = RUN
-        car.space = e
-        car.prog = car.laps * b.lap + b.mid[e]
-        car.zone_rank = self.rank(car)
-        car.touched = ()
-        self.occ[e] = car
+        self.cache = None
+        self.move(car, gear, spaces)
+        if car.state == RUN:
+            car.zone_rank = self.rank(car)
 
     # -------------------------------------------------------------------------------------------- outcomes
-    def lose(self, car: Car, space: int, zone: int, n: int) -> None:
+    def lose(self, car: Car, space: int, zone: int, n: int, corner: int | None = None) -> None:
+        """``car`` loses ``n`` WP of ``zone`` on ``space``: counted there and at the corner whose zone it is
+        (``corner``: another, e.g. the corner an overshoot left)."""
         if n <= 0:
             return
         car.wp[zone] -= n
-        self.t.add("wp", self.b.zone[space], zone, n=n)
+        k = self.b.zone[space] if corner is None else corner
+        self.t.add("wp", k, zone, n=n)
         self.t.add("wp_space", space, n=n)
+        if k >= 0:
+            self.corner_wp[k] += n
 
     def out(self, car: Car, cause: str, space: int | None, zone: int | None = None) -> None:
         """``car`` is out, for ``cause``, on ``space``: counted in ``zone`` (default: the space's)."""
-        if car.state == RUN and self.occ.get(car.space) is car:
+        if self.occ.get(car.space) is car:
             del self.occ[car.space]
         car.state, car.cause, car.out_prog = OUT, cause, car.prog
         if space is not None:
-            self.damage.add(space)
+            if space < self.b.track_n:
+                self.damage.add(space)
             self.t.add("dnf_at", self.b.zone[space] if zone is None else zone, cause)
             self.t.add("dnf_space", space)
 
@@ -466,12 +585,13 @@ class Race:
         return 1 + len(self.finished) + sum(1 for c in self.cars if c.state in (RUN, PIT) and c.prog > p)
 
     def _moved(self, car: Car, start: int, p0: float, gear: int, end: int) -> None:
-        """Count what a move did: the cars it passed (an overtake if it holds to the round's end, :meth:`_held`), places
-        won or lost through a corner, 6th gear on a straight."""
+        """Count what a move did: the cars it got clear ahead of (an overtake if it holds to the round's end,
+        :meth:`_held`), places won or lost through a corner, the gears used on the straights."""
         b, t = self.b, self.t
         p1 = car.prog
-        for other in self.occ.values():
-            if other is not car and p0 < other.prog < p1:
+        tol = self.tol
+        for other in self.cars:
+            if other is not car and other.state <= PIT and p0 <= other.prog + tol < p1:
                 self.passes[(car.n, other.n)] = (other.space, b.line_of(end))
         z0, z1 = b.zone[start], b.zone[end]
         if z0 < 0:
@@ -484,7 +604,7 @@ class Race:
             elif delta < 0:
                 t.add("lost", z0, n=-delta)
             car.zone_rank = r
-        # the straights (approaches) this move was on: 6th gear there?
+        # the straights (approaches) this move was on: its gear there, and 6th gear on each pass along one
         count = len(b.corners)
         touched = [z0] if b.corner[start] < 0 else []
         z = z0
@@ -493,37 +613,64 @@ class Race:
             touched.append(z)
         if b.corner[end] < 0 and z1 not in touched:
             touched.append(z1)
+        gear_on, seen = self.gear_on, car.touched
         for z in touched:
-            if z not in car.touched:
-                t.add("visit", z)
+            gear_on[z][gear] += 1
+            if z not in seen:
+                self.visits[z] += 1
                 car.sixth.discard(z)
             if gear == 6 and z not in car.sixth:
-                t.add("sixth", z)
+                self.sixths[z] += 1
                 car.sixth.add(z)
         car.touched = tuple(touched)
 
     def _held(self) -> None:
-        """The round's overtakes that held: a car passed and passed back within the round changed no place."""
-        t, b, cars = self.t, self.b, self.cars
+        """The round's overtakes that held: the order between the two cars changed (the passer is still more than
+        half a space ahead, or over the line first) — a car passed and passed back within the round, or only
+        drawn level, changed no place. Then the order of every pair as the round leaves it."""
+        t, b, cars, ahead, tol = self.t, self.b, self.cars, self.ahead, self.tol
+        start = self.round == 1
         for (n, m), (space, line) in self.passes.items():
             a, o = cars[n], cars[m]
-            if a.state == FIN or o.state == OUT or (a.state != OUT and o.state != FIN and a.prog > o.prog):
-                self.overtakes += 1
+            key = (n, m) if n < m else (m, n)
+            if ahead[key] == (1 if n < m else 0):  # already ahead of it
+                continue
+            if a.state == FIN:
+                held = o.state != FIN or a.place < o.place
+            else:
+                held = a.state <= PIT and o.state <= PIT and a.prog > o.prog + tol
+            if not held:
+                continue
+            ahead[key] = 1 if n < m else 0
+            self.overtakes[0 if start else 1] += 1
+            if start:
+                t.add("start_overtake", space)
+            else:
                 t.add("overtake", space)
                 t.add("overtake_line", b.zone[space], line)
         self.passes.clear()
 
-    def _count(self, b) -> None:
+    def _sync(self, car: Car) -> None:
+        """The order between ``car`` and every other car as they stand, after a jump no move made (into the pits:
+        to its garage)."""
+        for o in self.cars:
+            if o is not car and o.state <= PIT and abs(car.prog - o.prog) > self.tol:
+                key = (car.n, o.n) if car.n < o.n else (o.n, car.n)
+                self.ahead[key] = 1 if (car.prog > o.prog) == (car.n < o.n) else 0
+
+    def _count(self, b) -> dict:
         t = self.t
         cars = self.cars
         t.add("races")
         t.add("rounds", self.round)
-        t.add("overtakes_race", self.overtakes)
+        t.add("overtakes_race", self.overtakes[1])
+        t.add("start_overtakes", self.overtakes[0])
         fin = self.finished
         t.add("finishers", len(fin))
         out = sorted((c for c in cars if c.state == OUT), key=lambda c: (-c.out_prog, c.grid))
         for c in out:
             t.add("dnf", c.cause)
+        t.add("dnf_race", len(out))
         if fin:
             win = fin[0]
             t.add("turns", win.turns)
@@ -537,3 +684,31 @@ class Race:
             t.add("place", c.kind, place)
             t.add("place_from", c.grid, place)
         t.add("d2", n=spearman_d2([c.grid for c in order], [c.place for c in order]))
+        for g, v in enumerate(self.gears):
+            if v:
+                t.add("gear", g, n=v)
+        for z, row in enumerate(self.gear_on):
+            for g, v in enumerate(row):
+                if v:
+                    t.add("gear_on", z, g, n=v)
+            if self.visits[z]:
+                t.add("visit", z, n=self.visits[z])
+            if self.sixths[z]:
+                t.add("sixth", z, n=self.sixths[z])
+        t.add("moved", n=self.spaces)
+        turns = sum(c.turns for c in cars)
+        sample(t, "spaces", self.spaces)
+        sample(t, "turns_taken", turns)
+        t.add("xy", "spaces", "turns_taken", n=self.spaces * turns)
+        for k, wp in enumerate(self.corner_wp):
+            sample(t, ("corner_wp", k), wp)
+        return {
+            "turns": fin[0].turns if fin else None,
+            "dnf": len(out),
+            "overtakes": self.overtakes[1],
+            "start_overtakes": self.overtakes[0],
+            "pole_win": 1 if fin and fin[0].grid == 1 else 0,
+            "spaces": self.spaces,
+            "turns_taken": turns,
+            "corner_wp": tuple(self.corner_wp),
+        }

@@ -11,14 +11,15 @@ forward into the next lane (Paddock's reading of the lost pictures: a lane chang
 shortest route). A car never drives through another car, never backwards, and ends on a free space.
 
 Corners (*Driving code in the corners*, *Overshooting*). A car must end ``stops`` moves inside a corner's limits
-before it may leave it. A move that leaves a corner without them overshoots: each space beyond the exit line costs
-a tire WP; with two stops short (a 2-stop corner with none, a 3-stop corner with one or none) the car is out.
-Losing the last tire WP that way spins the car (next turn in 1st gear); with no tire WP left, an overshoot of one
-space spins it again and a longer one puts it out; losing more tire WP than the car has puts it out. Leaving a
-corner the car keeps to its lane — the step over the exit line and the rest of the move go straight ahead (so,
-blocked there, it cannot drive round: it brakes);
-a move that overshoots and ends in the next corner does not count as a stop there. A car starting the race on a
-grid slot inside a corner owes it no stops (Paddock's reading, ``grid_owed``: the rulebook's grids stand on a
+before it may leave it. A move that leaves a corner without them overshoots: each space beyond the exit line costs a
+tire WP (booked to the corner overshot); with two stops short (a 2-stop corner with none, a 3-stop corner with one
+or none) the car is out. Losing the last tire WP that way spins the car (next turn in 1st gear); with no tire WP
+left, an overshoot of one space spins it again and a longer one puts it out; losing more tire WP than the car has
+puts it out. An *overshooting* car keeps to its lane coming out of the corner — the step over the exit line and the
+rest of the move go straight ahead (so, blocked there, it cannot drive round: it brakes) — and its move ending in
+the next corner is no stop there: the rulebook says both in its *Overshooting* section, of the car that overshoots.
+A car that made its stops leaves a corner as it drives anywhere, changing lanes as it likes. A car starting the race
+on a grid slot inside a corner owes it no stops (Paddock's reading, ``grid_owed``: the rulebook's grids stand on a
 straight, and its rule is for a car driving into a corner).
 
 Braking (*Braking*, *Blocking*). Brake WP shorten a move at any time (``brake_wp`` per space: an assumption). A car
@@ -68,10 +69,10 @@ class RuleSet:
     laps: int
     brake_wp: int  # brake WP per space not moved (assumed)
     pit_roll: int  # least gear-die roll to enter the pit (the board's, or assumed)
+    weather_chart: tuple[int, int, int]  # highest black-die result for good, changeable, rain-changeable
     slipstream: bool = False
     weather: bool = False
     rain: bool = False
-    weather_chart: tuple[int, int, int] = (5, 10, 15)  # highest black-die result for good, changeable, rain-changeable
     grid_owed: int = 0  # stops a car starting inside a corner owes there (assumed; only a grid in a corner asks)
 
     @property
@@ -91,23 +92,50 @@ class RuleSet:
         object.__setattr__(self, "_gears", {})  # gear_options, worked out once per case
 
 
-#: The numbers the rulebook leaves open: key → (label, default, why it is open, least, most).
+#: The numbers the rulebook leaves open: key → (label, the house rule giving Paddock's value, why it is open, least,
+#: most). The values are the pack's suggestions (``templates/formula-d/house-rules.yaml``): one source for both.
 CHART = "each circuit's weather chart sets it"
 OPEN = {
-    "brake_wp": ("brake WP per space not moved", 1, "the rulebook does not say how many", 1, 3),
-    "pit_roll": ("least roll to enter the pit", 4, "each board prints its own; this one gives none", 1, 30),
-    "downshift3_engine": ("engine WP for skipping 3 gears", 1, "the OCR'd rulebook lost this number", 0, 3),
+    "brake_wp": ("brake WP per space not moved", "brake_wp_per_space", "the rulebook does not say how many", 1, 3),
+    "pit_roll": (
+        "least roll to enter the pit",
+        "pit_min_roll",
+        "each board prints its own; this one gives none",
+        1,
+        30,
+    ),
+    "downshift3_engine": (
+        "engine WP for skipping 3 gears",
+        "engine_wp_skip_3",
+        "the OCR'd rulebook lost this number",
+        0,
+        3,
+    ),
     "grid_owed": (
         "stops a car starting on a grid slot inside a corner still owes there",
-        0,
+        None,
         "the rulebook's grids stand on a straight: a car starting inside a corner did not drive into it",
         0,
         3,
     ),
-    "weather_good": ("weather chart: black die 1–N is good weather", 5, CHART, 0, 20),
-    "weather_changeable": ("weather chart: up to N is changeable", 10, CHART, 0, 20),
-    "weather_rain_changeable": ("weather chart: up to N is rain, changeable", 15, CHART, 0, 20),
+    "weather_good": ("weather chart: black die 1–N is good weather", ("weather", 0), CHART, 0, 20),
+    "weather_changeable": ("weather chart: up to N is changeable", ("weather", 1), CHART, 0, 20),
+    "weather_rain_changeable": ("weather chart: up to N is rain, changeable", ("weather", 2), CHART, 0, 20),
 }
+
+
+def default(key: str) -> int:
+    """Paddock's value for an open number: the house rule the pack suggests (0 for ``grid_owed``)."""
+    from .. import facts
+
+    source = OPEN[key][1]
+    if source is None:
+        return 0
+    if isinstance(source, tuple):  # a line of the weather chart: the top of its black-die range ("11–14" → 14)
+        name, line = source
+        text = str(getattr(facts.house(), name).value[line])
+        return int(text.replace("–", "-").split("-")[-1])
+    return int(getattr(facts.house(), source).value)
 
 
 def rule_set(
@@ -147,14 +175,14 @@ def rule_set(
     taken = []
 
     def value(key: str, given=None):
-        label, default, why, _, _ = OPEN[key]
+        label, _, why, _, _ = OPEN[key]
         if key in assume:
             v = assume[key]
             taken.append((key, label, v, "given with --assume"))
             return v
         if given is not None:
             return given
-        v = default
+        v = default(key)
         taken.append((key, label, v, why))
         return v
 
@@ -170,7 +198,7 @@ def rule_set(
     rolls = r.rolls
     build = facts.standard_build()
     weather = "weather" in rules
-    chart = (5, 10, 15)
+    chart = (default("weather_good"), default("weather_changeable"), default("weather_rain_changeable"))
     if weather:
         chart = (value("weather_good"), value("weather_changeable"), value("weather_rain_changeable"))
         if not chart[0] <= chart[1] <= chart[2]:
@@ -278,35 +306,47 @@ def reach(
     board, start: int, cur: int, made: int, stops: tuple[int, ...], depth: int, occ, danger=(), head=None
 ) -> list[dict]:
     """Where a car on ``start`` can be after each number of steps up to ``depth``: ``layers[d]`` maps a space to
-    ``(locked, events, line, hits)`` — ``locked`` once the path has left a corner (ahead only from then on),
+    ``(locked, events, line, hits)`` — ``locked`` once the path has overshot a corner (ahead only from then on),
     ``events`` the corners left without their stops as ``(corner, stops made, step)``, ``line`` the step that
     crossed the start/finish line (0: none), ``hits`` the damage-marker spaces passed. ``cur``/``made``: the corner
     the car is in and the stops it made there. ``occ``: spaces other cars stand on. Among paths to a space the one
     leaving the corner latest (fewest spaces beyond it), then passing fewest damage markers, is kept. The layers
     stop where no free space is left (the car is blocked). ``head``: the first layers, already known (from the
     empty board, when no car or marker lies that near)."""
-    succ, locked_succ = board.succ, board.locked_succ
+    plain, special = board.plain, board.special
+    locked_plain, locked_special = board.locked_plain, board.locked_special
     layers = list(head) if head else [{start: FREE}]
     layer = layers[-1]
     for d in range(len(layers), depth + 1):
         nxt: dict = {}
         get = nxt.get
         for a, state in layer.items():
-            for b, left, crossed in locked_succ[a] if state[0] else succ[a]:
+            if state[0]:
+                pl, sp = locked_plain[a], locked_special[a]
+            else:
+                pl, sp = plain[a], special[a]
+            for b in pl:  # the common step: no corner left, no line crossed
                 if b in occ:
                     continue
-                hit = danger and b in danger
-                if left >= 0 or crossed or hit:
-                    locked, events, line, hits = state
-                    if left >= 0:
-                        locked = 1
-                        if left != cur or made < stops[left]:
-                            events = events + ((left, made if left == cur else 0, d),)
-                    new = (locked, events, line or (d if crossed else 0), hits + 1 if hit else hits)
-                else:
-                    new = state
+                new = state
+                if danger and b in danger:
+                    new = (state[0], state[1], state[2], state[3] + 1)
                 old = get(b)
                 if old is None or old is not new and _better(new, old):
+                    nxt[b] = new
+            for b, left, crossed, straight in sp:
+                if b in occ:
+                    continue
+                locked, events, line, hits = state
+                if left >= 0 and (left != cur or made < stops[left]):  # an overshoot: out in its lane
+                    if not straight:
+                        continue
+                    locked = 1
+                    events = events + ((left, made if left == cur else 0, d),)
+                hit = danger and b in danger
+                new = (locked, events, line or (d if crossed else 0), hits + 1 if hit else hits)
+                old = get(b)
+                if old is None or _better(new, old):
                     nxt[b] = new
         if not nxt:
             break
@@ -316,7 +356,9 @@ def reach(
 
 
 def _better(a, b) -> bool:
-    if a[1] != b[1]:
+    if a[1] != b[1]:  # fewer corners overshot, then leaving them later (fewer spaces beyond)
+        if len(a[1]) != len(b[1]):
+            return len(a[1]) < len(b[1])
         return sum(e[2] for e in a[1]) > sum(e[2] for e in b[1])
     return a[3] < b[3]
 

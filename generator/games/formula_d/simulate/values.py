@@ -96,7 +96,7 @@ def _order(board) -> list[int]:
     n = board.n
     into = [0] * n
     for a in range(n):
-        for b, _, crossed in board.succ[a]:
+        for b, _, crossed, _ in board.succ[a]:
             if not crossed:
                 into[b] += 1
     ready = [a for a in range(n) if into[a] == 0 and board.succ[a]]
@@ -104,7 +104,7 @@ def _order(board) -> list[int]:
     while ready:
         a = ready.pop()
         out.append(a)
-        for b, _, crossed in board.succ[a]:
+        for b, _, crossed, _ in board.succ[a]:
             if not crossed:
                 into[b] -= 1
                 if into[b] == 0:

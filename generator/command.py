@@ -1,4 +1,6 @@
-"""Options every drawing command shares, declared once and added to a command with ``@output_options``."""
+"""What every drawing command shares, the CLI's and each game's alike: the output options, declared once and added to
+a command with ``@output_options`` (the command gets them as :class:`Options`), and :func:`publish` with a progress
+line and a one-line summary. A game's command module imports this, never ``generator.cli``."""
 
 from __future__ import annotations
 
@@ -12,14 +14,20 @@ from typing import Annotated
 
 import typer
 
-from ..paper import PAPER_NAMES, PageSettings
-from ..pipeline import Output
-from ..writers import PREVIEW_DPI
+from . import pipeline
+from .errors import InputError
+from .messages import fit_line, quote
+from .paper import PAPER_NAMES, PageSettings, parse_paper_choice
+from .pipeline import ALL_FORMATS, Output, job_name
+from .writers import PREVIEW_DPI
+
+#: The formats ``--format`` may name, as its help and its errors list them ("pdf, svg, png").
+FORMAT_LIST = ", ".join(ALL_FORMATS)
 
 OUTPUT_PARAMS = [
     # a str, not a Path: a Path turns --out "" (an unset shell variable) into the current folder
     ("out", Annotated[str, typer.Option("--out", "-o", help="Folder for the generated files.")], "output"),
-    ("format", Annotated[str, typer.Option("--format", "-f", help="Comma-separated: pdf, svg, png.")], "pdf,png"),
+    ("format", Annotated[str, typer.Option("--format", "-f", help=f"Comma-separated: {FORMAT_LIST}.")], "pdf,png"),
     (
         "paper",
         Annotated[
@@ -85,18 +93,13 @@ CONTEXT = "paddock_context"
 
 
 def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet) -> Options:
-    from ..errors import InputError
-    from ..messages import quote
-    from ..paper import parse_paper_choice
-    from ..pipeline import ALL_FORMATS
-
     formats = tuple(dict.fromkeys(f.strip().lower() for f in format.split(",") if f.strip()))
     bad = [f for f in formats if f not in ALL_FORMATS]
     if bad or not formats:
         raise InputError(
             f"unknown format {quote(','.join(bad) or format, 40)}",
             field="--format",
-            hint="use a comma-separated list of pdf, svg, png",
+            hint=f"use a comma-separated list of {FORMAT_LIST}",
         )
 
     def paper_option(text: str | None, option: str):
@@ -129,8 +132,6 @@ def _flag(param: inspect.Parameter) -> str:
 def refuse_empty(values: dict, flags: dict[str, str]) -> None:
     """An option given as an empty string (``--players ""``, often an unset shell variable) is an error, never
     silently the default."""
-    from ..errors import InputError
-
     for name, value in values.items():
         if isinstance(value, str) and not value.strip():
             flag = flags.get(name, "--" + name.replace("_", "-"))
@@ -170,9 +171,6 @@ def output_options(func):
 
 def publish(sheets, opts: Options, folder: str = "", merged: str | None = None, title: str = "Paddock"):
     """Publish sheets with a one-line progress counter on a terminal (unless --quiet) and a one-line summary."""
-    from ..pipeline import job_name
-    from ..pipeline import publish as _publish
-
     output = opts.output
     progress = None
     if not output.quiet and len(sheets) > 1 and sys.stderr.isatty():
@@ -185,14 +183,12 @@ def publish(sheets, opts: Options, folder: str = "", merged: str | None = None, 
 
     job = job_name(sheets, folder, merged, command=opts.command)
     try:
-        written = _publish(sheets, output, opts.pages, folder, merged, title, progress=progress, job=job)
+        written = pipeline.publish(sheets, output, opts.pages, folder, merged, title, progress=progress, job=job)
     finally:
         if progress is not None:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
-    if not output.quiet:
-        from ..messages import fit_line  # a deep --out keeps its start and its end, the line its 300 characters
-
+    if not output.quiet:  # a deep --out keeps its start and its end, the line its 300 characters
         where = output.out / folder if folder else output.out
         typer.echo(fit_line(f"wrote {len(written)} file(s) to {where}"), err=True)
         target = next((p for p in written if merged and p.name == f"{merged}.pdf"), None)
