@@ -34,6 +34,12 @@ def _plain(rel: str) -> bool:
     return bool(rel) and not p.is_absolute() and not p.anchor and ".." not in p.parts and "\0" not in rel
 
 
+def _command(job: str | None) -> str:
+    """The command a manifest's job names (``pack formula-d`` of ``pack formula-d: formula-d/…``), or ''."""
+    command, sep, _ = (job or "").partition(": ")
+    return command if sep else ""
+
+
 class OutputSet:
     """Files to write under one folder, committed together once everything has rendered.
 
@@ -104,6 +110,29 @@ class OutputSet:
                 out.append(path)
         return out
 
+    def _refuse_others(self, jobs: dict) -> None:
+        """Refuse (exit 2, before anything is written) to replace a file another command wrote here and that still
+        holds what it wrote, with other content: ``paddock track calibration.yaml`` would replace ``paddock
+        calibrate``'s calibration.pdf, and the pack whose print PDF it belongs to would no longer match it. The
+        same command run again, or two commands writing the same bytes, replace nothing of another's."""
+        mine = _command(self.job)
+        if not mine:
+            return
+        for path, data in self.files.items():
+            rel = path.relative_to(self.root).as_posix()
+            for job, listed in jobs.items():
+                theirs = _command(job)
+                recorded = listed.get(rel)
+                if not theirs or theirs == mine or recorded is None or recorded == digest(data):
+                    continue
+                if file_digest(path) != recorded:
+                    continue  # changed since that command wrote it: not that command's file any more
+                raise InputError(
+                    f"{short(rel)} in {short(str(self.root))} is what 'paddock {theirs}' wrote there; this "
+                    f"'paddock {mine}' would replace it with another file",
+                    hint="write into another folder (--out DIR), or move that file out of this one first",
+                )
+
     def _jobs_after(self, jobs: dict, digests: dict[Path, str | None]) -> dict:
         """The manifest's jobs once this run is committed: this job's files now; every other job's as they were,
         less the files no longer there (a job none of whose files is left is dropped)."""
@@ -147,6 +176,7 @@ class OutputSet:
             lock = journal.Lock(root)
             journal.recover(root)
             jobs = self._manifest()
+            self._refuse_others(jobs)
             stale = self._stale(jobs)
             blobs = dict(self.files)
             digests = {p: digest(d) for p, d in self.files.items()}  # what the manifest and the journal record
