@@ -1,0 +1,140 @@
+"""Issue 40: a real circuit's board says what it lost. Over the real centre lines in ../shared/circuits/ and the
+suite's generated circuits, as `paddock track` and `pack f1-dice --track` draw them: every board prints its legend
+(read back with pdftotext), its garages, labels and marks are clear of the track and of each other, and nothing is
+drawn in the printer's unprintable edge."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import pdftotext
+from shapely import Polygon as SPoly
+from shapely import box
+from synthetic_circuits import realistic
+
+from generator import track
+from generator.compose.freespace import FreeSpace, text_box
+from generator.errors import GeometryError
+from generator.games.f1_dice.board import board as f1_board
+from generator.paper import PageSettings
+from generator.scene import Document, Text, bounds
+from generator.track import legend
+from generator.track.board import draw_board
+from generator.track.circuit import KERB_W
+from generator.units import pt_to_mm
+from generator.writers import pdf
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "circuits"
+REAL = sorted(SHARED.glob("*.csv"))
+SEEDS = (1, 3, 4, 8)  # generated circuits (3 is traced off a map); each builds in about a second
+PACKS = (("Spa", 6), ("Spa", 18), ("syn4", 10))  # f1-dice pack boards: a garage per team, a grid per field
+
+
+@pytest.fixture(scope="module")
+def boards(tmp_path_factory):
+    """name → (circuit, page) for every board: `track` of each real and generated circuit, and pack boards."""
+    folder = tmp_path_factory.mktemp("boards")
+    files = {p.stem: p for p in REAL}
+    for seed in SEEDS:
+        files[f"syn{seed}"] = realistic(seed).write(folder / f"syn{seed}.csv")
+    out = {}
+    for name, path in files.items():
+        c = track.Search().run(track.read_request(path)).circuit
+        out[name] = (c, draw_board(c).page)
+    for name, cars in PACKS:
+        if name in files:
+            c, sheet = f1_board(files[name], PageSettings(), cars=cars)
+            out[f"{name} --cars {cars}"] = (c, sheet.page)
+    return out
+
+
+def _words(page) -> list[Text]:
+    """The board's words off the track: title, legend, START · FINISH, PIT IN/OUT, REAL START, PODIUM, the race
+    box … (numbers and tunnel tags are printed on the track or on their garage and grid slot, by design)."""
+    return [
+        t
+        for name in ("labels", "features")
+        for t in page.layer(name).items
+        if isinstance(t, Text) and not re.fullmatch(r"\d+|T\d+[a-z]?", t.text)
+    ]
+
+
+def _box(t: Text):
+    if t.valign == "middle":
+        return text_box(t.text, t.x, t.y, t.size, t.font, anchor=t.anchor, pad=0.0, rotation=t.rotation)
+    assert t.rotation == 0 and t.valign == "baseline", t
+    x0, _, x1, _ = bounds([t])
+    return box(x0, t.y - 0.72 * t.size, x1, t.y + 0.21 * t.size)  # capitals' top to the descenders' foot
+
+
+def test_every_board_prints_its_legend(boards, tmp_path):
+    if not REAL:
+        pytest.skip("no centre lines in ../shared/circuits")
+    for name, (_, page) in boards.items():
+        path = tmp_path / "board.pdf"
+        path.write_bytes(pdf.render(Document([page]))[0])
+        text = pdftotext(path)
+        if text is None:
+            pytest.skip("poppler's pdftotext is not installed")
+        assert "shape within" in text, name
+        assert "north" in text, name  # a CSV is a map: its arrow
+
+
+def test_garages_labels_and_marks_clear_of_the_track_and_each_other(boards):
+    for name, (c, page) in boards.items():
+        surface = c.surface()
+        things = [(t.text, _box(t)) for t in _words(page)]
+        assert any(text == "REAL START" for text, _ in things) == (c.real_start is not None), name
+        for text, geom in things:
+            assert not geom.intersects(surface), (name, text)
+        if c.pit is not None:
+            near = surface.buffer(KERB_W)
+            garages = [SPoly(ring) for ring, _ in c.pit.garage_boxes]
+            for i, g in enumerate(garages):
+                assert not g.intersects(near), (name, f"garage {i + 1}")
+                assert all(g.intersection(h).area < 1e-6 for h in garages[i + 1 :]), (name, f"garage {i + 1}")
+            things += [(f"garage {i + 1}", g) for i, g in enumerate(garages)]
+        for i, (a, ga) in enumerate(things):
+            for b, gb in things[i + 1 :]:
+                assert ga.intersection(gb).area < 0.01, (name, a, b)
+
+
+def test_nothing_is_drawn_in_the_unprintable_edge(boards):
+    for name, (_, page) in boards.items():
+        x0, y0, x1, y1 = bounds(page.items())
+        e = page.edge
+        assert min(x0, y0) >= e - 0.05 and x1 <= page.width - e + 0.05 and y1 <= page.height - e + 0.05, name
+
+
+def test_a_legend_with_no_corner_goes_apart_from_the_title_and_says_where(boards):
+    c, _ = boards["Spa"] if "Spa" in boards else boards["syn1"]
+    x, y, w, h = c.page.content_box
+    # all paper blocked but a strip along the top with room for the title alone and, apart from it, one at the
+    # bottom right with room for the legend alone, wrapped at its narrowest
+    _, th = legend._Block(legend._head(c), (), where=True).size()
+    size = pt_to_mm(legend.ENTRY_PT)
+    narrow = [(k, tuple(legend._wrap(t, size, legend.WRAP_MM[-1]))) for k, t in legend._legend_entries(c)]
+    ew, eh = legend._Block((), tuple(narrow)).size()
+    right = box(x + w - ew - 3, y + h - eh - 3, x + w, y + h)
+    blocked = box(x, y + th + 3, x + w, y + h).difference(right)
+    free = FreeSpace(c.page.content_box, blocked)
+    placed = legend._place(c, free)
+    assert placed is not None and len(placed) >= 2
+    title, spot = placed[0]
+    assert title.head and title.where and spot[1] < y + th + 3
+    lines = [line for block, _ in placed[1:] for _, ls in block.entries for line in ls]
+    said = [t for _, t in legend._legend_entries(c)]
+    assert " ".join(lines).split() == " ".join(said).split()  # every line, in order, none dropped
+    assert legend._where(free, placed[1][1], placed[1][0]) == "bottom right"
+
+
+def test_a_legend_with_no_free_paper_is_an_error_naming_the_file(boards):
+    c, _ = boards["Spa"] if "Spa" in boards else boards["syn1"]
+    x, y, w, h = c.page.content_box
+    free = FreeSpace(c.page.content_box, box(x, y, x + w, y + h))
+    page = draw_board(c).page
+    with pytest.raises(GeometryError) as err:
+        legend.draw_title(page, c, free)
+    assert "title and legend" in str(err.value) and str(c.source) in str(err.value)
