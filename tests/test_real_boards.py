@@ -13,8 +13,11 @@ from conftest import pdftotext
 from shapely import Polygon as SPoly
 from shapely import box
 from synthetic_circuits import realistic
+from typer.testing import CliRunner
 
+import generator.cli.track  # noqa: F401  (registers the commands)
 from generator import track
+from generator.cli import app
 from generator.compose.freespace import FreeSpace, text_box
 from generator.errors import GeometryError
 from generator.games.f1_dice.board import board as f1_board
@@ -138,3 +141,27 @@ def test_a_legend_with_no_free_paper_is_an_error_naming_the_file(boards):
     with pytest.raises(GeometryError) as err:
         legend.draw_title(page, c, free)
     assert "title and legend" in str(err.value) and str(c.source) in str(err.value)
+
+
+def test_every_bent_straight_is_named_in_the_legend_and_by_check(boards):
+    """The real line's straights (≥ 100 mm on the board, heading within 2°) measured on the board over their
+    middle 80 %: each bent more than 10° has its line in the legend, and `check` says it (the build's changes)."""
+    named = 0
+    for name, (c, page) in boards.items():
+        if " --cars " in name:
+            continue
+        legend_text = " ".join(t.text for t in page.layer("labels").items if isinstance(t, Text))
+        for note in c.notes:
+            if "km straight" in note:
+                named += 1
+                assert " ".join(note.split()[:4]) in legend_text, (name, note)
+                assert note in [str(ch) for ch in c.changes], (name, note)  # what `check` lists
+    assert named >= 1  # generated and real circuits do bend some (Budapest, Catalunya, Silverstone)
+
+
+def test_check_names_a_bent_straight():
+    path = SHARED / "Budapest.csv"
+    if not path.is_file():
+        pytest.skip("no Budapest.csv in ../shared/circuits")
+    res = CliRunner().invoke(app, ["check", str(path)])
+    assert re.search(r"units \d+–\d+: the real line's 0\.\d\d km straight \(from \d\.\d\d km\) bends \d+°", res.stdout)

@@ -24,7 +24,7 @@ from shapely.affinity import rotate
 from ..compose.freespace import FreeSpace, text_box
 from ..errors import GeometryError
 from ..fonts import text_width
-from ..scene import WHITE, Page, Polygon, Polyline, Style, Text
+from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, bounds
 from ..units import pt_to_mm
 from .circuit import KERB_W, PIT_GAP, START_BAND, Circuit
 from .legend import draw_podium, draw_title, words
@@ -103,7 +103,22 @@ def draw_board(c: Circuit) -> Board:
     draw_title(page, c, free)
     if c.spec.podium:
         draw_podium(page, c, free)
+    _clear_of_edge(page, c)
     return Board(page, free)
+
+
+def _clear_of_edge(page: Page, c: Circuit) -> None:
+    """Nothing of the board in the printer's unprintable edge (a home printer would cut it off): a located
+    GeometryError, never a warning the board is printed past."""
+    x0, y0, x1, y1 = bounds(page.items())
+    e = page.edge
+    worst = max(e - x0, e - y0, x1 - (page.width - e), y1 - (page.height - e))
+    if worst > 0.05:
+        raise GeometryError(
+            f"{c.name}: the board draws {worst:.1f} mm into the {e:g} mm unprintable edge of {c.paper.name.upper()}",
+            file=c.source,
+            hint="a larger paper (--paper), a smaller board (--fit N units) or a smaller --edge",
+        )
 
 
 # ----------------------------------------------------------------------------------------------- track body
