@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 from conftest import pdftotext
 from shapely import Polygon as SPoly
@@ -17,7 +18,7 @@ from typer.testing import CliRunner
 
 import generator.cli.track  # noqa: F401  (registers the commands)
 from generator import track
-from generator.cli import app
+from generator.cli import app, main
 from generator.compose.freespace import FreeSpace, text_box
 from generator.errors import GeometryError
 from generator.games.f1_dice.board import board as f1_board
@@ -165,3 +166,43 @@ def test_check_names_a_bent_straight():
         pytest.skip("no Budapest.csv in ../shared/circuits")
     res = CliRunner().invoke(app, ["check", str(path)])
     assert re.search(r"units \d+–\d+: the real line's 0\.\d\d km straight \(from \d\.\d\d km\) bends \d+°", res.stdout)
+
+
+def test_a_csv_begun_elsewhere_is_raced_from_its_real_start_line(tmp_path):
+    """`real_start_at`: the real start/finish line of a centre line whose first point is elsewhere (a line traced
+    off a map from a corner), as a distance along it: the board is the board of the line begun there."""
+    syn = realistic(8)
+    syn.write(tmp_path / "real.csv")
+    k = len(syn.points) // 3
+    rolled = syn.points[np.r_[k : len(syn.points), 0:k]]
+    Synthetic = type(syn)
+    Synthetic(syn.name, rolled, syn.true_line, syn.lap_m).write(tmp_path / "rolled.csv")
+    xy = rolled[:, :2]
+    along = float(np.hypot(*np.diff(xy, axis=0).T)[: len(xy) - k].sum())  # from the rolled file's first point
+    (tmp_path / "spec.yaml").write_text(f"name: Rolled\ncsv: rolled.csv\nreal_start_at: {along:.4f}\n")
+    real = track.Search().run(track.read_request(tmp_path / "real.csv")).circuit
+    again = track.Search().run(track.read_request(tmp_path / "spec.yaml")).circuit
+    assert again.units_count == real.units_count
+    assert abs(again.fidelity.max_mm - real.fidelity.max_mm) < 1.0
+    assert np.hypot(*np.subtract(again.point_at(0.0), real.point_at(0.0))) < 2.0  # the same start line
+
+
+def _run(capsys, *args) -> tuple[int, str]:
+    with pytest.raises(SystemExit) as ex:
+        main([str(a) for a in args])
+    out = capsys.readouterr()
+    return ex.value.code, out.out + out.err
+
+
+def test_real_start_at_past_the_lap_or_on_segments_is_a_located_error(tmp_path, capsys):
+    syn = realistic(8)
+    syn.write(tmp_path / "real.csv")
+    (tmp_path / "far.yaml").write_text("name: Far\ncsv: real.csv\nreal_start_at: 99999\n")
+    code, out = _run(capsys, "check", tmp_path / "far.yaml")
+    assert code == 2 and "far.yaml:3" in out and "real_start_at" in out and "past the end of the lap" in out
+    (tmp_path / "seg.yaml").write_text(
+        "name: Seg\nreal_start_at: 10\nsegments:\n  - straight: 200\n  - arc: {radius: 60, angle: 180, turn: left}\n"
+        "  - straight: 200\n  - arc: {radius: 60, angle: 180, turn: left}\n"
+    )
+    code, out = _run(capsys, "check", tmp_path / "seg.yaml")
+    assert code == 2 and "seg.yaml:2" in out and "points or a CSV" in out, out
