@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import pdftotext
+from shapely import Point as shapely_point
 from shapely import Polygon as SPoly
 from shapely import box
 from synthetic_circuits import realistic
@@ -206,3 +207,69 @@ def test_real_start_at_past_the_lap_or_on_segments_is_a_located_error(tmp_path, 
     )
     code, out = _run(capsys, "check", tmp_path / "seg.yaml")
     assert code == 2 and "seg.yaml:2" in out and "points or a CSV" in out, out
+
+
+def _real_on_page(c, csv: Path) -> np.ndarray:
+    """The CSV's centre line carried onto the page as the board was placed (``source_to_page``), ~1 mm apart."""
+    from generator.track.load import read_points
+
+    sc, rot, (dx, dy) = c.source_to_page
+    P = np.asarray(read_points(csv), float) * (1.0, -1.0)
+    a = np.radians(rot)
+    R = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    Q = P @ R.T * sc + (dx, dy)
+    Q = np.vstack((Q, Q[:1]))
+    u = np.concatenate(([0.0], np.cumsum(np.hypot(*np.diff(Q, axis=0).T))))
+    t = np.arange(0.0, u[-1], 1.0)
+    return np.column_stack((np.interp(t, u, Q[:, 0]), np.interp(t, u, Q[:, 1])))
+
+
+def _straights(xy: np.ndarray, chord: float) -> list[tuple[int, int]]:
+    """Independently: (i, j) sample ranges of the closed 1 mm line ``xy`` at least 100 long whose heading (over
+    chords ``chord`` mm) stays within 2°, longest first, none overlapping (``j`` past the lap: over the first
+    point)."""
+    n, k = len(xy), int(chord / 2)
+    d = np.roll(xy, -k, axis=0) - np.roll(xy, k, axis=0)
+    th = np.degrees(np.unwrap(np.arctan2(d[:, 1], d[:, 0])))
+    th = np.concatenate((th, th + (th[-1] - th[0] + (th[1] - th[0]))))  # round the lap twice
+    runs = []
+    for i in range(0, n, 4):
+        j, lo, hi = i, th[i], th[i]
+        while j + 1 < i + n and max(hi, th[j + 1]) - min(lo, th[j + 1]) <= 2.0:
+            j += 1
+            lo, hi = min(lo, th[j]), max(hi, th[j])
+        if j - i >= 100:
+            runs.append((i, j))
+    out: list[tuple[int, int]] = []
+    for i, j in sorted(runs, key=lambda r: r[0] - r[1]):
+        if all(j < a + m or i > b + m for a, b in out for m in (-n, 0, n)):
+            out.append((i, j))
+    return out
+
+
+def test_bent_straights_agree_with_an_independent_measure(boards):
+    """The real line carried onto the page by the board's own placement, its straights found afresh and each
+    one's middle 80 % projected onto the board: every straight the board bends more than 12° this way is one the
+    board names (its km within 0.15 of the legend's)."""
+    from shapely import LineString
+
+    checked = 0
+    for name, (c, _) in boards.items():
+        if " --cars " in name or c.source_to_page is None:
+            continue
+        real = _real_on_page(c, c.source)
+        board = LineString(c.line.xy)
+        named = [float(re.search(r"from (\d+\.\d+) km", n).group(1)) for n in c.notes if "km straight" in n]
+        lap_m = len(real) / c.source_to_page[0]
+        for i, j in _straights(real, 0.75 * c.unit):
+            cut = (j - i) // 10
+            s0, s1 = (board.project(shapely_point(real[q % len(real)])) for q in (i + cut, j - cut))
+            if (s1 - s0) % c.lap_length > c.lap_length / 2:
+                continue
+            ts = np.linspace(s0, s0 + (s1 - s0) % c.lap_length, 200) % c.lap_length
+            bend = float(np.ptp(np.degrees(np.unwrap(c.line.heading(ts)))))
+            checked += 1
+            if bend > 12.0:
+                m0 = i / c.source_to_page[0] / 1000
+                assert any(min(abs(m0 - x), lap_m / 1000 - abs(m0 - x)) < 0.15 for x in named), (name, m0, bend)
+    assert checked >= 10
