@@ -89,14 +89,14 @@ SWATCH_W = 9.0  # mm from a legend line's left edge to its text (the swatch and 
 WRAP_MM = (None, 100.0, 80.0, 64.0, 48.0)  # the legend's lines wrapped to these widths in turn (None: unwrapped)
 
 
-def _wrap(text: str, size: float, width: float | None) -> list[str]:
+def _wrap(text: str, size: float, width: float | None, font: str = "regular") -> list[str]:
     """``text`` in lines of at most ``width`` mm at ``size`` (a word longer than that stays whole)."""
     if width is None:
         return [text]
     lines, cur = [], ""
     for word in text.split(" "):
         trial = f"{cur} {word}" if cur else word
-        if cur and text_width(trial, size, "regular") > width:
+        if cur and text_width(trial, size, font) > width:
             lines.append(cur)
             cur = word
         else:
@@ -110,7 +110,7 @@ class _Block:
 
     head: tuple[str, ...]  # title, count, subtitle (empty for a part of the legend on its own)
     entries: tuple[tuple[str, tuple[str, ...]], ...]  # (swatch key, its wrapped lines)
-    where: bool = False  # the title block of a legend placed apart: one line more, saying where it is
+    where: int = 0  # the title block of a legend placed apart in this many parts: a line more, saying where
 
     def size(self) -> tuple[float, float]:
         sizes = (pt_to_mm(TITLE_PT), pt_to_mm(COUNT_PT), pt_to_mm(SUB_PT))
@@ -120,10 +120,17 @@ class _Block:
         widths += [SWATCH_W + text_width(line, lsize, "regular") for _, lines in self.entries for line in lines]
         h = (sizes[0] * 1.15 + sizes[1] * 1.25 + sizes[2] * 1.5) if self.head else 0.0
         h += sum(ENTRY_LINE + (len(lines) - 1) * WRAP_LINE for _, lines in self.entries)
-        h += ENTRY_LINE * self.where + 1.0
-        if self.where:
-            widths.append(SWATCH_W + 60.0)  # room for "legend: bottom right and top left"
+        h += 1.0
+        if self.where:  # room for the longest it can say ("legend: bottom right, then …"), wrapped to the title's
+            h += ENTRY_LINE + (len(self.where_lines(self._most(), max(widths))) - 1) * WRAP_LINE
         return max(widths), h
+
+    def _most(self) -> str:
+        return words()["legend"]["where"].format(where=", then ".join(["bottom right"] * min(self.where, 9)))
+
+    def where_lines(self, text: str, width: float) -> list[str]:
+        """The line saying where the legend is, wrapped to ``width`` (never narrower than 40 mm)."""
+        return _wrap(text, pt_to_mm(ENTRY_PT), max(width, 40.0), "bold")
 
 
 def _head(c: Circuit) -> tuple[str, str, str]:
@@ -174,7 +181,7 @@ def _place(c: Circuit, free: FreeSpace) -> list[tuple[_Block, tuple[float, float
         ents = [(key, tuple(_wrap(text, lsize, width))) for key, text in say]
         for n in sorted({1, 2, 3, 4, len(ents)}):
             del free.taken[taken:]
-            title = _Block(head, (), where=True)
+            title = _Block(head, (), where=len(_parts(ents, n)))
             spot = _find(free, title)
             if spot is None:
                 return None
@@ -230,9 +237,12 @@ def draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
             lab.add(Text(sub, x, y, ssize, "regular", MUTED))
             y += 2.2
         if block.where:
-            text = words()["legend"]["where"].format(where=" and ".join(dict.fromkeys(parts)))
-            lab.add(Text(text, x, y + 2.6, pt_to_mm(ENTRY_PT), "bold", INK))
-            y += ENTRY_LINE
+            said = list(dict.fromkeys(parts))  # in the legend's order: where it begins, then where it goes on
+            text = words()["legend"]["where"].format(where=", then ".join(said))
+            lines = block.where_lines(text, block.size()[0])
+            for i, line in enumerate(lines):
+                lab.add(Text(line, x, y + 2.6 + i * WRAP_LINE, pt_to_mm(ENTRY_PT), "bold", INK))
+            y += ENTRY_LINE + (len(lines) - 1) * WRAP_LINE
         for key, lines in block.entries:
             _swatch(lab, key, x, y + 0.6, c.graph is not None)
             for i, line in enumerate(lines):
