@@ -273,3 +273,15 @@ def test_bent_straights_agree_with_an_independent_measure(boards):
                 m0 = i / c.source_to_page[0] / 1000
                 assert any(min(abs(m0 - x), lap_m / 1000 - abs(m0 - x)) < 0.15 for x in named), (name, m0, bend)
     assert checked >= 10
+
+
+def test_a_board_with_problems_is_still_drawn_to_show_them():
+    """A board that does not build (here: too big for its paper) is drawn for the preview to mark: its legend and
+    labels where they fall, no error for the edge it runs into (its `fit` problem says so)."""
+    from generator.paper import Paper
+
+    spec, lines, path = track.load_spec(next(p for p in track.shipped() if p.stem == "oval"))
+    done = track.analyse(spec, path, lines, Paper("a4", "portrait"))
+    assert done.problems and done.circuit is not None
+    page = draw_board(done.circuit).page
+    assert any(isinstance(t, Text) and t.text == (spec.title or spec.name) for t in page.layer("labels").items)

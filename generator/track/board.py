@@ -113,7 +113,7 @@ def _clear_of_edge(page: Page, c: Circuit) -> None:
     x0, y0, x1, y1 = bounds(page.items())
     e = page.edge
     worst = max(e - x0, e - y0, x1 - (page.width - e), y1 - (page.height - e))
-    if worst > 0.05:
+    if worst > 0.05 and not c.problems:  # a board with problems (one that does not fit, say) is drawn to show them
         raise GeometryError(
             f"{c.name}: the board draws {worst:.1f} mm into the {e:g} mm unprintable edge of {c.paper.name.upper()}",
             file=c.source,
@@ -332,6 +332,8 @@ def label_near(page: Page, c: Circuit, free: FreeSpace, s: float, text: str, off
     w, h = text_width(text, fsize, font) + 2.0, fsize * 1.6
     px, py = c.point_at(s % L)
     spot = free.find(w, h, [(px - w / 2, py - h / 2)], step=3.0)
+    if spot is None and c.problems:  # a board with problems, drawn to show them: the label where it falls
+        spot = (px - w / 2, py - h / 2)
     if spot is None:
         raise GeometryError(
             f"{c.name}: no free paper on {c.paper.name.upper()} for the label {text}",

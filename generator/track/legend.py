@@ -211,8 +211,12 @@ def _where(free: FreeSpace, spot: tuple[float, float], block: _Block) -> str:
 
 def draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
     """The title and the whole legend on free paper: in a corner, or the legend apart from the title (the title
-    then says where it is). A legend that finds no free paper is an error: a board never drops a line of it."""
+    then says where it is). A legend that finds no free paper is an error: a board never drops a line of it (a
+    board with problems, drawn only to show them, gets it in the top left corner whatever lies there)."""
     placed = _place(c, free)
+    if placed is None and c.problems:  # a board already said not to build (a preview marks it): drawn as it falls
+        x0, y0, _, _ = free.box.bounds
+        placed = [(_Block(_head(c), tuple((k, (t,)) for k, t in _legend_entries(c))), (x0, y0))]
     if placed is None:
         entries = _legend_entries(c)
         w, h = _Block(_head(c), tuple((k, (t,)) for k, t in entries)).size()
