@@ -73,7 +73,7 @@ def test_a_street_step_too_tight_for_the_board_is_said_where_it_is(tmp_path):
 def test_a_chicane_shorter_than_a_unit_is_said_smoothed(tmp_path):
     done, mids, _ = _built(tmp_path, "chicane", [*CHICANE, *RECT])
     said = _lines(done)
-    assert len(said) == 1 and "3 bends of the real line (left at" in said[0], said
+    assert len(said) == 1 and "3 bends of the real line (" in said[0] and "° left at " in said[0], said
     named = _km(said[0])
     assert len(named) == 3 and all(min(abs(m - mids[i]) for i in (1, 3, 5)) < 30 for m in named)
 

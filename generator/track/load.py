@@ -21,7 +21,7 @@ from ..errors import InputError, OverrideError
 from ..inputs import decode_text, read_bytes
 from ..messages import quote
 from ..specs import LineMap, load_yaml, validate
-from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
+from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, arc_lengths, clean_points, extent, read_csv
 from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
@@ -181,10 +181,42 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
 
     Raises InputError for points that cannot make a loop. ``report`` locates the spec's lines."""
     if spec.points is not None:
-        return _source_points(np.asarray(spec.points, dtype=float), spec, path, report)
-    P = _source_points(read_points(csv_path(spec, path)), spec, path, report)
+        return _from_real_start(
+            _source_points(np.asarray(spec.points, dtype=float), spec, path, report), spec, path, report
+        )
+    P = _from_real_start(_source_points(read_points(csv_path(spec, path)), spec, path, report), spec, path, report)
     P.flags.writeable = False
     return P
+
+
+def _from_real_start(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
+    """The closed line ``P`` begun at its real start/finish line: ``real_start_at`` along it from its first point
+    (a point put there unless one lies within a millionth of the lap). A distance past the lap is an InputError
+    naming the field."""
+    d = spec.real_start_at
+    if not d:
+        return P
+    u = arc_lengths(P)
+    lap = float(u[-1])
+    if d >= lap:
+        raise InputError(
+            f"real_start_at {d:g} is past the end of the lap: the centre line is {lap:.6g} long (in its own units)",
+            file=path,
+            line=report.line_of("real_start_at"),
+            field="real_start_at",
+            hint=f"give a distance from 0 up to {lap:.6g} along the centre line from its first point",
+        )
+    Q = np.vstack((P, P[:1]))
+    i = int(np.searchsorted(u, d, side="right")) - 1
+    t = (d - u[i]) / max(u[i + 1] - u[i], 1e-300)
+    at = Q[i] + t * (Q[i + 1] - Q[i])
+    rest = np.vstack((P[i + 1 :], P[: i + 1]))
+    tol = lap * 1e-6
+    if np.hypot(*(rest[0] - at)) <= tol:
+        return rest
+    if np.hypot(*(rest[-1] - at)) <= tol:
+        return np.vstack((rest[-1:], rest[:-1]))
+    return np.vstack((at, rest))
 
 
 def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) -> np.ndarray:

@@ -219,6 +219,15 @@ class CircuitSpec(_Model):
             "smoothing widens tight corners (0 = the spline through the points).",
         ),
     ] = 0.0
+    real_start_at: Annotated[
+        Float | None,
+        Field(
+            ge=0,
+            le=MAX_COORD,
+            description="Points/CSV whose first point is not on the real start/finish line: how far along the centre "
+            "line (in its own units: metres for a racetrack-database CSV) from its first point the real line is.",
+        ),
+    ] = None
     close: Literal["strict", "auto"] = Field(
         "strict", description="Segments: 'auto' spreads a closing gap over the straights."
     )
@@ -262,6 +271,12 @@ class CircuitSpec(_Model):
             raise ValueError(
                 "give the centre line exactly once: segments, points or csv"
                 + (f" (got {', '.join(given)})" if given else "")
+            )
+        if self.segments is not None and self.real_start_at is not None:
+            raise FieldError(
+                "real_start_at applies to a centre line given as points or a CSV; this spec uses segments",
+                ("real_start_at",),
+                "give the start line with 'start: {at: N}' (units along the segments)",
             )
         if self.segments is not None and len(self.segments) < 2:
             raise FieldError("a circuit needs at least two segments", ("segments",))
