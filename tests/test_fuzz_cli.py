@@ -1,7 +1,7 @@
 """Fuzzing the command line (issue 28): spec, team, players and course files, and the numeric options, drawn by
 hypothesis (fixed seed, bounded examples). Whatever the input: exit 0, 2 or 3; an error said in one line, or a
 first line and one line per problem as ``paddock check`` lists them; no traceback; every line under LINE_HARD;
-bounded time (CPU seconds of the run) and memory.
+bounded memory (no test asserts a time: speed is measured in benchmarks/).
 
 The commands run in this process (fast); :func:`test_large_inputs_in_a_bounded_process` runs the heaviest
 inputs a spec may hold as a subprocess with a memory cap, its peak RSS measured.
@@ -25,7 +25,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_hostile import LINE_HARD, RSS_BYTES, SECONDS, bounded
+from test_hostile import LINE_HARD, RSS_BYTES, bounded
 
 from generator.cli import main
 
@@ -49,11 +49,10 @@ def cli(capsys, *args) -> tuple[int, str, str, float]:
 def well_formed(code: int, err: str, seconds: float, what: str, out: str = "") -> None:
     """Exit 0, 2 or 3; on an error, one 'paddock: error:' line, alone or followed by its problems a line each
     (``check`` lists a circuit's problems on stdout, ``out``, and exits 3); no traceback, no literal '\\n', every
-    line under LINE_HARD; within the time budget."""
+    line under LINE_HARD."""
     assert code in (0, 2, 3), f"{what}: exit {code}\n{err}"
     if code == 3 and "paddock: error:" not in err and out:
         assert re.search(r"^  \S", out, re.M) and "Traceback" not in err, f"{what}\n{out}\n{err}"
-        assert seconds < SECONDS, f"{what}: {seconds:.1f} s"
         return
     assert "Traceback" not in err and "internal error" not in err, f"{what}\n{err}"
     lines = [line for line in err.splitlines() if line.strip()]
@@ -70,7 +69,6 @@ def well_formed(code: int, err: str, seconds: float, what: str, out: str = "") -
             assert all(line.startswith("  ") for line in after), f"{what}\n{err}"
     else:
         assert not errors, f"{what}\n{err}"
-    assert seconds < SECONDS, f"{what}: {seconds:.1f} s"
 
 
 def peak_rss() -> int:
@@ -262,7 +260,6 @@ def test_any_circuit_spec(capsys, tmp_path, data, cut, as_json):
     if as_json:  # --json answers on stdout whatever happened, and says nothing on stderr
         answer = json.loads(out)
         assert answer["buildable"] == (code == 0) and code in (0, 2, 3) and "Traceback" not in err
-        assert seconds < SECONDS
     else:
         well_formed(code, err, seconds, f"check {data!r}", out)
 
@@ -420,8 +417,8 @@ HEAVY = st.sampled_from(
 @settings(FUZZ, max_examples=3)
 @given(heavy=HEAVY, share=st.sampled_from([0.5, 1.0]))
 def test_large_inputs_in_a_bounded_process(tmp_path, heavy, share):
-    """The most a spec's lists may hold (or half of it), drawn in every format: a subprocess answers within the
-    time budget and 1 GB."""
+    """The most a spec's lists may hold (or half of it), drawn in every format: a subprocess answers (a hang is
+    killed, see test_hostile.bounded) within 1 GB."""
     key, make, most = heavy
     spec = tmp_path / "big.yaml"
     spec.write_text(yaml.safe_dump(make(int(most * share)), default_flow_style=True, width=10**6), encoding="utf-8")

@@ -51,7 +51,7 @@ def driver():
     why = missing()
     if why is not None:
         if required():
-            pytest.fail(f"the browser tests must run under CI, but {why}")
+            pytest.fail(f"PADDOCK_BROWSER_TESTS is set, so the browser tests must run, but {why}")
         pytest.skip(f"no browser to test the preview in: {why}")
     d = browser()
     yield d

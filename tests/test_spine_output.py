@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -127,6 +128,29 @@ def test_cli_help_lists_the_commands():
     assert r.returncode == 0
     for command in ("pack", "calibrate"):
         assert command in r.stdout
+
+
+@pytest.mark.parametrize("args", [(), ("-h",), ("--help",)], ids=["bare", "-h", "--help"])
+def test_paddock_alone_or_with_h_shows_its_help_pack_first_nothing_cut(args):
+    """`paddock` alone printed its help squashed into one error line cut with "…" (exit 2), and `-h` was refused.
+    Now each shows the help as Click lays it out, on stdout: every command, `pack` first, each said whole."""
+    from generator.cli import _command
+
+    r = run_main(*args)
+    assert r.returncode == 0 and not r.stderr
+    assert r.stdout.startswith("Usage: paddock") and "…" not in r.stdout and "..." not in r.stdout.split("Commands:")[1]
+    listed = re.findall(r"^  (\w[\w-]*)  ", r.stdout.split("Commands:")[1], re.M)
+    assert listed[0] == "pack" and sorted(listed) == sorted(_command().commands)
+
+
+@pytest.mark.parametrize(
+    "args", [("motox",), ("season", "-h"), ("pack", "-h"), ("track", "-h"), ("rwb", "chips", "-h")]
+)
+def test_h_works_on_every_level_and_a_group_alone_shows_its_help(args):
+    r = run_main(*args)
+    named = " ".join(a for a in args if a != "-h")
+    assert r.returncode == 0 and not r.stderr and r.stdout.startswith(f"Usage: paddock {named} [")
+    assert "…" not in r.stdout and "-h, --help" in r.stdout
 
 
 def test_python_dash_m_and_console_script_agree():

@@ -18,7 +18,7 @@ from ..messages import escape
 from ..notices import LayoutWarning
 from ..problems import in_option_words
 from . import calibrate, cars, pack, preview, rules, simulate, track  # noqa: F401  (each adds its commands to `app`)
-from .root import app
+from .root import app, readable
 
 __all__ = ["app", "main"]
 
@@ -44,6 +44,7 @@ def _command():
     if _COMMAND is None:
         _register()
         _COMMAND = typer.main.get_command(app)
+        readable(_COMMAND)
     return _COMMAND
 
 
@@ -141,6 +142,8 @@ def _run(args: list[str]) -> int:
             kind = type(err).__name__
             if kind == "Exit":  # --help, --version
                 code = getattr(err, "exit_code", 0)
+            elif kind == "NoArgsIsHelpError":  # `paddock` (or `paddock motox`) alone: its help, as -h shows it
+                typer.echo(err.format_message())
             elif kind == "Abort":
                 say("error", "aborted; nothing was written")
                 code = 130
