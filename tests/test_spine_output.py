@@ -150,7 +150,9 @@ def test_h_works_on_every_level_and_a_group_alone_shows_its_help(args):
     r = run_main(*args)
     named = " ".join(a for a in args if a != "-h")
     assert r.returncode == 0 and not r.stderr and r.stdout.startswith(f"Usage: paddock {named} [")
-    assert "…" not in r.stdout and "-h, --help" in r.stdout
+    assert "-h, --help" in r.stdout
+    if "Commands:" in r.stdout:  # each sub-command's first sentence whole (an option's metavar may hold "…")
+        assert "..." not in r.stdout.split("Commands:")[1]
 
 
 def test_python_dash_m_and_console_script_agree():
