@@ -58,6 +58,8 @@ def test_previews_are_bounded_by_pixels_in_all(tmp_path):
         return millions * (dpi / 643) ** 2
 
     assert at(suggested) <= 300 * 1.01 and at(suggested + 1) > 300 * 0.99  # the hint is the most dpi that fits
+    reference = " ".join((ROOT / "docs" / "reference.md").read_text(encoding="utf-8").split())
+    assert f"the {pages} pages of `pack monaco` up to {suggested} dpi" in reference  # the doc's figures are these
     assert rss < RSS_BYTES, (seconds, rss / 2**20)
     assert not (tmp_path / "out").exists()
 

@@ -81,7 +81,9 @@ def load_choices(path: str | Path, overrides: dict | None = None) -> tuple[Circu
     else:
         data, lines = load_yaml(path, trusted=is_shipped(path))
         if data is not None and not isinstance(data, dict):
-            raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
+            raise InputError(
+                "a circuit spec must be a mapping of fields", file=path, line=1, hint="docs/circuits.md lists them"
+            )
         spec = validate(CircuitSpec, data, path, lines)
     over = {k: v for k, v in (overrides or {}).items() if v is not None}
     crossing = over.pop("crossing", None)
