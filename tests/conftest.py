@@ -16,6 +16,17 @@ import pytest
 # own cache so that only the first run pays (issue 43: "collection alone took 115 s").
 sys.dont_write_bytecode = False
 
+# Every hypothesis test runs the same examples on every run (derandomized: a red suite is the code's doing, never
+# the draw's) and has no deadline (a loaded machine must not turn it red: speed is measured in benchmarks/). A test's
+# own @settings add to this profile.
+try:
+    from hypothesis import settings as _hypothesis
+
+    _hypothesis.register_profile("paddock", derandomize=True, deadline=None)
+    _hypothesis.load_profile("paddock")
+except ImportError:  # the test extras not installed: the hypothesis tests cannot run anyway
+    pass
+
 # One BLAS thread, as the command sets for itself (generator/cli/__init__.py): OpenBLAS's threads only spin against
 # each other and the other test worker (a Formula D real board built in a test took 5x the CPU of the command).
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
