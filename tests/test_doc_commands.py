@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import io
-import os
+from pathlib import Path
 
 import pytest
 from doc_commands import ROOT, blocks, saved
@@ -79,6 +79,7 @@ def _marks(block):
 
 @pytest.mark.parametrize("block", [pytest.param(b, id=b.id, marks=_marks(b)) for b in BLOCKS])
 def test_every_doc_command_runs_from_a_fresh_clone(block, tmp_path, monkeypatch, once):
+    before = _shipped()
     for name in ("track_specs", "docs"):
         (tmp_path / name).symlink_to(ROOT / name, target_is_directory=True)
     for name, text in saved(ROOT / block.doc).items():
@@ -99,7 +100,11 @@ def test_every_doc_command_runs_from_a_fresh_clone(block, tmp_path, monkeypatch,
             kind, builds, errors = once.pop()
             assert (kind, builds, errors) == ("watch", 1, 0), said
     assert not once
-    assert os.listdir(tmp_path)  # every block wrote or read something here, never into the checkout
+    assert _shipped() == before, "a doc command wrote into the checkout's docs/ or track_specs/"
+
+
+def _shipped() -> set[Path]:
+    return {p for name in ("docs", "track_specs") for p in (ROOT / name).rglob("*")}
 
 
 def test_the_docs_show_commands_and_every_file_they_name_is_in_the_clone():

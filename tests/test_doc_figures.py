@@ -65,3 +65,10 @@ def test_reference_says_what_the_piecepack_prints():
     row = text.split("| `paddock piecepack` |")[1].split("|")[0]
     for piece in ("24 tiles", "24 coins", "4 dice", "4 pawns"):
         assert piece in said and piece in row, piece
+
+
+def test_preview_figures_are_the_codes():
+    from generator.preview import web
+
+    text = _words("docs/preview.md")
+    assert f"closed after {web.IDLE_TIMEOUT:g} s; at most {web.MAX_LISTENERS} pages listen at once" in text
