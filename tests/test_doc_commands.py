@@ -6,9 +6,10 @@ Each block's commands run in order, in one folder of their own holding only what
 ``../shared`` or anywhere else. They run in this process (``generator.cli.main``: no interpreter start-up), each
 exiting 0 unless listed in :data:`EXPECTED`. The commands that never end on their own run once: ``--watch``
 builds once, ``preview`` builds its board once and stops (on any free port: a fixed one may be taken). ``simulate``
-races :data:`RACES` races where the doc leaves the count to the default (1,000: the command a reader runs, only
-longer). Blocks whose commands build real circuits or whole packs several times are marked ``slow`` (they run in
-the suite; ``-m "not slow"`` leaves them out while working).
+(and ``check --sim``'s quick run) races :data:`RACES` races where the doc leaves the count to the default (1,000:
+the command a reader runs, only longer); a drawing command whose doc leaves the formats to the default draws PDF
+only (the PNG previews, made from the PDF, are tested elsewhere). Blocks whose commands build real circuits or
+whole packs are marked ``slow`` (they run in the suite; ``-m "not slow"`` leaves them out while working).
 """
 
 from __future__ import annotations
@@ -28,17 +29,34 @@ EXPECTED = {
     # line uses the start the problem names
     "paddock track spa.csv --start real": 3,
 }
-RACES = "40"
+RACES = "10"
 #: Blocks that cost more than a few CPU-seconds (packs, real circuits, races): by their first command.
 SLOW = ("paddock pack", "paddock track track_specs/monte-carlo.yaml", "paddock simulate", "paddock preview")
 
 BLOCKS = blocks()
 
 
+def _takes_format(args: list[str]) -> bool:
+    """Whether the command ``args`` names draws files (it has ``--format``)."""
+    from generator.cli import _command
+
+    command = _command()
+    for arg in args:
+        sub = getattr(command, "commands", {}).get(arg)
+        if sub is None:
+            break
+        command = sub
+    if hasattr(command, "commands"):  # `paddock pack` alone: the default game's pack
+        command = command.commands.get("f1-dice", command)
+    return any("--format" in getattr(p, "opts", ()) for p in command.params)
+
+
 def _args(command) -> list[str]:
     args = list(command.args)
     if args[0] == "simulate" and "--races" not in args:
         args += ["--races", RACES]
+    if not {"-f", "--format", "--list"} & set(args) and _takes_format(args):
+        args += ["-f", "pdf"]  # the PNG previews are tested elsewhere; here, that the command runs as written
     if args[0] == "preview":
         args = [a for i, a in enumerate(args) if a != "--port" and (i == 0 or args[i - 1] != "--port")]
         args += ["--port", "0"]
@@ -67,6 +85,9 @@ def once(monkeypatch):
                 preview.sim.cancel()
             http.server_close()
 
+    from generator.cli import simulate
+
+    monkeypatch.setattr(simulate, "QUICK_RACES", int(RACES))  # `check --sim`'s quick run, as short as simulate's
     monkeypatch.setattr(rebuild.Watcher, "run", watch_once)
     monkeypatch.setattr(server, "serve", serve_once)
     return built
