@@ -16,7 +16,7 @@ import typer
 
 from . import pipeline
 from .errors import InputError
-from .messages import quote
+from .messages import fit_line, quote
 from .paper import PAPER_NAMES, PageSettings, parse_paper_choice
 from .pipeline import ALL_FORMATS, Output, job_name
 from .writers import PREVIEW_DPI
@@ -188,12 +188,12 @@ def publish(sheets, opts: Options, folder: str = "", merged: str | None = None, 
         if progress is not None:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
-    if not output.quiet:
+    if not output.quiet:  # a deep --out keeps its start and its end, the line its 300 characters
         where = output.out / folder if folder else output.out
         target = next((p for p in written if merged and p.name == f"{merged}.pdf"), None)
-        typer.echo(wrote_line(written, where, named=target is None), err=True)
+        typer.echo(fit_line(wrote_line(written, where, named=target is None)), err=True)
         if target is not None:
-            typer.echo(f"print {target}: {paper_summary(written.print_papers)}", err=True)
+            typer.echo(fit_line(f"print {target}: {paper_summary(written.print_papers)}"), err=True)
     return written
 
 

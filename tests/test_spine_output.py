@@ -40,7 +40,7 @@ def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monke
     settings, output = PageSettings(), Output(out=tmp_path, formats=("pdf",))
     publish([sheet("a", "one"), sheet("b", "one")], output, settings)
     before = snapshot(tmp_path)
-    real = outputs._write_temp
+    real = outputs.files.write_new
     calls = []
 
     def flaky(path, data):
@@ -49,7 +49,7 @@ def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monke
             raise OSError(28, "No space left on device")
         return real(path, data)
 
-    monkeypatch.setattr(outputs, "_write_temp", flaky)
+    monkeypatch.setattr(outputs.files, "write_new", flaky)
     with pytest.raises(InputError, match="no space left on the disk"):
         publish([sheet("a", "two"), sheet("b", "two")], output, settings)
     assert snapshot(tmp_path) == before

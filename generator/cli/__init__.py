@@ -7,6 +7,7 @@ the commands, so ``paddock --help`` stays fast.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import warnings
@@ -14,7 +15,7 @@ import warnings
 import typer
 
 from ..errors import EXIT_INPUT, EXIT_INTERNAL, PaddockError
-from ..messages import escape
+from ..messages import escape, fit_line
 from ..notices import LayoutWarning
 from ..problems import in_option_words
 from . import calibrate, cars, pack, preview, rules, simulate, track  # noqa: F401  (each adds its commands to `app`)
@@ -48,16 +49,14 @@ def _command():
     return _COMMAND
 
 
-LINE_MAX = 300  # a line quoting a value longer than this has the value cut: a message quotes values, never dumps them
-LINE_HARD = 1000  # and no line is longer than this (Paddock's own words are never cut below it)
 LISTED_MAX = 40  # the most lines under the first of a message that lists problems (a check lists them all)
 
 
 def say(kind: str, text: str) -> None:
     """A message on stderr: its first line as ``paddock: KIND: …``, each further line (a message that lists
     several problems, as ``paddock check`` does) indented on a line of its own; control characters escaped,
-    every line at most :data:`LINE_MAX` long (:func:`fit_line`), at most :data:`LISTED_MAX` lines listed. An
-    internal error (Python's words, which may hold line breaks of their own) stays one line."""
+    every line at most :data:`~generator.messages.LINE_MAX` long (:func:`fit_line`), at most :data:`LISTED_MAX`
+    lines listed. An internal error (Python's words, which may hold line breaks of their own) stays one line."""
     lines = [str(text)] if kind == "internal error" else str(text).split("\n")
     out = [fit_line(f"paddock: {kind}: {escape(lines[0])}")]
     rest = [line.rstrip() for line in lines[1:] if line.strip()]
@@ -66,31 +65,6 @@ def say(kind: str, text: str) -> None:
     if len(rest) > LISTED_MAX:
         out.append(f"  … and {len(rest) - LISTED_MAX} more")
     typer.echo("\n".join(out), err=True)
-
-
-def fit_line(line: str) -> str:
-    """``line`` at most :data:`LINE_MAX` long where it quotes long values: what to do comes after its last " — "
-    and is kept whole; what is cut is the middle of its longest words (a long path keeps its start and its file
-    name and line; a word is a value: Paddock's own words are short). A line still longer is Paddock's own words
-    and is kept whole — a problem is never cut inside — up to :data:`LINE_HARD`, past which its end is cut."""
-    if len(line) <= LINE_MAX:
-        return line
-    head, sep, fix = line.rpartition(" — ")
-    if not sep or len(fix) > LINE_MAX - 100:
-        head, sep, fix = line, "", ""
-    room = LINE_MAX - len(sep) - len(fix)
-    words = head.split(" ")
-    while len(head) > room:
-        i = max(range(len(words)), key=lambda k: len(words[k]))
-        word = words[i]
-        keep = max(40, len(word) - (len(head) - room) - 1)
-        if keep + 1 >= len(word):
-            break
-        front = keep // 3
-        words[i] = word[:front] + "…" + word[len(word) - (keep - front) :]
-        head = " ".join(words)
-    line = head + sep + fix
-    return line if len(line) <= LINE_HARD else line[: LINE_HARD - 1] + "…"
 
 
 def _usage(err, args: list[str] = ()) -> str:
@@ -152,6 +126,8 @@ def _run(args: list[str]) -> int:
         except RecursionError:  # nesting no check caught: still the input's fault, still one line
             say("error", "the input is nested too deeply to read")
             code = EXIT_INPUT
+        except OSError as err:  # the file system refused a path the user gave (a name too long, a loop of links)
+            code = _os_error(err)
         except Exception as err:
             kind = type(err).__name__
             if kind == "Exit":  # --help, --version
@@ -188,6 +164,18 @@ def _leave(code: int) -> None:
         with contextlib.suppress(OSError, ValueError):  # a closed pipe (paddock … | head): nothing more to say
             stream.flush()
     os._exit(code)
+
+
+def _os_error(err: OSError) -> int:
+    """An OS error about a path no check caught (ENAMETOOLONG from a path probed before it is read): the user's
+    path and the cause, exit 2 — or, naming no path, a bug."""
+    from ..errors import InputError, os_reason
+
+    if err.filename is None:
+        return _internal(err)
+    hint = "give a shorter path" if err.errno == errno.ENAMETOOLONG else "check the path"
+    say("error", InputError(os_reason(err), file=os.fsdecode(err.filename), hint=hint))
+    return EXIT_INPUT
 
 
 def _internal(err: Exception) -> int:

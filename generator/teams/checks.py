@@ -206,6 +206,7 @@ def check_field(field, path: str | Path, lines: LineMap) -> None:
     from ..fonts import text_width
 
     found = Found(path, lines)
+    _glyphs(found, field.name, ("name",))  # the field's name heads sheets: said here, of this file
     squad_max = monaco_rules()["squad_max"] if field.is_monaco else 0  # Monaco!'s rules: read for Monaco! fields only
     seen: dict[str, tuple] = {}  # a driver's name_key: where it was
     numbers: dict[int, tuple] = {}  # a car number: where it was

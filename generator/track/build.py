@@ -23,7 +23,7 @@ from ..errors import InputError
 from ..paper import Paper, PaperChoice
 from ..problems import Problem
 from . import character, checks, features
-from .adapt import crossings_count, thinned
+from .adapt import Unbuilt, crossings_count, thinned
 from .centerline import extent
 from .changed import BendLost, Change, CrossingsDrawn
 from .circuit import Circuit
@@ -145,6 +145,10 @@ def _adapted(done: Analysis, report: Report, request: BoardRequest, spec: Circui
         pap, res = adapt(spec, P, request.paper, request.edge, scale=request.scale)
     except InputError as err:
         raise located(err, request) from None
+    except Unbuilt as err:  # this search's work was spent before this board was made: its limit, said
+        p = err.problem
+        report.problem(p.kind, p.message, p.advice, ("csv" if spec.csv else "points",), where=p.where)
+        return done
     line = res.line
     start = spec.start.at * spec.unit
     if start >= line.length:

@@ -26,6 +26,10 @@ from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
 OVERRIDABLE = ("lanes", "smoothing", "fit", "grid")
+#: The most times a centre line of points may cross itself (a real circuit: once at most, a figure-eight; a trefoil
+#: three times). A tangle — a random walk of 100 points crosses itself ~50 times, a rosette 4–300 — is no circuit,
+#: and adapting it to a board ran for minutes.
+MAX_CROSSINGS = 3
 POINTS_ONLY = ("smoothing", "fit")
 
 
@@ -123,6 +127,8 @@ def start_override(spec: CircuitSpec, value, path: Path | None):
         at = float(text)
     except ValueError:
         raise OverrideError("start", value, "give a number of units, 'auto' or 'real'", file=path) from None
+    if not math.isfinite(at):  # NaN or infinite (1e400): no place at all ('nan' was said 'a mapping of 2 key(s)')
+        raise OverrideError("start", value, "give a finite number of units, 'auto' or 'real'", file=path)
     return {"at": at, "reverse": spec.start.reverse}, "placed"
 
 
@@ -167,7 +173,10 @@ def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> Circuit
         # a union ('page' or a number of units) says why each member refused the value: say them together
         msgs = [e["msg"].removeprefix("Value error, ") for e in errs if e["loc"][:1] == errs[0]["loc"][:1]]
         msg = msgs[0] + "".join(f" or {m.removeprefix('Input should be ')}" for m in msgs[1:])
-        raise OverrideError(key, over.get(key, ""), msg.replace("Input should be", "it should be"), file=path) from None
+        value = over.get(key, "")
+        if key == "start" and isinstance(value, dict):  # the number typed, not the field made of it
+            value = f"{value.get('at', 0.0):g}"
+        raise OverrideError(key, value, msg.replace("Input should be", "it should be"), file=path) from None
 
 
 def csv_path(spec: CircuitSpec, path: Path | str | None) -> Path | None:
@@ -217,6 +226,15 @@ def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) 
         raise InputError(
             f"the centre line turns straight back on itself at the point ({x:g}, {y:g})",
             hint="remove the point or move it off the line of its neighbours",
+            **where,
+        )
+    from .adapt import crossings_count
+
+    crossings = crossings_count(P * (1000.0 / span))  # counted at the size of a board (its tolerances are mm)
+    if crossings > MAX_CROSSINGS:  # a tangle, not a circuit: refused before the work it would make (minutes)
+        raise InputError(
+            f"the centre line crosses itself {crossings:,} times; a board bridges at most {MAX_CROSSINGS} crossings",
+            hint="give the centre line of a circuit, a loop that goes round once (a figure-eight crosses itself once)",
             **where,
         )
     return P

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..data import template, templates_dir
 from ..fonts import missing_glyphs
@@ -46,6 +46,18 @@ def board_profile(game: str) -> dict:
 DEFAULT_GAME = template("board/spec.yaml")["game"]
 
 
+def _printable(v: str) -> str:
+    """A name the board prints: every character in the bundled font (else said of the spec's field, not while
+    the board is drawn)."""
+    bad = missing_glyphs(v, "bold")
+    if bad:
+        raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
+    return v
+
+
+CornerName = Annotated[str, Field(max_length=40), AfterValidator(_printable)]
+
+
 class _Model(BaseModel):
     # defer_build: a model's validator is built when it first validates, not when this module is imported; a
     # circuit's parts are then built once, inside the circuit's own validator (~10 ms less per run)
@@ -66,7 +78,7 @@ class ArcSpec(_Model):
     ] = 0.0
     # Formula D: the arc is a corner, from the unit it begins in to the unit it ends in (as a 'corners' entry)
     stops: Annotated[Int | None, Field(ge=1, le=3, description="Formula D: a corner with these stops.")] = None
-    name: Annotated[str | None, Field(max_length=40, description="Formula D: a corner of this name.")] = None
+    name: Annotated[CornerName | None, Field(description="Formula D: a corner of this name.")] = None
 
 
 class Segment(_Model):
@@ -127,7 +139,7 @@ class CornerSpec(_Model):
     from_: Annotated[UnitNo, Field(alias="from", description="First unit of the corner.")]
     to: Annotated[UnitNo, Field(description="Last unit of the corner.")]
     stops: Annotated[Int | None, Field(ge=1, le=3, description="Formula D: stops required in the corner.")] = None
-    name: Annotated[str | None, Field(max_length=40)] = None
+    name: CornerName | None = None
 
 
 class Danger(_Model):
@@ -232,12 +244,7 @@ class CircuitSpec(_Model):
     @field_validator("name", "title")
     @classmethod
     def _printable(cls, v: str | None) -> str | None:
-        if v is None:
-            return v
-        bad = missing_glyphs(v, "bold")
-        if bad:
-            raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
-        return v
+        return v if v is None else _printable(v)
 
     @model_validator(mode="after")
     def _game_defaults(self) -> CircuitSpec:

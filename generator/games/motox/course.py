@@ -164,9 +164,15 @@ class CourseSpec(_Model):
         if not MIN_PLAYERS <= len(v) <= MAX_PLAYERS:
             raise ValueError(f"MotoX is for {span} players; the list names {len(v)}")
         seen = set()
-        for name in v:
+        for i, name in enumerate(v):
             if not isinstance(name, str) or not name.strip() or len(name) > 30:
                 raise ValueError("each player's name is text of 1 to 30 characters")
+            from ...fonts import missing_glyphs
+            from ...specs import FieldError
+
+            bad = missing_glyphs(name, "bold")
+            if bad:  # said here, of the file and the name, not while the diagram is drawn
+                raise FieldError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}", ("players", i))
             if name.strip().lower() in seen:
                 raise ValueError(f"the player '{name}' is listed twice")
             seen.add(name.strip().lower())
