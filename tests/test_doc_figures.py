@@ -4,11 +4,13 @@ pages where the pack prints 31, and "4 bike standees" where the piecepack prints
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import math
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def _words(path: str) -> str:
@@ -22,8 +24,10 @@ def _max_length(model, field: str) -> int:
 
 def test_reference_limits_are_the_codes():
     from generator import inputs, messages, specs
-    from generator.cli import LINE_MAX, LISTED_MAX
+    from generator.cli import LISTED_MAX
     from generator.games.formula_d import builds
+    from generator.games.formula_d import circuit as fd_circuit
+    from generator.messages import LINE_MAX
     from generator.paper import PAPERS
     from generator.teams import models as teams
     from generator.track import centerline
@@ -41,7 +45,10 @@ def test_reference_limits_are_the_codes():
         "coordinates within ±10⁹",
         f"A circuit has at most {track.MAX_SEGMENTS:,} segments adding up to at most {track.MAX_LAP_MM // 1000} m, "
         f"{track.MAX_POINTS:,} inline points, {track.MAX_ITEMS} corners",
-        f"a field at most {teams.MAX_TEAMS} teams and {teams.MAX_DRIVERS} drivers",
+        f"field at most {teams.MAX_TEAMS} teams and {teams.MAX_DRIVERS} drivers",
+        f"No number in any file is larger than 10{str(specs.MAX_POWER).translate(SUPERSCRIPT)}",
+        f"crosses itself at most {importlib.import_module('generator.track.load').MAX_CROSSINGS} times",
+        f"a real circuit made into a Formula D board is at most {fd_circuit.MAX_REAL_LAP_M // 1000} km round",
         f"Formula D at most {builds.PLAYERS_MAX} players",
         f"a PNG page at most {png.MAX_PIXELS // 10**6} million pixels (A1 up to {a1_dpi} dpi)",
         f"the PNG previews of one run at most {png.MAX_RUN_PIXELS // 10**6} million pixels in all",
