@@ -128,7 +128,7 @@ def publish(
     # refuse before anything is drawn: every page's text, and the previews' pixels of the whole run
     check(Document([p for doc in docs for p in doc.pages], title), output.formats, dpi=output.dpi)
     merged_doc = None
-    if merged and len(sheets) > 1:
+    if merged:  # even for one sheet: the command names the file to print, always the same one
         printed: list[Page] = []
         for at in print_order([s.side for s in sheets], [len(d.pages) for d in docs]):
             # a blank page is the back of the page before it: the same paper
@@ -189,7 +189,7 @@ def job_name(sheets: Sequence[Sheet], folder: str = "", merged: str | None = Non
     rerun of ``rules formula-d`` removes a page it no longer makes, never a file of ``pack formula-d`` beside it."""
     from .outputs import safe_name
 
-    what = safe_name(merged) if merged and len(sheets) > 1 else ",".join(sorted({safe_name(s.name) for s in sheets}))
+    what = safe_name(merged) if merged else ",".join(sorted({safe_name(s.name) for s in sheets}))
     where = f"{safe_name(folder)}/{what}" if folder else what
     return f"{command}: {where}" if command else where
 

@@ -513,6 +513,24 @@ class FieldError(InputError):
         self.loc = tuple(loc)
 
 
+#: Where the fields of each file a user writes are listed, by the model its top level is read into: what an unknown
+#: field's or an empty file's hint points to (a model not named here: the docs folder).
+FIELD_DOCS = {
+    "CircuitSpec": "docs/circuits.md",
+    "TeamField": "docs/teams.md",
+    "Team": "docs/teams.md",
+    "Driver": "docs/teams.md",
+    "Results": "docs/teams.md (paddock season)",
+    "PlayersFile": "docs/formula-d.md (Players file)",
+    "CourseSpec": "docs/motox.md (Courses)",
+}
+
+
+def fields_doc(model: Any) -> str:
+    """The page that lists ``model``'s fields, for a hint."""
+    return FIELD_DOCS.get(getattr(model, "__name__", ""), "the docs folder (docs/)")
+
+
 def _numbers_in_range(data: Any, path: str | Path, lines: LineMap) -> None:
     """Every integer in a user's file, whatever field (or key) holds it, at most :data:`MAX_NUMBER`: checked once,
     before any model, so no field (``Int``, a plain ``int``) passes a 400-digit integer on to arithmetic that cannot
@@ -548,7 +566,7 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
 
     lines = lines or LineMap()
     if data is None:
-        raise InputError("the file is empty", file=path, hint="see the README for the spec format")
+        raise InputError("the file is empty", file=path, hint=f"{fields_doc(model)} lists its fields")
     _numbers_in_range(data, path, lines)
     try:
         return model.model_validate(data)
@@ -585,7 +603,7 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
         hint = None
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
-            hint = "check the spelling; the README lists every field"
+            hint = f"check the spelling; {fields_doc(model)} lists every field"
             guess = _closest_field(model, str(err["loc"][-1]), top=len(err["loc"]) == 1)
             if guess:
                 hint = f"did you mean {quote(guess)}?"

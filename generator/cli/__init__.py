@@ -19,7 +19,7 @@ from ..messages import escape, fit_line
 from ..notices import LayoutWarning
 from ..problems import in_option_words
 from . import calibrate, cars, pack, preview, rules, simulate, track  # noqa: F401  (each adds its commands to `app`)
-from .root import app
+from .root import app, readable
 
 __all__ = ["app", "main"]
 
@@ -45,6 +45,7 @@ def _command():
     if _COMMAND is None:
         _register()
         _COMMAND = typer.main.get_command(app)
+        readable(_COMMAND)
     return _COMMAND
 
 
@@ -66,15 +67,29 @@ def say(kind: str, text: str) -> None:
     typer.echo("\n".join(out), err=True)
 
 
-def _usage(err) -> str:
-    """A parser's usage error (a value out of range, an unknown option or command) as one sentence."""
+def _usage(err, args: list[str] = ()) -> str:
+    """A parser's usage error (a value out of range, an unknown option or command) as one sentence, pointing to
+    the help of the command it is about (an option's error may come without the command's context: its command
+    is then read off the command line)."""
     text = " ".join(err.format_message().split()).replace(": Input should be", ": it should be")
     ctx = getattr(err, "ctx", None)
-    path = getattr(ctx, "command_path", None) or "paddock"
+    path = getattr(ctx, "command_path", None) or _command_path(args)
     if text.startswith("No such command") and hasattr(getattr(ctx, "command", None), "list_commands"):
         names = [n for n in ctx.command.list_commands(ctx) if not n.startswith("_")]
         return f"{text.rstrip('.')} — use one of: {', '.join(names)}"
     return f"{text.rstrip('.')} — see '{path} --help'"
+
+
+def _command_path(args: list[str]) -> str:
+    """``paddock pack monaco`` for ``pack monaco --modular``: the command words at the start of ``args``."""
+    words, command = ["paddock"], _COMMAND
+    for arg in args:
+        sub = getattr(command, "commands", {}).get(arg)
+        if sub is None:
+            break
+        words.append(arg)
+        command = sub
+    return " ".join(words)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -117,11 +132,13 @@ def _run(args: list[str]) -> int:
             kind = type(err).__name__
             if kind == "Exit":  # --help, --version
                 code = getattr(err, "exit_code", 0)
+            elif kind == "NoArgsIsHelpError":  # `paddock` (or `paddock motox`) alone: its help, as -h shows it
+                typer.echo(err.format_message())
             elif kind == "Abort":
                 say("error", "aborted; nothing was written")
                 code = 130
             elif hasattr(err, "format_message") and hasattr(err, "exit_code"):  # a usage error from the parser
-                say("error", _usage(err))
+                say("error", _usage(err, args))
                 code = EXIT_INPUT
             else:
                 code = _internal(err)

@@ -41,8 +41,17 @@ def shipped(path: Path) -> Path:
     folder = track_specs_dir()
     for candidate in (folder / path.name, folder / f"{path.name}.yaml"):
         if candidate.is_file() and (path.parent == Path(".") or path.parent.name == folder.name):
-            return candidate
+            return _near(candidate)
     return path
+
+
+def _near(path: Path) -> Path:
+    """``path`` relative to the working folder when it is inside it (a clone's ``track_specs/spa.csv`` for
+    ``spa.csv``): what messages name, rather than the package's absolute path."""
+    try:
+        return path.relative_to(Path.cwd())
+    except (ValueError, OSError):
+        return path
 
 
 #: Where the start line goes, as a caller asked (the command line's ``--start``): "auto" (placed where the grid
@@ -85,7 +94,9 @@ def load_choices(path: str | Path, overrides: dict | None = None) -> tuple[Circu
     else:
         data, lines = load_yaml(path, trusted=is_shipped(path))
         if data is not None and not isinstance(data, dict):
-            raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
+            raise InputError(
+                "a circuit spec must be a mapping of fields", file=path, line=1, hint="docs/circuits.md lists them"
+            )
         spec = validate(CircuitSpec, data, path, lines)
     over = {k: v for k, v in (overrides or {}).items() if v is not None}
     crossing = over.pop("crossing", None)

@@ -419,9 +419,8 @@ def load_course(path: str | Path) -> Course:
     try:
         spec = validate(CourseSpec, data, path, lines)
     except InputError as err:
-        # The generic loader points at "the README" for the fields; a course's are few: name them, and the page
-        # that explains them.
-        if err.hint and "README" in err.hint:
+        # The generic loader points at the page that lists the fields; a course's are few: name them too.
+        if err.hint and "docs/motox.md" in err.hint:
             err.hint = f"a course's fields are {', '.join(CourseSpec.model_fields)} (see docs/motox.md, Courses)"
         raise
     return from_spec(spec, path, lines)
