@@ -16,7 +16,7 @@ import typer
 
 from . import pipeline
 from .errors import InputError
-from .messages import quote
+from .messages import fit_line, quote
 from .paper import PAPER_NAMES, PageSettings, parse_paper_choice
 from .pipeline import ALL_FORMATS, Output, job_name
 from .writers import PREVIEW_DPI
@@ -188,13 +188,14 @@ def publish(sheets, opts: Options, folder: str = "", merged: str | None = None, 
         if progress is not None:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
-    if not output.quiet:
-        typer.echo(f"wrote {len(written)} file(s) to {output.out / folder if folder else output.out}", err=True)
+    if not output.quiet:  # a deep --out keeps its start and its end, the line its 300 characters
+        where = output.out / folder if folder else output.out
         target = next((p for p in written if merged and p.name == f"{merged}.pdf"), None)
+        typer.echo(fit_line(wrote_line(written, where, named=target is None)), err=True)
         if target is not None:
-            typer.echo(f"print {target}: {paper_summary(written.print_papers)}", err=True)
+            typer.echo(fit_line(f"print {target}: {paper_summary(written.print_papers)}"), err=True)
         for line in large_sheets(written.large):
-            typer.echo(line, err=True)
+            typer.echo(fit_line(line), err=True)
     return written
 
 
@@ -212,9 +213,28 @@ def large_sheets(large) -> list[str]:
     return out
 
 
+#: The most files a command's last line names one by one; past it, the first few and how many more.
+NAMED = 4
+
+
+def wrote_line(written, where, named: bool = True) -> str:
+    """What a command wrote, in one line: each file (``wrote output/oval.pdf, output/oval.png``), or, for many, or
+    a pack (whose next line names the file to print), the count and the folder."""
+    paths = list(written)
+    n = len(paths)
+    count = f"{n} file{'s' if n != 1 else ''}"
+    if not named:
+        return f"wrote {count} to {where}"
+    if n <= NAMED:
+        return "wrote " + ", ".join(str(p) for p in paths)
+    return f"wrote {count} to {where}: {', '.join(p.name for p in paths[:NAMED - 1])} and {n - NAMED + 1} more"
+
+
 def paper_summary(names) -> str:
     """Which pages need which paper, from each page's size label: "all 13 pages A4", or "page 1 A3, pages 2–12 A4"."""
     names = list(names)
+    if len(names) == 1:
+        return f"1 page {names[0]}"
     if len(set(names)) == 1:
         return f"all {len(names)} pages {names[0]}"
     runs: list[list] = []

@@ -95,8 +95,26 @@ def read_text(path: str | Path, *, limit: int = MAX_INPUT_BYTES, what: str = "fi
     return decode_text(read_bytes(path, limit=limit, what=what), path)
 
 
+#: What a file that is not text is, by its first bytes: a user who gives a preview or a PDF where a spec belongs.
+BINARY_KINDS = {
+    b"\x89PNG": "a PNG image",
+    b"%PDF": "a PDF",
+    b"\xff\xd8\xff": "a JPEG image",
+    b"GIF8": "a GIF image",
+    b"PK\x03\x04": "a ZIP archive (or an office document)",
+}
+
+
 def decode_text(data: bytes, path: str | Path | None = None) -> str:
-    """Bytes read from ``path`` as UTF-8 text (a leading byte-order mark dropped), or an error naming the line."""
+    """Bytes read from ``path`` as UTF-8 text (a leading byte-order mark dropped), or an error naming the line; a
+    file that is no text at all (an image, a PDF: a NUL byte or their first bytes) is said to be that."""
+    kind = next((k for magic, k in BINARY_KINDS.items() if data.startswith(magic)), None)
+    if kind is None and b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):  # not UTF-16
+        kind = "binary data"
+    if kind is not None:
+        raise InputError(
+            f"this is {kind}, not a text file", file=path, hint="give the YAML or CSV file the command reads"
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:

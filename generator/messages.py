@@ -6,6 +6,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+#: No line of a message is longer: a long value or path is cut in its middle, the fix kept whole (:func:`fit_line`).
+LINE_MAX = 300
+
 
 def escape(text: str) -> str:
     """``text`` with control and format characters (ESC, newlines, bidi overrides …) written as escapes, so a
@@ -75,5 +78,39 @@ def said(value: Any, limit: int = 40) -> str:
     characters, anything else as :func:`plain` says it."""
     if not isinstance(value, str):
         return plain(value, limit)
+    digits = value.strip()
+    if len(digits) > limit and digits.lstrip("+-").isdigit():  # a number typed: its first digits and its length
+        return f"{digits[:12]}… (a number of {len(digits.lstrip('+-')):,} digits)"
     text = escape(value[: limit - 1] + "…" if len(value) > limit else value)
     return text
+
+
+def fit_line(line: str) -> str:
+    """``line`` in lines of at most :data:`LINE_MAX` characters, its problem never cut inside: first the middle
+    of its longest words is cut (a word is a value the line quotes — a long path keeps its start and its file
+    name and line; Paddock's own words are short); a line still too long has what to do (after its last " — ")
+    on a line of its own, indented under it. Only a problem that is itself longer than a line loses its end."""
+    if len(line) <= LINE_MAX:
+        return line
+    head, sep, fix = line.rpartition(" — ")
+    if not sep or len(fix) > LINE_MAX - 100:
+        head, sep, fix = line, "", ""
+    room = LINE_MAX - len(sep) - len(fix)
+    words = head.split(" ")
+    while len(head) > room:
+        i = max(range(len(words)), key=lambda k: len(words[k]))
+        word = words[i]
+        keep = max(40, len(word) - (len(head) - room) - 1)
+        if keep + 1 >= len(word):
+            break
+        front = keep // 3
+        words[i] = word[:front] + "…" + word[len(word) - (keep - front) :]
+        head = " ".join(words)
+    if len(head) + len(sep) + len(fix) <= LINE_MAX:
+        return head + sep + fix
+    if len(head) > LINE_MAX:
+        head = head[: LINE_MAX - 1].rstrip() + "…"
+    if not sep:
+        return head
+    indent = " " * (len(head) - len(head.lstrip()) + 2)
+    return f"{head}\n{indent}— {fix}"

@@ -132,7 +132,7 @@ def publish(
     check(Document([p for doc in docs for p in doc.pages], title), output.formats, dpi=output.dpi)
     merged_doc = None
     where: dict[int, list[int]] = {}
-    if merged and len(sheets) > 1:
+    if merged:  # even for one sheet: the command names the file to print, always the same one
         printed: list[Page] = []
         for i, at in enumerate(print_order([s.side for s in sheets], [len(d.pages) for d in docs]), 1):
             if at is not None:
@@ -206,7 +206,7 @@ def job_name(sheets: Sequence[Sheet], folder: str = "", merged: str | None = Non
     rerun of ``rules formula-d`` removes a page it no longer makes, never a file of ``pack formula-d`` beside it."""
     from .outputs import safe_name
 
-    what = safe_name(merged) if merged and len(sheets) > 1 else ",".join(sorted({safe_name(s.name) for s in sheets}))
+    what = safe_name(merged) if merged else ",".join(sorted({safe_name(s.name) for s in sheets}))
     where = f"{safe_name(folder)}/{what}" if folder else what
     return f"{command}: {where}" if command else where
 

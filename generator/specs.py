@@ -16,6 +16,7 @@ given twice in one mapping. Tags never run code (safe constructors only).
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -39,16 +40,42 @@ MAX_YAML_DEPTH = 40
 # ------------------------------------------------------------------------------------------------ strict types
 
 
-def _no_bool(value: Any) -> Any:
+#: The largest number (either sign) any numeric field of a user's file takes; each field has its own, narrower,
+#: range as well. YAML writes integers of any size (a 400-digit one is a typo, or a test), and Python's floats
+#: hold none past ~1.8e308: refused once for every field (:func:`validate`), they never reach arithmetic that cannot
+#: hold them.
+MAX_POWER = 15
+MAX_NUMBER = 10**MAX_POWER
+
+
+def _too_large(value: Any) -> bool:
+    """A number past :data:`MAX_NUMBER` (an infinity is not a number too large but no number: its own error)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and MAX_NUMBER < abs(value) < math.inf
+
+
+def _before(value: Any) -> Any:
+    """A number as the user wrote it, before its type: never true/false (a YAML ``lanes: true`` is an error, not
+    1). Each field's own range says the rest ('less than or equal to 7'); integers past :data:`MAX_NUMBER` never
+    get here (:func:`validate`)."""
     if isinstance(value, bool):
         raise ValueError("give a number here, not true/false")
     return value
 
 
+def _before_int(value: Any) -> Any:
+    """As :func:`_before`; a float for an integer field is never past :data:`MAX_NUMBER` either (1e300 said
+    'exceeded maximum size')."""
+    if isinstance(value, float) and _too_large(value):
+        raise ValueError(f"a number far too large here (no field takes more than 10^{MAX_POWER})")
+    return _before(value)
+
+
 def _number(kind: type):
     from pydantic import BeforeValidator, Field
 
-    return Annotated[kind, BeforeValidator(_no_bool), Field(allow_inf_nan=False)]
+    if kind is int:  # (allow_inf_nan is for floats: on an int pydantic checks math.isfinite(), an OverflowError)
+        return Annotated[int, BeforeValidator(_before_int)]
+    return Annotated[kind, BeforeValidator(_before), Field(allow_inf_nan=False)]
 
 
 def __getattr__(name: str):
@@ -66,10 +93,11 @@ def __getattr__(name: str):
 
 
 def clean_name(text: str) -> str:
-    """A name as Paddock prints it: runs of white space (tabs, line breaks) as one space, none at the ends.
-    ValueError if nothing is left (a team called "   ")."""
+    """A name as Paddock prints it: runs of white space (tabs, line breaks, no-break spaces) as one space, none
+    at the ends. ValueError if nothing visible is left (a team called "   ", a player called a no-break space or
+    a zero-width space)."""
     text = " ".join(str(text).split())
-    if not text:
+    if not name_key(text):
         raise ValueError("must not be blank")
     return text
 
@@ -485,13 +513,61 @@ class FieldError(InputError):
         self.loc = tuple(loc)
 
 
+#: Where the fields of each file a user writes are listed, by the model its top level is read into: what an unknown
+#: field's or an empty file's hint points to (a model not named here: the docs folder).
+FIELD_DOCS = {
+    "CircuitSpec": "docs/circuits.md",
+    "TeamField": "docs/teams.md",
+    "Team": "docs/teams.md",
+    "Driver": "docs/teams.md",
+    "Results": "docs/teams.md (paddock season)",
+    "PlayersFile": "docs/formula-d.md (Players file)",
+    "CourseSpec": "docs/motox.md (Courses)",
+}
+
+
+def fields_doc(model: Any) -> str:
+    """The page that lists ``model``'s fields, for a hint."""
+    return FIELD_DOCS.get(getattr(model, "__name__", ""), "the docs folder (docs/)")
+
+
+def _numbers_in_range(data: Any, path: str | Path, lines: LineMap) -> None:
+    """Every integer in a user's file, whatever field (or key) holds it, at most :data:`MAX_NUMBER`: checked once,
+    before any model, so no field (``Int``, a plain ``int``) passes a 400-digit integer on to arithmetic that cannot
+    hold it (an OverflowError was an internal error in 27 fields). Floats are the fields' own (a float is never
+    larger than ~1.8e308, and each ``Float`` field has its range and refuses infinities)."""
+    stack: list[tuple[Any, KeyPath]] = [(data, ())]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, dict):
+            bad = next((k for k in value if _too_large(k) and isinstance(k, int)), None)
+            if bad is not None:
+                _refuse(bad, (*where, key_name(bad)), path, lines)
+            stack.extend((v, (*where, k if isinstance(k, str) else key_name(k))) for k, v in value.items())
+        elif isinstance(value, list | tuple):
+            stack.extend((v, (*where, i)) for i, v in enumerate(value))
+        elif isinstance(value, int) and _too_large(value):
+            _refuse(value, where, path, lines)
+
+
+def _refuse(value: int, where: KeyPath, path: str | Path, lines: LineMap) -> None:
+    raise InputError(
+        f"a number far too large here (no field takes more than 10^{MAX_POWER})",
+        file=path,
+        line=lines.line(where),
+        field=field_name(where) or None,
+        hint=f"got {quote(value)}; text that looks like a number goes in quotes",
+    )
+
+
 def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None = None) -> T:
     """``model.model_validate(data)``, turning the first validation error into a located InputError."""
     from pydantic import ValidationError
 
     lines = lines or LineMap()
     if data is None:
-        raise InputError("the file is empty", file=path, hint="see the README for the spec format")
+        raise InputError("the file is empty", file=path, hint=f"{fields_doc(model)} lists its fields")
+    _numbers_in_range(data, path, lines)
     try:
         return model.model_validate(data)
     except FieldError as err:
@@ -523,11 +599,11 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
             line = lines.line(data_loc(data, nxt["loc"]))
             at = f" (line {line})" if line else ""
             more = f" and {len(rest) - 1} more" if len(rest) > 1 else ""
-            extra = f"next: {where}{at}: {_message(nxt)}{more}"
+            extra = f"next: {where}{at}: {_clipped(_message(nxt))}{more}"
         hint = None
         if err["type"] == "extra_forbidden":
             msg = "unknown field"
-            hint = "check the spelling; the README lists every field"
+            hint = f"check the spelling; {fields_doc(model)} lists every field"
             guess = _closest_field(model, str(err["loc"][-1]), top=len(err["loc"]) == 1)
             if guess:
                 hint = f"did you mean {quote(guess)}?"
@@ -540,6 +616,12 @@ def validate(model: type[T], data: Any, path: str | Path, lines: LineMap | None 
         if extra:
             hint = f"{hint}; {extra}" if hint else extra
         raise InputError(msg, file=path, line=lines.line(loc), field=field_name(loc) or None, hint=hint) from None
+
+
+def _clipped(text: str, limit: int = 60) -> str:
+    """The next problem's words, said briefly (the line keeps to 300 characters): at most ``limit`` characters,
+    cut at a word."""
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def _field_names(model: Any, seen: set | None = None) -> set[str]:

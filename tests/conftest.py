@@ -5,9 +5,27 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+
+# Collection imports every test module, its asserts rewritten by pytest, and the package: from cached bytecode
+# (__pycache__, ignored by git) that is ~3 CPU-seconds, from source ~7 — on a busy 2-core machine the difference
+# between ~10 s and ~25 s before the first test. Where PYTHONDONTWRITEBYTECODE is set, the suite still keeps its
+# own cache so that only the first run pays (issue 43: "collection alone took 115 s").
+sys.dont_write_bytecode = False
+
+# Every hypothesis test runs the same examples on every run (derandomized: a red suite is the code's doing, never
+# the draw's) and has no deadline (a loaded machine must not turn it red: speed is measured in benchmarks/). A test's
+# own @settings add to this profile.
+try:
+    from hypothesis import settings as _hypothesis
+
+    _hypothesis.register_profile("paddock", derandomize=True, deadline=None)
+    _hypothesis.load_profile("paddock")
+except ImportError:  # the test extras not installed: the hypothesis tests cannot run anyway
+    pass
 
 # One BLAS thread, as the command sets for itself (generator/cli/__init__.py): OpenBLAS's threads only spin against
 # each other and the other test worker (a Formula D real board built in a test took 5x the CPU of the command).

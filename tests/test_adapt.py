@@ -216,7 +216,7 @@ def test_not_a_loop_is_refused():
         adapt(np.array([[0, 0], [1, 0], [0, 0]]), paper_box_mm=A3, track_width_mm=TRACK)
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10_000),
     hairpins=st.integers(0, 2),

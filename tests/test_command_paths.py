@@ -97,3 +97,21 @@ def test_the_rwb_chips_of_another_race_sit_beside_the_pack(tmp_path):
         "rwb-trouble/chips-80-turns-road-print.pdf",
         "rwb-trouble/chips-80-turns-road.pdf",
     ]
+
+
+def test_a_command_never_replaces_another_commands_file(tmp_path, capsys):
+    """A circuit named "Calibration" would be drawn to calibration.pdf, the file `paddock calibrate` wrote into
+    the same folder: the second command refuses (exit 2, naming the file and the command that wrote it) and the
+    first one's file is untouched; each command run again replaces its own file as before."""
+    spec = tmp_path / "mine.yaml"
+    spec.write_text(Path(SPEC).read_text(encoding="utf-8").replace("name: ", "name: Calibration #", 1), "utf-8")
+    out = tmp_path / "out"
+    run(["calibrate", "-o", str(out), "-f", "pdf", "-q"])
+    before = (out / "calibration.pdf").read_bytes()
+    with pytest.raises(SystemExit) as ex:
+        main(["track", str(spec), "-o", str(out), "-f", "pdf", "-q"])
+    err = capsys.readouterr().err
+    assert ex.value.code == 2 and "'calibration.pdf'" in err and "'paddock calibrate' wrote" in err
+    assert (out / "calibration.pdf").read_bytes() == before
+    run(["calibrate", "-o", str(out), "-f", "pdf", "-q"])
+    assert (out / "calibration.pdf").read_bytes() == before

@@ -164,6 +164,9 @@ def racing_teams(data: dict, cars: int) -> list[dict]:
     return out
 
 
+# Paddock's notices (LayoutWarning): a generated league's notices (no tier, a team racing part of its cars) are said
+# to the user; here the sheets must agree
+@pytest.mark.filterwarnings("ignore::generator.notices.LayoutWarning")
 @SLOW
 @given(data=league(), pick=st.floats(0, 1), track=st.sampled_from([None, "oval", "csv"]))
 def test_any_league_any_field_every_sheet_agrees(data, pick, track):
@@ -183,6 +186,9 @@ def big_league(tmp_path_factory):
     return write(data, tmp_path_factory.mktemp("league")), data
 
 
+# Paddock's notices (LayoutWarning): the notice for a team racing part of its cars is tested in test_f1dice_board;
+# here every sheet's field
+@pytest.mark.filterwarnings("ignore::generator.notices.LayoutWarning")
 @pytest.mark.parametrize("cars", range(2, 25))
 def test_every_cars_value_of_a_league(big_league, cars):
     path, data = big_league

@@ -62,6 +62,8 @@ def test_pit_roll_option_fills_the_box(tmp_path):
     assert inside == ["5"]
 
 
+# Paddock's notices (LayoutWarning): the GT drivers' write-ins said to the user; here the pit lane
+@pytest.mark.filterwarnings("ignore::generator.notices.LayoutWarning")
 def test_road_race_has_no_pit_lane_and_no_pit_card(race, road):
     _, race_folder = race
     _, road_folder = road

@@ -25,8 +25,7 @@ from generator import outputs
 from generator.cli import main
 from generator.errors import OS_CAUSES
 
-LINE_MAX = 300  # a line quoting a long value is cut to this (generator.cli.LINE_MAX)
-LINE_HARD = 1000  # no line is longer (generator.cli.LINE_HARD)
+LINE_MAX = 300  # no line of a message is longer (generator.messages.LINE_MAX)
 SECONDS = 10
 RSS_BYTES = 1 << 30
 SPEC = """name: Test Oval
@@ -61,23 +60,23 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 
 
 def refused(code: int, err: str, codes=(2, 3)) -> str:
-    """One 'paddock: error:' line under LINE_HARD characters, no traceback, exit 2 or 3; returns the line."""
+    """One 'paddock: error:' line of at most LINE_MAX characters, no traceback, exit 2 or 3; returns the line."""
     lines = [line for line in err.splitlines() if line.strip()]
     assert code in codes, err
     assert len(lines) == 1, err
-    assert lines[0].startswith("paddock: error: ") and len(lines[0]) <= LINE_HARD, lines[0]
+    assert lines[0].startswith("paddock: error: ") and len(lines[0]) <= LINE_MAX, lines[0]
     assert "Traceback" not in err and "\x1b" not in err
     return lines[0]
 
 
 def listed(code: int, err: str, codes=(2, 3)) -> list[str]:
     """An error as one line, or as ``paddock check`` lists problems: 'paddock: error: … N problems:', then N
-    indented lines; every line under LINE_HARD characters, no literal '\\n', no traceback, exit 2 or 3."""
+    indented lines; every line of at most LINE_MAX characters, no literal '\\n', no traceback, exit 2 or 3."""
     lines = [line for line in err.splitlines() if line.strip()]
     assert code in codes, err
     assert lines and lines[0].startswith("paddock: error: "), err
     assert "Traceback" not in err and "\x1b" not in err and "\\n" not in err, err
-    assert all(len(line) <= LINE_HARD for line in lines), err
+    assert all(len(line) <= LINE_MAX for line in lines), err
     if len(lines) > 1:
         n = re.search(r"(\d+) problems:$", lines[0])
         assert n, err
@@ -86,15 +85,19 @@ def listed(code: int, err: str, codes=(2, 3)) -> list[str]:
     return lines
 
 
-def bounded(args: list[str], cwd: Path) -> tuple[int, str, float, int]:
-    """``paddock ARGS`` as a subprocess: (exit code, stderr, CPU seconds, peak RSS in bytes), killed after 3x the
-    time budget of wall time (a hang fails the test instead of blocking it) and capped at 4 GB of address space
-    as a safety net. The time is the CPU time the run used (user and system): the work it did, which the other
-    processes of a busy machine (other test workers) do not stretch the way they stretch the wall clock."""
+def bounded(args: list[str], cwd: Path, memory: int = 4 << 30) -> tuple[int, str, float, int]:
+    """``paddock ARGS`` as a subprocess: (exit code, stderr, CPU seconds, peak RSS in bytes). The time budget is
+    the kernel's, not a timed assertion: the process may use :data:`SECONDS` of CPU time (user and system — the
+    work it did, which other processes on a busy machine do not stretch the way they stretch the wall clock),
+    past which ``RLIMIT_CPU`` kills it (SIGXCPU: exit -24, which no caller accepts); its address space is capped
+    at ``memory`` (4 GB: a safety net; callers check the peak RSS, or pass 1 GB to have the cap enforce it). A
+    process that hangs without working is killed after ten times the budget of wall time."""
 
     def limits() -> None:
         with contextlib.suppress(ValueError, OSError):  # not settable on macOS: the RSS check still holds
-            resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_CPU, (SECONDS, SECONDS + 5))
 
     env = {k: v for k, v in os.environ.items() if k != "PADDOCK_DEBUG"}
     err_path = cwd / ".stderr"
@@ -113,7 +116,7 @@ def bounded(args: list[str], cwd: Path) -> tuple[int, str, float, int]:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
-            if time.perf_counter() - t0 > 3 * SECONDS:
+            if time.perf_counter() - t0 > 10 * SECONDS:
                 proc.kill()
                 pid, status, usage = os.wait4(proc.pid, 0)
                 break
@@ -184,7 +187,6 @@ def test_refused_within_seconds_and_memory(work, case):
     code, err, seconds, rss = bounded(args, w)
     line = refused(code, err)
     assert needle in line
-    assert seconds < SECONDS, f"{case}: {seconds:.1f} s"
     assert rss < RSS_BYTES, f"{case}: {rss / 2**20:.0f} MB"
     unchanged(work)
 
@@ -331,7 +333,7 @@ def test_out_in_proc_or_too_long(capsys, tmp_path):
     ids=["full disk", "read-only", "no permission"],
 )
 def test_a_disk_that_refuses_leaves_no_file_and_no_folder(capsys, tmp_path, monkeypatch, failure):
-    real = outputs._write_temp
+    real = outputs.files.write_new
     calls = []
 
     def flaky(path, data):
@@ -340,7 +342,7 @@ def test_a_disk_that_refuses_leaves_no_file_and_no_folder(capsys, tmp_path, monk
             raise OSError(failure, os.strerror(failure))
         return real(path, data)
 
-    monkeypatch.setattr(outputs, "_write_temp", flaky)
+    monkeypatch.setattr(outputs.files, "write_new", flaky)
     target = tmp_path / "new" / "deeper"
     code, _, err = run(capsys, "calibrate", "-o", target, "-f", "pdf,png", "--dpi", "36")
     line = refused(code, err)
@@ -370,7 +372,7 @@ def test_a_rename_failing_half_way_puts_every_old_file_back(work, capsys, monkey
             raise OSError(errno.EPERM, "Operation not permitted")
         return real(src, dst)
 
-    monkeypatch.setattr(outputs.os, "replace", flaky)
+    monkeypatch.setattr(os, "replace", flaky)
     code, _, err = run(capsys, "calibrate", "-o", out, "-f", "pdf,png", "--dpi", "40", "--edge", "5")
     assert "not permitted" in refused(code, err)
     assert len(calls) >= 3
@@ -385,8 +387,8 @@ def test_a_killed_run_is_rolled_back_by_the_next(capsys, tmp_path):
     assert code == 0
     pdf, png = out / "calibration.pdf", out / "calibration.png"
     old_pdf, old_png = pdf.read_bytes(), png.read_bytes()
-    aside_pdf, aside_png = out / ".calibration.pdf.abcdefgh.old", out / ".calibration.png.abcdefgh.old"
-    tmp_png = out / ".calibration.png.ijklmnop.part"
+    name = outputs.files.temp_name
+    aside_pdf, aside_png, tmp_png = name(pdf, "old"), name(png, "old"), name(png, "part")
     os.replace(pdf, aside_pdf)
     pdf.write_bytes(b"%PDF- half-written new file")
     os.replace(png, aside_png)
@@ -395,8 +397,8 @@ def test_a_killed_run_is_rolled_back_by_the_next(capsys, tmp_path):
         json.dumps(
             {
                 "files": [
-                    ["calibration.pdf", ".calibration.pdf.qrstuvwx.part", aside_pdf.name],
-                    ["calibration.png", tmp_png.name, aside_png.name],
+                    ["calibration.pdf", name(pdf, "part").name, aside_pdf.name, None],
+                    ["calibration.png", tmp_png.name, aside_png.name, None],
                 ],
                 "stale": [],
             }
@@ -406,7 +408,6 @@ def test_a_killed_run_is_rolled_back_by_the_next(capsys, tmp_path):
     outputs.recover(out)
     assert pdf.read_bytes() == old_pdf and png.read_bytes() == old_png
     assert sorted(p.name for p in out.iterdir()) == sorted([outputs.MANIFEST, pdf.name, png.name])
-    (out / ".calibration.pdf.zzzzzzzz.part").write_bytes(b"left by a run killed while writing")
     code, _, _ = run(capsys, "calibrate", "-o", out, "-f", "pdf,png", "--dpi", "40")
     assert code == 0
     assert sorted(p.name for p in out.iterdir()) == sorted([outputs.MANIFEST, pdf.name, png.name])
@@ -423,7 +424,7 @@ def test_unicode_names_are_kept_and_clashing_outputs_refused(capsys, tmp_path):
         assert code == 0, err
     assert {"москва.pdf", "київ.pdf"} <= {p.name for p in (tmp_path / "out").iterdir()}
     clash = tmp_path / "clash.yaml"
-    oval = Path(outputs.__file__).parents[1] / "track_specs" / "oval.yaml"  # a straight that holds the 2011 grid
+    oval = Path(__file__).parents[1] / "track_specs" / "oval.yaml"  # a straight that holds the 2011 grid
     clash.write_text(oval.read_text(encoding="utf-8").replace("Oval", "Qualifying"), encoding="utf-8")  # qualifying.pdf
     code, _, err = run(capsys, "pack", "--track", clash, "-o", tmp_path / "pack", "-f", "pdf")
     msg = refused(code, err)
@@ -486,13 +487,20 @@ def test_a_long_error_line_is_shortened_before_its_fix(capsys):
     assert lines[0] == "paddock: error: 2 problems:" and lines[2] == "  second — fix that"
     assert len(lines) == 3 and len(lines[1]) <= LINE_MAX and lines[1].startswith("  first: yyy")
     assert lines[1].endswith("y — fix it") and "\\n" not in "".join(lines)
-    # Paddock's own words (no long value to shorten) are never cut inside a problem, up to LINE_HARD
-    prose = "grid: " + "ten slots need more straight than this; " * 9 + "only 3 lie there — move the start (--start 2)"
+    # Paddock's own words too long for a line (issue 45: no line past LINE_MAX; issue 32: a problem never cut
+    # inside): the fix goes on a line of its own under the problem; only a problem longer than a line loses its end
+    words = "ten slots need more straight than this; " * 5
+    prose = f"x.yaml:3: field 'grid': {words}only 3 — move the start line 2 units along its straight (--start 2)"
     say("error", prose)
-    line = capsys.readouterr().err.strip()
-    assert LINE_MAX < len(line) <= LINE_HARD and line == "paddock: error: " + prose
+    lines = capsys.readouterr().err.strip().splitlines()
+    fix = "  — move the start line 2 units along its straight (--start 2)"
+    assert lines == [f"paddock: error: x.yaml:3: field 'grid': {words}only 3", fix]
+    say("error", f"x.yaml:3: field 'grid': {words * 2}only 3 — move the start (--start 2)")
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines[0]) == LINE_MAX and lines[0].startswith("paddock: error: x.yaml:3: field 'grid': ten slots")
+    assert lines[0].endswith("…") and lines[1] == "  — move the start (--start 2)"
     say("error", "word " * 400)
-    assert len(capsys.readouterr().err.strip()) == LINE_HARD
+    assert len(capsys.readouterr().err.strip()) == LINE_MAX
 
 
 @pytest.mark.parametrize("rows", [None, 300_000], ids=["short", "survey-grade"])

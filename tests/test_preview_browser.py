@@ -24,6 +24,7 @@ from preview_browser import (
     ROOT,
     SHOWN_JS,
     UNIT_LINES_JS,
+    WAIT,
     Server,
     browser,
     close,
@@ -51,7 +52,7 @@ def driver():
     why = missing()
     if why is not None:
         if required():
-            pytest.fail(f"the browser tests must run under CI, but {why}")
+            pytest.fail(f"PADDOCK_BROWSER_TESTS is set, so the browser tests must run, but {why}")
         pytest.skip(f"no browser to test the preview in: {why}")
     d = browser()
     yield d
@@ -80,7 +81,7 @@ def check_units(spec: Path) -> int:
     return json.loads(out.getvalue())["units"]
 
 
-def shown_after(driver, board: int, timeout: float = 10.0) -> dict | None:
+def shown_after(driver, board: int, timeout: float = WAIT) -> dict | None:
     """The page's report of the next board it painted after board ``board``."""
     return wait_for(driver, f"const s = window.pvShown; return s && s.board > {board} ? s : null", timeout)
 
@@ -161,7 +162,7 @@ def test_a_formula_d_board_shows_its_flags_and_corners(driver, tmp_path):
     server = Server(spec)
     try:
         driver.get(server.url)
-        assert shown_after(driver, 0, timeout=20)
+        assert shown_after(driver, 0)
         flags = driver.execute_script(
             f"return document.querySelectorAll('#layer-formula-d path[fill=\"{FLAG}\"]').length"
         )
@@ -181,7 +182,7 @@ def test_nothing_but_the_page_the_board_and_its_pdf_is_served(driver, tmp_path):
     server = Server(spec)
     try:
         for path in ("/../../etc/passwd", "/etc/passwd", "/m.yaml", "/page.html", "/%2e%2e/%2e%2e/etc/passwd"):
-            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=WAIT)
             conn.request("GET", path)
             r = conn.getresponse()
             assert r.status == 404 and b"root:" not in r.read(), path
@@ -211,7 +212,7 @@ def test_a_burst_of_saves_leaves_one_small_server_and_the_last_edit_on_screen(dr
         for i in range(100):  # 100 saves in 10 s
             save(spec, MONTE.replace("name: Monte Carlo", f"name: Save {i}"))
             time.sleep(max(0.0, t0 + (i + 1) * 0.1 - time.monotonic()))
-        last = wait_for(driver, "const s = window.pvShown; return s && s.name === 'Save 99' ? s : null", 20)
+        last = wait_for(driver, "const s = window.pvShown; return s && s.name === 'Save 99' ? s : null")
         assert last, f"the last save is not on screen: {driver.execute_script(SHOWN_JS)}"
         assert driver.find_element("id", "name").text == "Save 99"
         assert server.proc.poll() is None and server.children() == []
@@ -259,11 +260,11 @@ def test_a_restarted_server_is_followed(driver, tmp_path):
         assert shown_after(driver, 0)["name"] == "Before"
     finally:
         server.stop()
-    wait_for(driver, "return document.getElementById('status').textContent.includes('not connected')", 10)
+    wait_for(driver, "return document.getElementById('status').textContent.includes('not connected')")
     spec.write_text(MONTE.replace("name: Monte Carlo", "name: After"), encoding="utf-8")
     again = Server(spec, port=port)  # its boards count from the start again
     try:
-        shown = wait_for(driver, "const s = window.pvShown; return s && s.name === 'After' ? s : null", 30)
+        shown = wait_for(driver, "const s = window.pvShown; return s && s.name === 'After' ? s : null")
         assert shown, f"the page kept the old server's board: {driver.execute_script(SHOWN_JS)}"
         assert driver.find_element("id", "name").text == "After"
     finally:
@@ -300,7 +301,7 @@ def test_a_board_with_problems_is_the_pack_board_marked_and_its_pdf_says_so(driv
     server = Server(fd)
     try:
         driver.get(server.url)
-        assert shown_after(driver, 0, timeout=30)
+        assert shown_after(driver, 0)
         items = driver.find_elements("css selector", "ol.problems li")
         assert items and "too wide" in items[0].text  # the overflow itself, not a rounding of it
         assert driver.execute_script("return document.querySelectorAll('#layer-formula-d').length") == 1
@@ -320,7 +321,7 @@ def test_the_packs_cars_reach_a_real_circuit(driver, tmp_path):
     server = Server(spec, "--cars", "18")
     try:
         driver.get(server.url)
-        assert shown_after(driver, 0, timeout=60)
+        assert shown_after(driver, 0)
         assert "None: the board prints as it is" in _text(driver, "problems")
         assert "18 slots" in _text(driver, "figures")
         assert driver.find_element("id", "pdf").text == "PDF"
@@ -336,13 +337,13 @@ def test_sim_results_come_after_the_board(driver, tmp_path):
         driver.get(server.url)
         first = shown_after(driver, 0)
         assert first
-        sim = wait_for(driver, "return window.pvSim || null", 60)
+        sim = wait_for(driver, "return window.pvSim || null")
         assert sim and sim["board"] == first["board"] and sim["shown"] == first["board"]  # the board was there first
         assert "races of the board shown" in _text(driver, "sim-box")
         save(spec, SHORTER)  # a new board: a new run, for it
         again = shown_after(driver, first["board"])
         assert again
-        later = wait_for(driver, f"const s = window.pvSim; return s && s.board === {again['board']} ? s : null", 60)
+        later = wait_for(driver, f"const s = window.pvSim; return s && s.board === {again['board']} ? s : null")
         assert later and later["shown"] == again["board"]
     finally:
         server.stop()
@@ -357,7 +358,7 @@ def test_a_new_paper_is_fitted_and_the_same_paper_keeps_the_zoom(driver, tmp_pat
         first = shown_after(driver, 0)
         driver.execute_script("view.k *= 3; view.x -= 400; applyView();")  # zoomed in, moved
         save(spec, MONTE.replace("paper: a3", "paper: a2"))
-        shown = shown_after(driver, first["board"], timeout=20)
+        shown = shown_after(driver, first["board"])
         assert shown
         k, fitted = driver.execute_script("return [view.k, fitScale()]")
         assert k == pytest.approx(fitted)
@@ -418,7 +419,7 @@ def test_without_javascript_the_page_says_what_to_do(driver, tmp_path):
     spec.write_text(MONTE, encoding="utf-8")
     server = Server(spec)
     try:
-        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=WAIT)
         conn.request("GET", "/")
         page = conn.getresponse().read().decode()
         conn.close()

@@ -8,7 +8,10 @@ import pytest
 
 from generator.track.qp import solve_qp
 
-optimize = pytest.importorskip("scipy.optimize")
+
+def _optimize():
+    """scipy's solvers, imported by the tests that use them (~0.6 CPU-s: not at collection, in every worker)."""
+    return pytest.importorskip("scipy.optimize")
 
 
 def random_qp(seed: int):
@@ -43,6 +46,7 @@ def objective(P, q, x) -> float:
 
 
 def scipy_solution(P, q, E, e, G, g, lb, ub, method: str) -> np.ndarray:
+    optimize = _optimize()
     n = len(q)
     cons = []
     if len(e):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -39,7 +40,7 @@ def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monke
     settings, output = PageSettings(), Output(out=tmp_path, formats=("pdf",))
     publish([sheet("a", "one"), sheet("b", "one")], output, settings)
     before = snapshot(tmp_path)
-    real = outputs._write_temp
+    real = outputs.files.write_new
     calls = []
 
     def flaky(path, data):
@@ -48,7 +49,7 @@ def test_a_write_that_fails_touches_no_target_and_leaves_no_temp(tmp_path, monke
             raise OSError(28, "No space left on device")
         return real(path, data)
 
-    monkeypatch.setattr(outputs, "_write_temp", flaky)
+    monkeypatch.setattr(outputs.files, "write_new", flaky)
     with pytest.raises(InputError, match="no space left on the disk"):
         publish([sheet("a", "two"), sheet("b", "two")], output, settings)
     assert snapshot(tmp_path) == before
@@ -127,6 +128,31 @@ def test_cli_help_lists_the_commands():
     assert r.returncode == 0
     for command in ("pack", "calibrate"):
         assert command in r.stdout
+
+
+@pytest.mark.parametrize("args", [(), ("-h",), ("--help",)], ids=["bare", "-h", "--help"])
+def test_paddock_alone_or_with_h_shows_its_help_pack_first_nothing_cut(args):
+    """`paddock` alone printed its help squashed into one error line cut with "…" (exit 2), and `-h` was refused.
+    Now each shows the help as Click lays it out, on stdout: every command, `pack` first, each said whole."""
+    from generator.cli import _command
+
+    r = run_main(*args)
+    assert r.returncode == 0 and not r.stderr
+    assert r.stdout.startswith("Usage: paddock") and "…" not in r.stdout and "..." not in r.stdout.split("Commands:")[1]
+    listed = re.findall(r"^  (\w[\w-]*)  ", r.stdout.split("Commands:")[1], re.M)
+    assert listed[0] == "pack" and sorted(listed) == sorted(_command().commands)
+
+
+@pytest.mark.parametrize(
+    "args", [("motox",), ("season", "-h"), ("pack", "-h"), ("track", "-h"), ("rwb", "chips", "-h")]
+)
+def test_h_works_on_every_level_and_a_group_alone_shows_its_help(args):
+    r = run_main(*args)
+    named = " ".join(a for a in args if a != "-h")
+    assert r.returncode == 0 and not r.stderr and r.stdout.startswith(f"Usage: paddock {named} [")
+    assert "-h, --help" in r.stdout
+    if "Commands:" in r.stdout:  # each sub-command's first sentence whole (an option's metavar may hold "…")
+        assert "..." not in r.stdout.split("Commands:")[1]
 
 
 def test_python_dash_m_and_console_script_agree():
@@ -221,3 +247,34 @@ def test_a_misspelt_key_is_reported_before_the_missing_one(tmp_path):
     message = str(info.value)
     assert message.startswith(f"{path}:4: field 'arcs[1].raduis': unknown field")
     assert "did you mean 'radius'?" in message
+
+
+def test_a_message_points_to_the_right_place(tmp_path):
+    """Issue 43: an image given as a spec was "not UTF-8 text … save the file as UTF-8"; an unknown field's hint
+    sent the reader to the README (the fields are in docs/); an option's error pointed to 'paddock --help'."""
+    png = tmp_path / "board.png"
+    png.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(64))
+    r = run_main("check", str(png))
+    assert r.returncode == 2 and "this is a PNG image, not a text file" in r.stderr and "UTF-8" not in r.stderr
+    spec = tmp_path / "ring.yaml"
+    spec.write_text("name: Ring\nlanez: 2\nsegments: [{straight: 100}]\n", encoding="utf-8")
+    r = run_main("check", str(spec))
+    assert "docs/circuits.md lists every field" in r.stderr or "did you mean 'lanes'?" in r.stderr, r.stderr
+    assert "README" not in r.stderr
+    r = run_main("pack", "monaco", "--modular")
+    assert r.returncode == 2 and "see 'paddock pack monaco --help'" in r.stderr
+
+
+def test_every_command_that_writes_names_its_files_or_the_print_file(tmp_path):
+    """`track`, `calibrate`, `motox draw` name each file; `cars` (one sheet: it gets its print PDF too) names the
+    print file and how many it wrote."""
+    out = tmp_path / "out"
+    r = run_main("calibrate", "-o", str(out))
+    assert r.returncode == 0 and f"wrote {out / 'calibration.pdf'}, {out / 'calibration.png'}" in r.stderr
+    r = run_main("motox", "draw", "twisty", "-o", str(out), "-f", "pdf")
+    assert r.returncode == 0 and f"wrote {out / 'motox' / 'course-twisty.pdf'}" in r.stderr
+    r = run_main("cars", "f1-2011", "-o", str(out), "-f", "pdf")
+    folder = out / "cars-f1-2011"
+    assert r.returncode == 0 and (folder / "cars-print.pdf").is_file(), r.stderr
+    assert f"wrote 2 files to {folder}" in r.stderr and f"print {folder / 'cars-print.pdf'}: 1 page A4" in r.stderr
+    assert "file(s)" not in r.stderr

@@ -7,6 +7,7 @@ the commands, so ``paddock --help`` stays fast.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import warnings
@@ -14,11 +15,11 @@ import warnings
 import typer
 
 from ..errors import EXIT_INPUT, EXIT_INTERNAL, PaddockError
-from ..messages import escape
+from ..messages import escape, fit_line
 from ..notices import LayoutWarning
 from ..problems import in_option_words
 from . import calibrate, cars, pack, preview, rules, simulate, track  # noqa: F401  (each adds its commands to `app`)
-from .root import app
+from .root import app, readable
 
 __all__ = ["app", "main"]
 
@@ -44,19 +45,18 @@ def _command():
     if _COMMAND is None:
         _register()
         _COMMAND = typer.main.get_command(app)
+        readable(_COMMAND)
     return _COMMAND
 
 
-LINE_MAX = 300  # a line quoting a value longer than this has the value cut: a message quotes values, never dumps them
-LINE_HARD = 1000  # and no line is longer than this (Paddock's own words are never cut below it)
 LISTED_MAX = 40  # the most lines under the first of a message that lists problems (a check lists them all)
 
 
 def say(kind: str, text: str) -> None:
     """A message on stderr: its first line as ``paddock: KIND: …``, each further line (a message that lists
     several problems, as ``paddock check`` does) indented on a line of its own; control characters escaped,
-    every line at most :data:`LINE_MAX` long (:func:`fit_line`), at most :data:`LISTED_MAX` lines listed. An
-    internal error (Python's words, which may hold line breaks of their own) stays one line."""
+    every line at most :data:`~generator.messages.LINE_MAX` long (:func:`fit_line`), at most :data:`LISTED_MAX`
+    lines listed. An internal error (Python's words, which may hold line breaks of their own) stays one line."""
     lines = [str(text)] if kind == "internal error" else str(text).split("\n")
     out = [fit_line(f"paddock: {kind}: {escape(lines[0])}")]
     rest = [line.rstrip() for line in lines[1:] if line.strip()]
@@ -67,40 +67,29 @@ def say(kind: str, text: str) -> None:
     typer.echo("\n".join(out), err=True)
 
 
-def fit_line(line: str) -> str:
-    """``line`` at most :data:`LINE_MAX` long where it quotes long values: what to do comes after its last " — "
-    and is kept whole; what is cut is the middle of its longest words (a long path keeps its start and its file
-    name and line; a word is a value: Paddock's own words are short). A line still longer is Paddock's own words
-    and is kept whole — a problem is never cut inside — up to :data:`LINE_HARD`, past which its end is cut."""
-    if len(line) <= LINE_MAX:
-        return line
-    head, sep, fix = line.rpartition(" — ")
-    if not sep or len(fix) > LINE_MAX - 100:
-        head, sep, fix = line, "", ""
-    room = LINE_MAX - len(sep) - len(fix)
-    words = head.split(" ")
-    while len(head) > room:
-        i = max(range(len(words)), key=lambda k: len(words[k]))
-        word = words[i]
-        keep = max(40, len(word) - (len(head) - room) - 1)
-        if keep + 1 >= len(word):
-            break
-        front = keep // 3
-        words[i] = word[:front] + "…" + word[len(word) - (keep - front) :]
-        head = " ".join(words)
-    line = head + sep + fix
-    return line if len(line) <= LINE_HARD else line[: LINE_HARD - 1] + "…"
-
-
-def _usage(err) -> str:
-    """A parser's usage error (a value out of range, an unknown option or command) as one sentence."""
+def _usage(err, args: list[str] = ()) -> str:
+    """A parser's usage error (a value out of range, an unknown option or command) as one sentence, pointing to
+    the help of the command it is about (an option's error may come without the command's context: its command
+    is then read off the command line)."""
     text = " ".join(err.format_message().split()).replace(": Input should be", ": it should be")
     ctx = getattr(err, "ctx", None)
-    path = getattr(ctx, "command_path", None) or "paddock"
+    path = getattr(ctx, "command_path", None) or _command_path(args)
     if text.startswith("No such command") and hasattr(getattr(ctx, "command", None), "list_commands"):
         names = [n for n in ctx.command.list_commands(ctx) if not n.startswith("_")]
         return f"{text.rstrip('.')} — use one of: {', '.join(names)}"
     return f"{text.rstrip('.')} — see '{path} --help'"
+
+
+def _command_path(args: list[str]) -> str:
+    """``paddock pack monaco`` for ``pack monaco --modular``: the command words at the start of ``args``."""
+    words, command = ["paddock"], _COMMAND
+    for arg in args:
+        sub = getattr(command, "commands", {}).get(arg)
+        if sub is None:
+            break
+        words.append(arg)
+        command = sub
+    return " ".join(words)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -137,15 +126,19 @@ def _run(args: list[str]) -> int:
         except RecursionError:  # nesting no check caught: still the input's fault, still one line
             say("error", "the input is nested too deeply to read")
             code = EXIT_INPUT
+        except OSError as err:  # the file system refused a path the user gave (a name too long, a loop of links)
+            code = _os_error(err)
         except Exception as err:
             kind = type(err).__name__
             if kind == "Exit":  # --help, --version
                 code = getattr(err, "exit_code", 0)
+            elif kind == "NoArgsIsHelpError":  # `paddock` (or `paddock motox`) alone: its help, as -h shows it
+                typer.echo(err.format_message())
             elif kind == "Abort":
                 say("error", "aborted; nothing was written")
                 code = 130
             elif hasattr(err, "format_message") and hasattr(err, "exit_code"):  # a usage error from the parser
-                say("error", _usage(err))
+                say("error", _usage(err, args))
                 code = EXIT_INPUT
             else:
                 code = _internal(err)
@@ -171,6 +164,18 @@ def _leave(code: int) -> None:
         with contextlib.suppress(OSError, ValueError):  # a closed pipe (paddock … | head): nothing more to say
             stream.flush()
     os._exit(code)
+
+
+def _os_error(err: OSError) -> int:
+    """An OS error about a path no check caught (ENAMETOOLONG from a path probed before it is read): the user's
+    path and the cause, exit 2 — or, naming no path, a bug."""
+    from ..errors import InputError, os_reason
+
+    if err.filename is None:
+        return _internal(err)
+    hint = "give a shorter path" if err.errno == errno.ENAMETOOLONG else "check the path"
+    say("error", InputError(os_reason(err), file=os.fsdecode(err.filename), hint=hint))
+    return EXIT_INPUT
 
 
 def _internal(err: Exception) -> int:

@@ -115,13 +115,13 @@ def _simulate(specs, game, races, cars, seed, ai, jobs, rules, assume, laps, as_
 
 def publish_report(report, opts):
     """The report's sheet into ``OUT/simulate/``: ``<board>-<game>-1``/``-2`` and both pages in one PDF."""
-    from ..outputs import safe_name
     from ..scene import numbered
     from ..simulate.report import Comparison
     from ..simulate.sheet import PAPER, report_pages
+    from ..track import board_stem
 
     kind = "compare" if isinstance(report, Comparison) else "sim"
-    stem = safe_name(f"{report.board.lower().replace(' ', '-')}-{report.game}-{kind}")
+    stem = board_stem(f"{report.board}-{report.game}-{kind}")  # named as the board's own files are
     pages = report_pages(report, opts.pages.text_page(PAPER))
     title = f"Paddock — {report.board}: {report.title}"
     return publish(numbered(stem, pages), opts, folder="simulate", merged=f"{stem}-print", title=title)

@@ -15,6 +15,7 @@ import typer
 from .. import games
 from ..command import output_options, publish
 from ..errors import EXIT_GEOMETRY, PaddockError
+from ..messages import fit_line  # every line of the listing at most 300 characters, as every message
 from ..notices import LayoutWarning
 from ..paper import parse_paper_choice
 from ..preview.rebuild import Watcher as _Watcher
@@ -231,18 +232,19 @@ def check_cmd(
             ustr = f"{units} units" if isinstance(units, int) else ", ".join(f"{k}: {v}" for k, v in units.items())
             lanes = f"{summary['lanes']} lane{'' if summary['lanes'] == 1 else 's'}"
             head += f" — {ustr}, lap {summary['lap_mm']:.0f} mm, {lanes}, {summary['paper']}"
-        typer.echo(head)
+        echo = lambda line: typer.echo(fit_line(line))  # noqa: E731
+        echo(head)
         for change in result.changes:
-            typer.echo(f"  {change.line}")
+            echo(f"  {change.line}")
         if not result.problems:
-            typer.echo("  OK: buildable")
+            echo("  OK: buildable")
         if quick is not None and quick.get("note"):
-            typer.echo(f"  sim: {quick['note']}")
+            echo(f"  sim: {quick['note']}")
         elif quick is not None:
-            typer.echo(f"  sim ({quick['races']} races of {quick['game']}): {len(quick['warnings'])} warning(s)")
+            echo(f"  sim ({quick['races']} races of {quick['game']}): {len(quick['warnings'])} warning(s)")
             for warning in quick["warnings"]:
-                typer.echo(f"  sim: {warning}")
+                echo(f"  sim: {warning}")
         for line in check_lines(spec, result.problems, option_line):
-            typer.echo(line)
+            echo(line)
     if result.problems:
         raise typer.Exit(code=EXIT_GEOMETRY)

@@ -117,9 +117,9 @@ class Handler(BaseHTTPRequestHandler):
             self._not_found()
             return
         data, name, printable = made
-        from ..outputs import safe_name
+        from ..track import board_stem
 
-        stem = safe_name(name.lower().replace(" ", "-")) or "board"
+        stem = board_stem(name) or "board"
         stem += "" if printable else "-does-not-print-yet"
         self._send(200, data, "application/pdf", {"Content-Disposition": f'inline; filename="{stem}.pdf"'})
 

@@ -97,6 +97,21 @@ class Found:
     def __init__(self, path: str | Path, lines: LineMap) -> None:
         self.path, self.lines = path, lines
         self.errors: list[PaddockError] = []
+        self._under: dict[tuple, list[tuple]] | None = None
+
+    def lines_under(self, at: tuple) -> LineMap:
+        """The lines of the part at key path ``at``, keyed from it (the file's key paths indexed once: a file of
+        10,000 drivers built this for each of them from every line, 31 s to refuse it)."""
+        if self._under is None:
+            self._under = {}
+            for k in self.lines:
+                for n in range(len(k) + 1):
+                    self._under.setdefault(k[:n], []).append(k)
+        n = len(at)
+        sub = LineMap({k[n:]: self.lines[k] for k in self._under.get(at, ())})
+        if () not in sub and self.lines.line(at) is not None:
+            sub[()] = self.lines.line(at)
+        return sub
 
     def add(self, message: str, loc: tuple, hint: str | None = None) -> None:
         self.errors.append(located(InputError(message, hint=hint), self.path, self.lines, loc))
@@ -171,12 +186,8 @@ def _part(found: Found, model, data: Any, at: tuple, stub: dict) -> None:
 
 
 def _error(found: Found, model, data: Any, at: tuple) -> InputError | None:
-    n = len(at)
-    sub = LineMap({k[n:]: v for k, v in found.lines.items() if k[:n] == at})
-    if () not in sub and found.lines.line(at) is not None:
-        sub[()] = found.lines.line(at)
     try:
-        validate(model, data, found.path, sub)
+        validate(model, data, found.path, found.lines_under(at))
     except InputError as err:
         if at:
             own = err.field or ""
@@ -206,6 +217,7 @@ def check_field(field, path: str | Path, lines: LineMap) -> None:
     from ..fonts import text_width
 
     found = Found(path, lines)
+    _glyphs(found, field.name, ("name",))  # the field's name heads sheets: said here, of this file
     squad_max = monaco_rules()["squad_max"] if field.is_monaco else 0  # Monaco!'s rules: read for Monaco! fields only
     seen: dict[str, tuple] = {}  # a driver's name_key: where it was
     numbers: dict[int, tuple] = {}  # a car number: where it was

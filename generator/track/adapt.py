@@ -70,7 +70,7 @@ from .changes import Change
 from .changes import changes as changes_of
 from .circuit import KERB_W
 from .fidelity import Fidelity, measure
-from .fit import Fit, Work
+from .fit import Fit, Work, run_work
 from .rules import GAP, MIN_INNER_RADIUS, Rules
 from .straights import BOARD_TOL_DEG, data_straights, heading_range, held_parts
 
@@ -94,9 +94,15 @@ THIN = 1000  # a dense source line is thinned to points 1/THIN of its extent apa
 #: The fit has at most this many corners: a longer lap gets them further apart than SOLVER_STEP (its work grows as
 #: the cube of their number; real circuits have 50–90 on A3, up to ~250 on A1).
 MAX_CORNERS = 200
-#: What one analysis of a circuit may spend fitting (see :class:`~generator.track.fit.Work`): about 8 s on a slow,
-#: busy machine; a real circuit spends 5–450 million, a 300-point spiral of ten turns 3,500 million.
-MAX_WORK = 1.5e9
+#: What one adaptation may spend fitting (see :class:`~generator.track.fit.Work`, counted per interior-point
+#: iteration): ~1.5–3 s. The eight real circuits spend 20–1,420 million, the generated realistic ones up to 3,400
+#: million; a 20-point random walk spent 20,900 million (7 s), and a 100-point one ran for minutes.
+MAX_WORK = 6e9
+#: What all the adaptations of one analysis may spend together: a Formula D board of a real circuit tries two
+#: papers and its start lines, ``--fit N`` searches for the scale and tries the fixes it advises (real and
+#: generated circuits spend up to 15,000 million in six). An adaptation that meets its own limit (a line no real
+#: circuit is like) spends the analysis's too: the builds after it try nothing more.
+RUN_WORK = 30e9
 
 
 class Unbuilt(ValueError):
@@ -320,24 +326,29 @@ def adapt(
             rules.clearance,
             rules.track_width,
         )
-    work = work if work is not None else Work(MAX_WORK)
+    work = work if work is not None else Work(MAX_WORK, within=run_work())
     best = None
     for sc in ladder:
         if work.out:
             break
         res = _attempt(P, sc, rot, bx, turned, rules, unit_mm, work)
-        if res.ok:
-            return res
-        if best is None or len(res.problems) < len(best.problems):
+        if best is None or res.ok or len(res.problems) < len(best.problems):
             best = res
+        if res.ok:
+            break
+    if work.within is not None and work.spent >= work.limit:
+        work.within.spent = max(work.within.spent, work.within.limit)  # no real circuit needs more: the run is over
+    if best is not None and best.ok:
+        return best
     if best is None or work.out:
+        hit = work.binding
         budget = Problem(
             "budget",
-            f"adapting the line stopped at Paddock's limit of work ({work.limit / 1e6:,.0f} million, "
-            f"{work.spent / 1e6:,.0f} million spent)",
+            f"adapting the line stopped at Paddock's limit of work ({hit.limit / 1e6:,.0f} million, "
+            f"{hit.spent / 1e6:,.0f} million spent)",
             "the centre line is too long or too twisty for this paper",
             where="lap",
-            numbers={"limit": work.limit, "spent": work.spent},
+            numbers={"limit": hit.limit, "spent": hit.spent},
         )
         if best is None:
             raise Unbuilt(budget)

@@ -22,8 +22,9 @@ from shapely import Polygon as SPoly
 from shapely.affinity import rotate
 
 from ..compose.freespace import FreeSpace, text_box
+from ..errors import GeometryError
 from ..fonts import text_width
-from ..scene import WHITE, Page, Polygon, Polyline, Style, Text
+from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, bounds
 from ..units import pt_to_mm
 from .circuit import KERB_W, PIT_GAP, START_BAND, Circuit
 from .legend import draw_podium, draw_title, words
@@ -102,7 +103,22 @@ def draw_board(c: Circuit) -> Board:
     draw_title(page, c, free)
     if c.spec.podium:
         draw_podium(page, c, free)
+    _clear_of_edge(page, c)
     return Board(page, free)
+
+
+def _clear_of_edge(page: Page, c: Circuit) -> None:
+    """Nothing of the board in the printer's unprintable edge (a home printer would cut it off): a located
+    GeometryError, never a warning the board is printed past."""
+    x0, y0, x1, y1 = bounds(page.items())
+    e = page.edge
+    worst = max(e - x0, e - y0, x1 - (page.width - e), y1 - (page.height - e))
+    if worst > 0.05 and not c.problems:  # a board with problems (one that does not fit, say) is drawn to show them
+        raise GeometryError(
+            f"{c.name}: the board draws {worst:.1f} mm into the {e:g} mm unprintable edge of {c.paper.name.upper()}",
+            file=c.source,
+            hint="a larger paper (--paper), a smaller board (--fit N units) or a smaller --edge",
+        )
 
 
 # ----------------------------------------------------------------------------------------------- track body
@@ -284,6 +300,54 @@ def _draw_start(page: Page, c: Circuit, free: FreeSpace) -> None:
         nx, ny = math.sin(th), -math.cos(th)
         ends = np.array([p + np.array([nx, ny]) * (half + 1.0), p - np.array([nx, ny]) * (half + 1.0)])
         feats.add(_line(ends, Style(stroke=INK, width=0.6, dash=(0.8, 0.6))))
+        _real_start_label(page, c, free, s)
+
+
+def _real_start_label(page: Page, c: Circuit, free: FreeSpace, s: float) -> None:
+    """REAL START beside the real start line's dashed mark (so the mark never reads as a pit lane's entry)."""
+    d = c.half_width + KERB_W + 1.5
+    label_near(page, c, free, s, words()["labels"]["real_start"], (d, -d), "labels")
+
+
+def label_near(page: Page, c: Circuit, free: FreeSpace, s: float, text: str, offsets, layer: str) -> None:
+    """``text`` beside the track at arc length ``s`` on free paper: at each of ``offsets`` (mm from the centre
+    line, signed: the first is tried first) moving out and along the track until clear; else the nearest free
+    paper, with a thin leader to the track there. No free paper at all is a GeometryError: a mark the board
+    cannot explain is never printed silently."""
+    fsize = pt_to_mm(6)
+    font = "condensed-bold"
+    L = c.lap_length
+    half_h = fsize * 0.5
+    for along in (0.0, 4.0, -4.0, 8.0, -8.0, 12.0, -12.0):
+        at = (s + along) % L
+        rot = upright(math.degrees(float(c.line.heading(at))))
+        for extra in (0.0, 1.5, 3.0, 5.0, 8.0):
+            for d in offsets:
+                x, y = c.offset_point(at, d + math.copysign(half_h + extra, d))
+                box = text_box(text, x, y, fsize, font, rotation=rot)
+                if free.free(box):
+                    page.layer(layer).add(Text(text, x, y, fsize, font, INK, "middle", "middle", rot))
+                    free.take(box)
+                    return
+    w, h = text_width(text, fsize, font) + 2.0, fsize * 1.6
+    px, py = c.point_at(s % L)
+    spot = free.find(w, h, [(px - w / 2, py - h / 2)], step=3.0)
+    if spot is None and c.problems:  # a board with problems, drawn to show them: the label where it falls
+        spot = (px - w / 2, py - h / 2)
+    if spot is None:
+        raise GeometryError(
+            f"{c.name}: no free paper on {c.paper.name.upper()} for the label {text}",
+            file=c.source,
+            hint="a larger paper (--paper) or a smaller board (--fit N units)",
+        )
+    x, y = spot[0] + w / 2, spot[1] + h / 2
+    box = text_box(text, x, y, fsize, font)
+    ends = [Point(c.offset_point(s % L, d)) for d in (c.half_width + 1.0, -c.half_width - 1.0)]
+    near = min(ends, key=box.distance)
+    far = box.exterior.interpolate(box.exterior.project(near))
+    page.layer(layer).add(Polyline(((near.x, near.y), (far.x, far.y)), Style(stroke=MUTED, width=0.2)))
+    page.layer(layer).add(Text(text, x, y, fsize, font, INK, "middle", "middle"))
+    free.take(box)
 
 
 def _start_label_and_arrow(page: Page, c: Circuit, free: FreeSpace) -> None:
@@ -384,14 +448,11 @@ def _draw_pit(page: Page, c: Circuit, free: FreeSpace | None = None) -> None:
         style = Style(stroke=INK, width=0.8 if bold else 0.3)
         feats.add(Polyline((c.offset_point(s, inner_d), c.offset_point(s, outer_d)), style))
     say = words()["labels"]
-    if pit.unit_s:
-        tsize = pt_to_mm(6)
+    if pit.unit_s and free is not None:
+        out = sign * (c.half_width + PIT_GAP + pit.width + 1.0)
+        back = -sign * (c.half_width + KERB_W + 1.5)
         for s, key in ((pit.s0 + pit.taper * 0.55, "pit_in"), (pit.s1 - pit.taper * 0.55, "pit_out")):
-            x, y = c.offset_point(s, sign * (c.half_width + PIT_GAP + pit.width + 1.0 + tsize * 0.6))
-            deg = upright(math.degrees(float(c.line.heading(s))))
-            feats.add(Text(say[key], x, y, tsize, "condensed-bold", INK, "middle", "middle", deg))
-            if free is not None:
-                free.take(text_box(say[key], x, y, tsize, "condensed-bold", rotation=deg))
+            label_near(page, c, free, s, say[key], (out, back), "features")
     size = pt_to_mm(6.5)
     for i, (ring, (x, y)) in enumerate(pit.garage_boxes):
         feats.add(Polygon(ring, (), Style(stroke=INK, width=0.3, fill=WHITE)))

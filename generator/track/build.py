@@ -22,8 +22,8 @@ import numpy as np
 from ..errors import InputError
 from ..paper import Paper, PaperChoice
 from ..problems import Problem
-from . import character, checks, features
-from .adapt import crossings_count, thinned
+from . import bent, character, checks, features
+from .adapt import Unbuilt, crossings_count, thinned
 from .centerline import extent
 from .changed import BendLost, Change, CrossingsDrawn
 from .circuit import Circuit
@@ -145,6 +145,10 @@ def _adapted(done: Analysis, report: Report, request: BoardRequest, spec: Circui
         pap, res = adapt(spec, P, request.paper, request.edge, scale=request.scale)
     except InputError as err:
         raise located(err, request) from None
+    except Unbuilt as err:  # this search's work was spent before this board was made: its limit, said
+        p = err.problem
+        report.problem(p.kind, p.message, p.advice, ("csv" if spec.csv else "points",), where=p.where)
+        return done
     line = res.line
     start = spec.start.at * spec.unit
     if start >= line.length:
@@ -173,13 +177,27 @@ def _adapted(done: Analysis, report: Report, request: BoardRequest, spec: Circui
         )
     c.source_to_page = (res.scale, res.rotation_deg, res.shift)
     c.north = res.north if spec.csv is not None else None
-    c.notes = (*c.notes, *_bent(c, res, start))
     if c.graph is None:  # a board ruled in per-lane spaces says its merged corners its own way (its game's layer)
+        straight = _bent_straights(c, res, start)
         legend, full = character.notes(c, res, start, P)
-        c.notes = (*c.notes, *legend)
-        report.changes.extend(BendLost(line) for line in full)
+        c.notes = (*c.notes, *straight, *legend)
+        report.changes.extend(BendLost(line) for line in (*straight, *full))
+    else:
+        c.notes = (*c.notes, *_bent(c, res, start))
     done.circuit = c
     return done
+
+
+def _bent_straights(c, res, start: float) -> list[str]:
+    """The legend's (and ``check``'s) line for every straight of the real line the board bends more than
+    :data:`.bent.SAID_DEG` (:func:`.bent.bent_straights`: the measure a board is judged by), in the board's order."""
+    L = c.lap_length
+    out = []
+    found = [k for k in bent.bent_straights(res, 1 / res.scale) if k.bend_deg > bent.SAID_DEG]
+    for k in sorted(found, key=lambda k: (k.s0 - start) % L):
+        a, b = c.unit_at((k.s0 - start) % L), c.unit_at((k.s1 - start) % L)
+        out.append(bent.said(k, f"unit {a}" if a == b else f"units {a}–{b}"))
+    return out
 
 
 def _bent(c, res, start: float) -> list[str]:

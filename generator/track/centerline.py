@@ -345,9 +345,9 @@ def read_csv(path, text: str | None = None) -> np.ndarray:
             raise InputError(
                 f"more than {MAX_CSV_POINTS:,} points", file=path, line=no, hint="thin the centre line out first"
             )
-    if not rows and skipped is not None:
+    if not rows and skipped is not None:  # not a centre line (a spec's csv: may name any file): quote none of it
         raise InputError(
-            f"no line holds a point: line {skipped[0]} reads {quote(skipped[1], 40)}",
+            f"no line holds a point (line {skipped[0]} is the first that is not a comment); is this a centre line?",
             file=path,
             line=skipped[0],
             hint="each line needs x and y as numbers, separated by a comma (or a semicolon, a tab or spaces)",

@@ -137,6 +137,23 @@ def _turn_between(xy_line, s0: float, s1: float) -> float:
     return math.degrees(float(th[-1] - th[0]))
 
 
+def pairing(real_xy: np.ndarray, L: float, real_u: np.ndarray, board_s: np.ndarray):
+    """Arc length on the real line ``real_xy`` → arc length on a board of lap ``L``, by the fit's own pairs
+    (``real_u``: where on the real line each of the board's corners was fitted; ``board_s``: that corner on the
+    board), interpolated between them, round the lap either way."""
+    Lr = float(arc_lengths(real_xy)[-1])
+    order = np.argsort(real_u)
+    u, sb = real_u[order], board_s[order]
+    sb = np.unwrap(sb / L * 2 * math.pi) * L / (2 * math.pi)  # board arc length, rising along the real line
+    u = np.concatenate((u - Lr, u, u + Lr))  # a lap either side: the pairing runs on over the start line
+    sb = np.concatenate((sb - L, sb, sb + L))
+
+    def to_board(x: float) -> float:
+        return float(np.interp(x % Lr, u, sb) % L)
+
+    return to_board
+
+
 def lost(
     real_xy: np.ndarray,
     board,
@@ -151,16 +168,7 @@ def lost(
     ``board_s`` pair points of the two (the real line's arc length where each of the board's corners was fitted,
     and that corner's arc length on the board), in the board's order."""
     L = board.length
-    Lr = float(arc_lengths(real_xy)[-1])
-    order = np.argsort(real_u)
-    u, sb = real_u[order], board_s[order]
-    sb = np.unwrap(sb / L * 2 * math.pi) * L / (2 * math.pi)  # board arc length, rising along the real line
-    u = np.concatenate((u - Lr, u, u + Lr))  # a lap either side: the pairing runs on over the start line
-    sb = np.concatenate((sb - L, sb, sb + L))
-
-    def to_board(x: float) -> float:
-        return float(np.interp(x % Lr, u, sb) % L)
-
+    to_board = pairing(real_xy, L, real_u, board_s)
     real = bends(real_xy, unit_mm, track_mm, chord_mm)
     board_bends = bends(board.xy[:-1], unit_mm, track_mm)
     reach = REACH_UNITS * unit_mm
@@ -248,7 +256,9 @@ def said(lost_: Lost, units: str) -> str:
         return f"{units}: {n} {way} bends of the real line ({_km(lost_.real_m)}) drawn as one, too close for the board"
     first = lost_.real_turns[0]
     if lost_.kind == "smoothed" and n > 1:
-        at = ", ".join(f"{_way(t)} at {m / 1000:.2f}" for t, m in zip(lost_.real_turns, lost_.real_m, strict=True))
+        at = ", ".join(
+            f"{abs(t):.0f}° {_way(t)} at {m / 1000:.2f}" for t, m in zip(lost_.real_turns, lost_.real_m, strict=True)
+        )
         most = abs(lost_.board_turn)
         return f"{units}: {n} bends of the real line ({at} km) turn at most {most:.0f}° here, too tight for the board"
     bend = f"the real line's {abs(first):.0f}° {_way(first)} bend ({_km(lost_.real_m)})"

@@ -267,6 +267,20 @@ def check_pit(report: Report, c: Circuit) -> None:
                 where="pit",
                 numbers={"overlap_mm2": float(inter.area)},
             )
+    # every garage clear of the track elsewhere and of its kerbs (a garage printed over the track edge hides it)
+    if surface is not None and pit.garage_boxes:
+        near = surface.buffer(KERB_W, quad_segs=2)
+        hit = [i for i, (ring, _) in enumerate(pit.garage_boxes) if SPoly(ring).intersects(near)]
+        if hit:
+            cx, cy = pit.garage_boxes[hit[0]][1]
+            report.problem(
+                "pit",
+                f"garage {hit[0] + 1} of the pit lane lies on the track or its kerbs near ({cx:.0f}, {cy:.0f}) mm",
+                "move the pit lane to the other side or to another straight, or give it fewer garages",
+                ("pit", "garages"),
+                where="pit",
+                numbers={"garages_on_track": len(hit)},
+            )
     x, y, W, H = content(c.paper, c.edge)
     full = shape
     if pit.garage_boxes:

@@ -5,7 +5,9 @@ small QP (:mod:`.qp`) with the board's rules (:class:`~generator.track.rules.Rul
 
 from __future__ import annotations
 
+import contextlib
 import math
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,19 +26,52 @@ CLOSE_TOL = 0.05
 
 class Work:
     """What an adaptation may spend, counted (never timed: the same input gives the same board on any machine) in
-    the size of the linear systems it solves: ``n² (n + m)`` for each QP of ``n`` unknowns and ``m`` rows. A fit
-    stops where it stands once it is spent; :func:`generator.track.adapt.adapt` then tries nothing more."""
+    the size of the linear systems it solves: ``n² (n + m)`` for each iteration of each QP of ``n`` unknowns and
+    ``m`` rows. A fit stops where it stands once it is spent; :func:`generator.track.adapt.adapt` then tries
+    nothing more. ``within``: a larger budget every spending here counts against too (all the adaptations of one
+    analysis, :func:`run_budget`); the work is spent when either is."""
 
-    def __init__(self, limit: float) -> None:
+    def __init__(self, limit: float, within: Work | None = None) -> None:
         self.limit = float(limit)
         self.spent = 0.0
+        self.within = within
 
     def spend(self, n: int, m: int) -> None:
-        self.spent += float(n) * n * (n + m)
+        cost = float(n) * n * (n + m)
+        self.spent += cost
+        if self.within is not None:
+            self.within.spent += cost
 
     @property
     def out(self) -> bool:
-        return self.spent >= self.limit
+        return self.spent >= self.limit or (self.within is not None and self.within.out)
+
+    @property
+    def binding(self) -> Work:
+        """The budget that is spent (this one, or the one it is within), to say which limit was met."""
+        return self if self.spent >= self.limit or self.within is None else self.within
+
+
+_RUN: ContextVar[Work | None] = ContextVar("paddock_run_work", default=None)
+
+
+@contextlib.contextmanager
+def run_budget(limit: float):
+    """Every adaptation made inside (one analysis of a circuit: the papers, start lines and fixes it tries) also
+    spends from one budget of ``limit``; inside another run's, from that one."""
+    if _RUN.get() is not None:
+        yield
+        return
+    token = _RUN.set(Work(limit))
+    try:
+        yield
+    finally:
+        _RUN.reset(token)
+
+
+def run_work() -> Work | None:
+    """The budget of the analysis being made, if any (:func:`run_budget`)."""
+    return _RUN.get()
 
 
 @dataclass
@@ -351,13 +386,11 @@ class Fit:
         Ps = Js.T @ Js + mu * np.eye(n)
         qs = Js.T @ r
         Gs, g = Gs / nr[:, None], g / nr
-        x, ok = solve_qp(Ps, qs, E * D[None, :], e, Gs, g, lb, ub)
-        self.work.spend(n, len(g) + 2 * n)
+        x, ok = solve_qp(Ps, qs, E * D[None, :], e, Gs, g, lb, ub, work=self.work)
         if not ok and len(g):
             # the rules that hold now cannot all keep holding (to first order): price them too for this step
             Gp, gp = self.W_RULE * Gs, self.W_RULE * np.minimum(g, 0.0)
-            x, _ = solve_qp(Ps + Gp.T @ Gp, qs - Gp.T @ gp, E * D[None, :], e, Gs[:0], g[:0], lb, ub)
-            self.work.spend(n, 2 * n)
+            x, _ = solve_qp(Ps + Gp.T @ Gp, qs - Gp.T @ gp, E * D[None, :], e, Gs[:0], g[:0], lb, ub, work=self.work)
         return x * D
 
     def bound(self, f: float = 1.0) -> float:

@@ -5,13 +5,14 @@ left free."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from shapely import box
 
 from ..compose.freespace import FreeSpace
 from ..data import template
+from ..errors import GeometryError
 from ..fonts import text_width
-from ..notices import warn
 from ..scene import WHITE, Page, Polygon, Polyline, Style, Text, rect
 from ..units import pt_to_mm
 from ..words import ordinal
@@ -81,12 +82,59 @@ def _real_circuit_entries(c: Circuit, say: dict) -> list[tuple[str, str]]:
     return out
 
 
-def draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
+TITLE_PT, COUNT_PT, SUB_PT, ENTRY_PT = 16, 11, 7, 6.5
+ENTRY_LINE = 4.2  # mm from one legend line to the next
+WRAP_LINE = 3.0  # mm from a wrapped line to its next
+SWATCH_W = 9.0  # mm from a legend line's left edge to its text (the swatch and a gap)
+WRAP_MM = (None, 100.0, 80.0, 64.0, 48.0)  # the legend's lines wrapped to these widths in turn (None: unwrapped)
+
+
+def _wrap(text: str, size: float, width: float | None, font: str = "regular") -> list[str]:
+    """``text`` in lines of at most ``width`` mm at ``size`` (a word longer than that stays whole)."""
+    if width is None:
+        return [text]
+    lines, cur = [], ""
+    for word in text.split(" "):
+        trial = f"{cur} {word}" if cur else word
+        if cur and text_width(trial, size, font) > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    return [*lines, cur]
+
+
+@dataclass(frozen=True)
+class _Block:
+    """Lines to place as one box: the title's three (``head``) and/or legend entries, each wrapped."""
+
+    head: tuple[str, ...]  # title, count, subtitle (empty for a part of the legend on its own)
+    entries: tuple[tuple[str, tuple[str, ...]], ...]  # (swatch key, its wrapped lines)
+    where: int = 0  # the title block of a legend placed apart in this many parts: a line more, saying where
+
+    def size(self) -> tuple[float, float]:
+        sizes = (pt_to_mm(TITLE_PT), pt_to_mm(COUNT_PT), pt_to_mm(SUB_PT))
+        fonts = ("bold", "bold", "regular")
+        lsize = pt_to_mm(ENTRY_PT)
+        widths = [text_width(t, z, f) for t, z, f in zip(self.head, sizes, fonts, strict=False)]
+        widths += [SWATCH_W + text_width(line, lsize, "regular") for _, lines in self.entries for line in lines]
+        h = (sizes[0] * 1.15 + sizes[1] * 1.25 + sizes[2] * 1.5) if self.head else 0.0
+        h += sum(ENTRY_LINE + (len(lines) - 1) * WRAP_LINE for _, lines in self.entries)
+        h += 1.0
+        if self.where:  # room for the longest it can say ("legend: bottom right, then …"), wrapped to the title's
+            h += ENTRY_LINE + (len(self.where_lines(self._most(), max(widths))) - 1) * WRAP_LINE
+        return max(widths), h
+
+    def _most(self) -> str:
+        return words()["legend"]["where"].format(where=", then ".join(["bottom right"] * min(self.where, 9)))
+
+    def where_lines(self, text: str, width: float) -> list[str]:
+        """The line saying where the legend is, wrapped to ``width`` (never narrower than 40 mm)."""
+        return _wrap(text, pt_to_mm(ENTRY_PT), max(width, 40.0), "bold")
+
+
+def _head(c: Circuit) -> tuple[str, str, str]:
     title = c.spec.title or c.name
-    tsize = pt_to_mm(16)
-    bsize = pt_to_mm(11)
-    ssize = pt_to_mm(7)
-    lsize = pt_to_mm(6.5)
     if c.graph is None:
         count = f"{c.units_count} units"
     else:
@@ -95,39 +143,115 @@ def draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
         f"{c.lanes} lane{'s' if c.lanes > 1 else ''} · lap {c.lap_length / 10:.1f} cm · "
         f"unit {c.unit / 10:g} cm · {'per-lane spaces' if c.graph is not None else 'units across'}"
     )
-    entries = _legend_entries(c)
-    for compact in (False, True):
-        ents = [] if compact else entries
-        w = max(
-            text_width(title, tsize, "bold"),
-            text_width(count, bsize, "bold"),
-            text_width(sub, ssize, "regular"),
-            *(9 + text_width(t, lsize, "regular") for _, t in ents),
-        )
-        h = tsize * 1.15 + bsize * 1.25 + ssize * 1.5 + len(ents) * 4.2 + 1.0
-        x0, y0, x1, y1 = free.box.bounds
-        prefer = [(x0, y0), (x1 - w, y0), (x0, y1 - h), (x1 - w, y1 - h)]
-        spot = free.find(w + 2, h + 2, prefer)
-        if spot:
-            break
-    if spot is None:
-        warn(f"{c.name}: no free corner for the title and legend; they overlap the track")
+    return title, count, sub
+
+
+def _find(free: FreeSpace, block: _Block):
+    """The top-left corner of a free box for ``block`` (the paper's corners first), or None."""
+    w, h = block.size()
+    x0, y0, x1, y1 = free.box.bounds
+    prefer = [(x0, y0), (x1 - w - 2, y0), (x0, y1 - h - 2), (x1 - w - 2, y1 - h - 2)]
+    spot = free.find(w + 2, h + 2, prefer)
+    if spot is not None:
+        free.take(box(spot[0], spot[1], spot[0] + w + 2, spot[1] + h + 2))
+    return spot
+
+
+def _parts(entries: list, n: int) -> list[list]:
+    """``entries`` cut into ``n`` runs of about equal length, in order."""
+    k = math.ceil(len(entries) / n)
+    return [entries[i : i + k] for i in range(0, len(entries), k)]
+
+
+def _place(c: Circuit, free: FreeSpace) -> list[tuple[_Block, tuple[float, float]]] | None:
+    """Where the title and every legend line go: one box in a free corner (its lines wrapped narrower in turn);
+    else the title alone and the legend beside it in as few parts as fit, each on free paper. None if some line of
+    the legend finds no free paper at all."""
+    head = _head(c)
+    say = _legend_entries(c)
+    lsize = pt_to_mm(ENTRY_PT)
+    for width in WRAP_MM:
+        ents = tuple((key, tuple(_wrap(text, lsize, width))) for key, text in say)
+        whole = _Block(head, ents)
+        spot = _find(free, whole)
+        if spot is not None:
+            return [(whole, spot)]
+    taken = len(free.taken)
+    for width in WRAP_MM[1:]:
+        ents = [(key, tuple(_wrap(text, lsize, width))) for key, text in say]
+        for n in sorted({1, 2, 3, 4, len(ents)}):
+            del free.taken[taken:]
+            title = _Block(head, (), where=len(_parts(ents, n)))
+            spot = _find(free, title)
+            if spot is None:
+                return None
+            placed = [(title, spot)]
+            for part in _parts(ents, n):
+                block = _Block((), tuple(part))
+                at = _find(free, block)
+                if at is None:
+                    break
+                placed.append((block, at))
+            else:
+                return placed
+    del free.taken[taken:]
+    return None
+
+
+def _where(free: FreeSpace, spot: tuple[float, float], block: _Block) -> str:
+    """Where on the paper a block lies, in words: "top left", "right" …"""
+    x0, y0, x1, y1 = free.box.bounds
+    w, h = block.size()
+    fx = (spot[0] + w / 2 - x0) / (x1 - x0)
+    fy = (spot[1] + h / 2 - y0) / (y1 - y0)
+    row = "top" if fy < 1 / 3 else "bottom" if fy > 2 / 3 else ""
+    col = "left" if fx < 1 / 3 else "right" if fx > 2 / 3 else ""
+    return " ".join(p for p in (row, col) if p) or "middle"
+
+
+def draw_title(page: Page, c: Circuit, free: FreeSpace) -> None:
+    """The title and the whole legend on free paper: in a corner, or the legend apart from the title (the title
+    then says where it is). A legend that finds no free paper is an error: a board never drops a line of it (a
+    board with problems, drawn only to show them, gets it in the top left corner whatever lies there)."""
+    placed = _place(c, free)
+    if placed is None and c.problems:  # a board already said not to build (a preview marks it): drawn as it falls
         x0, y0, _, _ = free.box.bounds
-        spot = (x0, y0)
-    x, y = spot[0] + 1, spot[1] + 1
-    free.take(box(spot[0], spot[1], spot[0] + w + 2, spot[1] + h + 2))
+        placed = [(_Block(_head(c), tuple((k, (t,)) for k, t in _legend_entries(c))), (x0, y0))]
+    if placed is None:
+        entries = _legend_entries(c)
+        w, h = _Block(_head(c), tuple((k, (t,)) for k, t in entries)).size()
+        raise GeometryError(
+            f"{c.name}: no free paper on {c.paper.name.upper()} for the board's title and legend "
+            f"({w:.0f} × {h:.0f} mm, {len(entries)} lines)",
+            file=c.source,
+            hint="a larger paper (--paper) or a smaller board (--fit N units)",
+        )
     lab = page.layer("labels")
-    yy = y + tsize * 0.95
-    lab.add(Text(title, x, yy, tsize, "bold", INK))
-    yy += bsize * 1.3
-    lab.add(Text(count, x, yy, bsize, "bold", KERB_RED))
-    yy += ssize * 1.45
-    lab.add(Text(sub, x, yy, ssize, "regular", MUTED))
-    yy += 2.2
-    for key, text in ents:
-        _swatch(lab, key, x, yy + 0.6, c.graph is not None)
-        lab.add(Text(text, x + 9, yy + 2.6, lsize, "regular", INK))
-        yy += 4.2
+    parts = [_where(free, spot, block) for block, spot in placed[1:]]
+    for block, spot in placed:
+        x, y = spot[0] + 1, spot[1] + 1
+        if block.head:
+            title, count, sub = block.head
+            tsize, bsize, ssize = pt_to_mm(TITLE_PT), pt_to_mm(COUNT_PT), pt_to_mm(SUB_PT)
+            y += tsize * 0.95
+            lab.add(Text(title, x, y, tsize, "bold", INK))
+            y += bsize * 1.3
+            lab.add(Text(count, x, y, bsize, "bold", KERB_RED))
+            y += ssize * 1.45
+            lab.add(Text(sub, x, y, ssize, "regular", MUTED))
+            y += 2.2
+        if block.where:
+            said = list(dict.fromkeys(parts))  # in the legend's order: where it begins, then where it goes on
+            text = words()["legend"]["where"].format(where=", then ".join(said))
+            lines = block.where_lines(text, block.size()[0])
+            for i, line in enumerate(lines):
+                lab.add(Text(line, x, y + 2.6 + i * WRAP_LINE, pt_to_mm(ENTRY_PT), "bold", INK))
+            y += ENTRY_LINE + (len(lines) - 1) * WRAP_LINE
+        for key, lines in block.entries:
+            _swatch(lab, key, x, y + 0.6, c.graph is not None)
+            for i, line in enumerate(lines):
+                lab.add(Text(line, x + SWATCH_W, y + 2.6 + i * WRAP_LINE, pt_to_mm(ENTRY_PT), "regular", INK))
+            y += ENTRY_LINE + (len(lines) - 1) * WRAP_LINE
 
 
 def _swatch(layer, key: str, x: float, y: float, spaces: bool = False) -> None:

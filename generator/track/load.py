@@ -21,11 +21,15 @@ from ..errors import InputError, OverrideError
 from ..inputs import decode_text, read_bytes
 from ..messages import quote
 from ..specs import LineMap, load_yaml, validate
-from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, clean_points, extent, read_csv
+from .centerline import MAX_CSV_COORD, MAX_CSV_POINTS, MIN_CSV_SPAN, arc_lengths, clean_points, extent, read_csv
 from .model import CircuitSpec
 
 #: Spec fields a caller may override; the last two only mean something for a centre line given as points or CSV.
 OVERRIDABLE = ("lanes", "smoothing", "fit", "grid")
+#: The most times a centre line of points may cross itself (a real circuit: once at most, a figure-eight; a trefoil
+#: three times). A tangle — a random walk of 100 points crosses itself ~50 times, a rosette 4–300 — is no circuit,
+#: and adapting it to a board ran for minutes.
+MAX_CROSSINGS = 3
 POINTS_ONLY = ("smoothing", "fit")
 
 
@@ -37,8 +41,17 @@ def shipped(path: Path) -> Path:
     folder = track_specs_dir()
     for candidate in (folder / path.name, folder / f"{path.name}.yaml"):
         if candidate.is_file() and (path.parent == Path(".") or path.parent.name == folder.name):
-            return candidate
+            return _near(candidate)
     return path
+
+
+def _near(path: Path) -> Path:
+    """``path`` relative to the working folder when it is inside it (a clone's ``track_specs/spa.csv`` for
+    ``spa.csv``): what messages name, rather than the package's absolute path."""
+    try:
+        return path.relative_to(Path.cwd())
+    except (ValueError, OSError):
+        return path
 
 
 #: Where the start line goes, as a caller asked (the command line's ``--start``): "auto" (placed where the grid
@@ -81,7 +94,9 @@ def load_choices(path: str | Path, overrides: dict | None = None) -> tuple[Circu
     else:
         data, lines = load_yaml(path, trusted=is_shipped(path))
         if data is not None and not isinstance(data, dict):
-            raise InputError("a circuit spec must be a mapping of fields", file=path, line=1, hint="see the README")
+            raise InputError(
+                "a circuit spec must be a mapping of fields", file=path, line=1, hint="docs/circuits.md lists them"
+            )
         spec = validate(CircuitSpec, data, path, lines)
     over = {k: v for k, v in (overrides or {}).items() if v is not None}
     crossing = over.pop("crossing", None)
@@ -112,6 +127,8 @@ def start_override(spec: CircuitSpec, value, path: Path | None):
         at = float(text)
     except ValueError:
         raise OverrideError("start", value, "give a number of units, 'auto' or 'real'", file=path) from None
+    if not math.isfinite(at):  # NaN or infinite (1e400): no place at all ('nan' was said 'a mapping of 2 key(s)')
+        raise OverrideError("start", value, "give a finite number of units, 'auto' or 'real'", file=path)
     return {"at": at, "reverse": spec.start.reverse}, "placed"
 
 
@@ -156,7 +173,10 @@ def override(spec: CircuitSpec, over: dict, path: Path | None = None) -> Circuit
         # a union ('page' or a number of units) says why each member refused the value: say them together
         msgs = [e["msg"].removeprefix("Value error, ") for e in errs if e["loc"][:1] == errs[0]["loc"][:1]]
         msg = msgs[0] + "".join(f" or {m.removeprefix('Input should be ')}" for m in msgs[1:])
-        raise OverrideError(key, over.get(key, ""), msg.replace("Input should be", "it should be"), file=path) from None
+        value = over.get(key, "")
+        if key == "start" and isinstance(value, dict):  # the number typed, not the field made of it
+            value = f"{value.get('at', 0.0):g}"
+        raise OverrideError(key, value, msg.replace("Input should be", "it should be"), file=path) from None
 
 
 def csv_path(spec: CircuitSpec, path: Path | str | None) -> Path | None:
@@ -172,10 +192,42 @@ def source_points(spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
 
     Raises InputError for points that cannot make a loop. ``report`` locates the spec's lines."""
     if spec.points is not None:
-        return _source_points(np.asarray(spec.points, dtype=float), spec, path, report)
-    P = _source_points(read_points(csv_path(spec, path)), spec, path, report)
+        return _from_real_start(
+            _source_points(np.asarray(spec.points, dtype=float), spec, path, report), spec, path, report
+        )
+    P = _from_real_start(_source_points(read_points(csv_path(spec, path)), spec, path, report), spec, path, report)
     P.flags.writeable = False
     return P
+
+
+def _from_real_start(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
+    """The closed line ``P`` begun at its real start/finish line: ``real_start_at`` along it from its first point
+    (a point put there unless one lies within a millionth of the lap). A distance past the lap is an InputError
+    naming the field."""
+    d = spec.real_start_at
+    if not d:
+        return P
+    u = arc_lengths(P)
+    lap = float(u[-1])
+    if d >= lap:
+        raise InputError(
+            f"real_start_at {d:g} is past the end of the lap: the centre line is {lap:.6g} long (in its own units)",
+            file=path,
+            line=report.line_of("real_start_at"),
+            field="real_start_at",
+            hint=f"give a distance from 0 up to {lap:.6g} along the centre line from its first point",
+        )
+    Q = np.vstack((P, P[:1]))
+    i = int(np.searchsorted(u, d, side="right")) - 1
+    t = (d - u[i]) / max(u[i + 1] - u[i], 1e-300)
+    at = Q[i] + t * (Q[i + 1] - Q[i])
+    rest = np.vstack((P[i + 1 :], P[: i + 1]))
+    tol = lap * 1e-6
+    if np.hypot(*(rest[0] - at)) <= tol:
+        return rest
+    if np.hypot(*(rest[-1] - at)) <= tol:
+        return np.vstack((rest[-1:], rest[:-1]))
+    return np.vstack((at, rest))
 
 
 def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) -> np.ndarray:
@@ -206,6 +258,15 @@ def _source_points(P: np.ndarray, spec: CircuitSpec, path: Path | None, report) 
         raise InputError(
             f"the centre line turns straight back on itself at the point ({x:g}, {y:g})",
             hint="remove the point or move it off the line of its neighbours",
+            **where,
+        )
+    from .adapt import crossings_count
+
+    crossings = crossings_count(P * (1000.0 / span))  # counted at the size of a board (its tolerances are mm)
+    if crossings > MAX_CROSSINGS:  # a tangle, not a circuit: refused before the work it would make (minutes)
+        raise InputError(
+            f"the centre line crosses itself {crossings:,} times; a board bridges at most {MAX_CROSSINGS} crossings",
+            hint="give the centre line of a circuit, a loop that goes round once (a figure-eight crosses itself once)",
             **where,
         )
     return P

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..data import template, templates_dir
 from ..fonts import missing_glyphs
@@ -46,6 +46,18 @@ def board_profile(game: str) -> dict:
 DEFAULT_GAME = template("board/spec.yaml")["game"]
 
 
+def _printable(v: str) -> str:
+    """A name the board prints: every character in the bundled font (else said of the spec's field, not while
+    the board is drawn)."""
+    bad = missing_glyphs(v, "bold")
+    if bad:
+        raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
+    return v
+
+
+CornerName = Annotated[str, Field(max_length=40), AfterValidator(_printable)]
+
+
 class _Model(BaseModel):
     # defer_build: a model's validator is built when it first validates, not when this module is imported; a
     # circuit's parts are then built once, inside the circuit's own validator (~10 ms less per run)
@@ -66,7 +78,7 @@ class ArcSpec(_Model):
     ] = 0.0
     # Formula D: the arc is a corner, from the unit it begins in to the unit it ends in (as a 'corners' entry)
     stops: Annotated[Int | None, Field(ge=1, le=3, description="Formula D: a corner with these stops.")] = None
-    name: Annotated[str | None, Field(max_length=40, description="Formula D: a corner of this name.")] = None
+    name: Annotated[CornerName | None, Field(description="Formula D: a corner of this name.")] = None
 
 
 class Segment(_Model):
@@ -127,7 +139,7 @@ class CornerSpec(_Model):
     from_: Annotated[UnitNo, Field(alias="from", description="First unit of the corner.")]
     to: Annotated[UnitNo, Field(description="Last unit of the corner.")]
     stops: Annotated[Int | None, Field(ge=1, le=3, description="Formula D: stops required in the corner.")] = None
-    name: Annotated[str | None, Field(max_length=40)] = None
+    name: CornerName | None = None
 
 
 class Danger(_Model):
@@ -207,6 +219,15 @@ class CircuitSpec(_Model):
             "smoothing widens tight corners (0 = the spline through the points).",
         ),
     ] = 0.0
+    real_start_at: Annotated[
+        Float | None,
+        Field(
+            ge=0,
+            le=MAX_COORD,
+            description="Points/CSV whose first point is not on the real start/finish line: how far along the centre "
+            "line (in its own units: metres for a racetrack-database CSV) from its first point the real line is.",
+        ),
+    ] = None
     close: Literal["strict", "auto"] = Field(
         "strict", description="Segments: 'auto' spreads a closing gap over the straights."
     )
@@ -232,12 +253,7 @@ class CircuitSpec(_Model):
     @field_validator("name", "title")
     @classmethod
     def _printable(cls, v: str | None) -> str | None:
-        if v is None:
-            return v
-        bad = missing_glyphs(v, "bold")
-        if bad:
-            raise ValueError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}")
-        return v
+        return v if v is None else _printable(v)
 
     @model_validator(mode="after")
     def _game_defaults(self) -> CircuitSpec:
@@ -255,6 +271,12 @@ class CircuitSpec(_Model):
             raise ValueError(
                 "give the centre line exactly once: segments, points or csv"
                 + (f" (got {', '.join(given)})" if given else "")
+            )
+        if self.segments is not None and self.real_start_at is not None:
+            raise FieldError(
+                "real_start_at applies to a centre line given as points or a CSV; this spec uses segments",
+                ("real_start_at",),
+                "give the start line with 'start: {at: N}' (units along the segments)",
             )
         if self.segments is not None and len(self.segments) < 2:
             raise FieldError("a circuit needs at least two segments", ("segments",))

@@ -12,11 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 
-def solve_qp(P, q, E, e, G, g, lb, ub, tol=1e-6, iters=50) -> tuple[np.ndarray, bool]:
+def solve_qp(P, q, E, e, G, g, lb, ub, tol=1e-6, iters=50, work=None) -> tuple[np.ndarray, bool]:
     """min ½ xᵀPx + qᵀx subject to Ex = e, Gx ≤ g and lb ≤ x ≤ ub (±inf: unbounded), by a dense primal-dual
     interior-point method with Mehrotra's predictor-corrector (Nocedal & Wright, Numerical Optimization, §16.6).
     Bounds are kept apart from G: they cost only a diagonal. Returns x and whether it converged (it does not
-    when the constraints contradict each other)."""
+    when the constraints contradict each other). ``work`` (a :class:`~generator.track.fit.Work`) is charged
+    each iteration's linear algebra."""
     n, k, mg = len(q), len(e), len(g)
     iu = np.flatnonzero(np.isfinite(ub))
     il = np.flatnonzero(np.isfinite(lb))
@@ -48,6 +49,8 @@ def solve_qp(P, q, E, e, G, g, lb, ub, tol=1e-6, iters=50) -> tuple[np.ndarray, 
     done = False
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):  # rows that contradict each other
         for _ in range(iters):
+            if work is not None:  # an iteration: Gᵀ W G (n² rows) and two solves of the KKT system
+                work.spend(n + k, mg)
             rd = P @ x + q + E.T @ nu + rows_t(lam)
             re = E @ x - e
             ri = rows(x) + sl - b

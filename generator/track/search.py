@@ -28,9 +28,11 @@ import numpy as np
 from ..errors import InputError, PaddockError
 from ..problems import Problem, geometry_error
 from . import grid as grids
+from .adapt import RUN_WORK
 from .build import Analysis, build, located
 from .changed import FewerOnGrid, GridAtRealStart, StartClearOfCorners, StartMoved
 from .circuit import Circuit
+from .fit import run_budget
 from .fixes import CrossingFix, with_value
 from .model import CircuitSpec
 from .place import adapt_to, fit_problem, keeps_shape, lap_paper
@@ -137,20 +139,22 @@ class Search:
         (:meth:`board`) where the game has no policy. Never raises for geometry but where the game's tries all
         fail (one GeometryError: the first)."""
         policy = request.profile.policy
-        if policy is None:
-            return self.board(request)
-        if policy.tries is not None:
-            return _tried(self, request, policy)
-        if policy.rounds:
-            return _rounds(self, request, policy)
-        return _engine(self, request, policy)
+        with run_budget(RUN_WORK):  # the papers, start lines and fixes a search tries spend from one budget
+            if policy is None:
+                return self.board(request)
+            if policy.tries is not None:
+                return _tried(self, request, policy)
+            if policy.rounds:
+                return _rounds(self, request, policy)
+            return _engine(self, request, policy)
 
     def board(self, request: BoardRequest, advice: bool = True) -> Analysis:
         """The board of ``request`` as the engine makes it: built, its start line placed for its grid where the
         spec leaves it open, and (with ``advice``) every fix its problems suggest tried: only fixes that build are
         kept (a smoothing or lap length too small is raised until it builds, within :data:`TRIALS` builds)."""
-        done = self.placed(request, self.build(request))
-        return self.advise(done, advice)
+        with run_budget(RUN_WORK):  # every adaptation of this board (fixes tried too) spends from one budget
+            done = self.placed(request, self.build(request))
+            return self.advise(done, advice)
 
     def advise(self, done: Analysis, advice: bool = True) -> Analysis:
         """``done`` with what to do about its problems: an undeclared crossing may be drawn as a bridge or a

@@ -254,7 +254,7 @@ def split_names(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",")]
     if len(names) > PLAYERS_MAX:
         raise InputError(f"{len(names)} players; Formula D races at most {PLAYERS_MAX} cars", field="--players")
-    if any(not n for n in names):
+    if any(not _fold(n) for n in names):  # nothing visible: empty, or only invisible characters
         raise InputError("an empty player name", field="--players", hint="separate names with single commas")
     seen: set[str] = set()
     for n in names:
@@ -280,6 +280,13 @@ def _models():
         wp: dict[str, Int] | None = None
         driver: str | None = Field(default=None, max_length=40)
         driver_name: str | None = Field(default=None, max_length=NAME_MAX)
+
+        @field_validator("name", "driver_name")
+        @classmethod
+        def _name(cls, v):  # a name of no-break spaces printed nothing, and its initial was an IndexError
+            from ...specs import clean_name
+
+            return None if v is None else clean_name(v)
 
         @field_validator("wp")
         @classmethod

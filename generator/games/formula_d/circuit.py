@@ -17,9 +17,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from ... import track as tr
-from ...errors import GeometryError
+from ...errors import GeometryError, InputError
 from ...paper import DEFAULT_EDGE, PAPERS
 from ...problems import geometry_error
+from ...track.centerline import arc_lengths
 from ...track.model import CornerSpec
 from ...track.search import Policy
 from . import real
@@ -31,6 +32,10 @@ DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A1 (
 COMPACT_BOARD = "formula-d-compact.yaml"  # Petit circuit de la Garenne: A2, the default board on smaller paper
 FULL_SIZE = "a1"  # the least paper the full-size default board is printed whole on (else the compact board)
 ROAD_BOARD = "formula-d-road.yaml"  # Circuit de la Vieille Ville: the road race's (--gt) default board
+#: The longest real lap (metres, as a real circuit's CSV gives it) made into a board: the real line is measured in
+#: points a few metres apart (``step_m``), so a CSV in millimetres (a 6,000 km "lap") asked for a 9.27 GiB array.
+#: The longest circuits raced are ~25 km (the Nordschleife and the Grand Prix track together).
+MAX_REAL_LAP_M = 100_000
 
 #: What Formula D's boards are to the circuit engine: its notes for their designer.
 profile = tr.BoardProfile(notes=corner_notes)
@@ -100,6 +105,7 @@ def analysis(request, road_race: bool = False, garages: int = 0):
         if bare and paper is not None:
             request = request.respec(real.formula_d_spec(spec, spec.paper))
         choose = paper is None and (bare or "paper" not in spec.model_fields_set)  # no paper asked for or named
+        check_real_lap(request)
         try:
             done = search.run(with_policy(request, real.policy(request, adjust, choose_paper=choose)))
             return tr.said(with_play_notes(done))
@@ -118,6 +124,22 @@ def analysis(request, road_race: bool = False, garages: int = 0):
     if forced:
         done = replace(done, notices=[*done.notices, *(f"{done.circuit.name}: {n}" for n in forced)])
     return tr.said(with_play_notes(done))
+
+
+def check_real_lap(request) -> None:
+    """Refuse a real circuit's centre line longer, read in metres, than :data:`MAX_REAL_LAP_M` — before any work is
+    sized by it — naming the user's file and the limit (exit 2)."""
+    lap = float(arc_lengths(request.points)[-1])
+    if lap > MAX_REAL_LAP_M:
+        bare = request.source.suffix.lower() == ".csv"
+        raise InputError(
+            f"read in metres (as a real circuit's centre line is), the lap is {lap / 1000:,.0f} km; Formula D makes "
+            f"boards of real circuits of at most {MAX_REAL_LAP_M / 1000:,.0f} km",
+            file=request.source,
+            line=None if bare else request.report().line_of("csv"),
+            field=None if bare else "csv",
+            hint="give the centre line in metres (one in millimetres is a thousand times too long)",
+        )
 
 
 def with_policy(request, policy: Policy):

@@ -51,9 +51,16 @@ class CornerMark:
 
 
 def corner_marks(circuit) -> list[CornerMark]:
+    from ...errors import GeometryError
+
     out = []
     for i, c in enumerate(circuit.corners):
-        paths = corner_paths(circuit.graph, c.s_start, c.s_end)
+        try:
+            paths = corner_paths(circuit.graph, c.s_start, c.s_end)
+        except GeometryError as err:  # said of the user's circuit, and of which corner
+            err.message = f"corner {i + 1}{f' ({c.name})' if c.name else ''}: {err.message}"
+            err.file = err.file or (str(circuit.source) if circuit.source else None)
+            raise
         stops = c.stops or suggest_stops(c.radius, paths.short)
         out.append(CornerMark(i + 1, c.s_start, c.s_end, c.radius, stops, c.stops is None, paths, c.name))
     return out

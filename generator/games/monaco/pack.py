@@ -60,9 +60,15 @@ def build(
 
     field = load_field(teams or DEFAULT_TEAMS)
     if not any(d.monaco for _, d in field.drivers):
+        from ...data import is_shipped
+        from ...teams.models import resolve
+
+        path = resolve(teams or DEFAULT_TEAMS)
+        mine = not is_shipped(path)  # a user's teams file: the error names it
         raise InputError(
             f"the field '{field.name}' has no Monaco! ratings",
-            field="--teams",
+            file=path if mine else None,
+            field=None if mine else "--teams",
             hint="give each driver 'monaco: {skill: …, tech: …}', or dice them with 'paddock season dice'",
         )
     points_scale(points)  # refuse a bad --points before drawing anything

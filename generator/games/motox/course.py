@@ -164,9 +164,15 @@ class CourseSpec(_Model):
         if not MIN_PLAYERS <= len(v) <= MAX_PLAYERS:
             raise ValueError(f"MotoX is for {span} players; the list names {len(v)}")
         seen = set()
-        for name in v:
+        for i, name in enumerate(v):
             if not isinstance(name, str) or not name.strip() or len(name) > 30:
                 raise ValueError("each player's name is text of 1 to 30 characters")
+            from ...fonts import missing_glyphs
+            from ...specs import FieldError
+
+            bad = missing_glyphs(name, "bold")
+            if bad:  # said here, of the file and the name, not while the diagram is drawn
+                raise FieldError(f"the bundled font cannot print {', '.join(repr(c) for c in bad)}", ("players", i))
             if name.strip().lower() in seen:
                 raise ValueError(f"the player '{name}' is listed twice")
             seen.add(name.strip().lower())
@@ -413,9 +419,8 @@ def load_course(path: str | Path) -> Course:
     try:
         spec = validate(CourseSpec, data, path, lines)
     except InputError as err:
-        # The generic loader points at "the README" for the fields; a course's are few: name them, and the page
-        # that explains them.
-        if err.hint and "README" in err.hint:
+        # The generic loader points at the page that lists the fields; a course's are few: name them too.
+        if err.hint and "docs/motox.md" in err.hint:
             err.hint = f"a course's fields are {', '.join(CourseSpec.model_fields)} (see docs/motox.md, Courses)"
         raise
     return from_spec(spec, path, lines)
