@@ -99,8 +99,8 @@ def analysis(request, road_race: bool = False, garages: int = 0):
 
     search = tr.Search()
     if real.is_real(spec) and spec.corners is None and (spec.game == "formula-d" or path.suffix.lower() == ".csv"):
-        # a real circuit: a bare CSV (or a spec naming no paper) becomes a Formula D board on A2 or A1; its corners
-        # and stops come from the real circuit (real_corners.py, templates/formula-d/real-circuits.yaml)
+        # a real circuit: a bare CSV (or a spec naming no paper) becomes a Formula D board on A1 (the template's
+        # papers); its corners and stops come from the real circuit (real_corners.py, real-circuits.yaml)
         bare = path.suffix.lower() == ".csv"
         if bare and paper is not None:
             request = request.respec(real.formula_d_spec(spec, spec.paper))
