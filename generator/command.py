@@ -194,7 +194,23 @@ def publish(sheets, opts: Options, folder: str = "", merged: str | None = None, 
         typer.echo(fit_line(wrote_line(written, where, named=target is None)), err=True)
         if target is not None:
             typer.echo(fit_line(f"print {target}: {paper_summary(written.print_papers)}"), err=True)
+        for line in large_sheets(written.large):
+            typer.echo(fit_line(line), err=True)
     return written
+
+
+def large_sheets(large) -> list[str]:
+    """Where each sheet larger than A3 went (:attr:`generator.pipeline.Written.large`): the pages of the print PDF
+    its tiles are and how many, or that it is printed whole (and how to tile it)."""
+    out = []
+    for name, paper, printed, n, first, last in large:
+        at = "" if not first else (f" (page {first} of the print PDF)" if first == last else
+                                   f" (pages {first}–{last} of the print PDF)")  # fmt: skip
+        if printed != paper:
+            out.append(f"{name}: the {paper} sheet tiled onto {n - 1} {printed} pages and an assembly page{at}")
+        else:
+            out.append(f"{name}: one {paper} page{at}: print it whole, or tile it with --tile-onto a3 (or a4)")
+    return out
 
 
 #: The most files a command's last line names one by one; past it, the first few and how many more.

@@ -97,6 +97,9 @@ class Written(list):
     (the size label, ``A3``), so a caller can say what to print on without opening the PDF again."""
 
     print_papers: tuple[str, ...] = ()
+    #: The sheets larger than A3, each as (name, its paper's size label, the size label of the pages it was printed
+    #: on, how many, the first and last of them in the merged print PDF: 1-based, 0 without one).
+    large: tuple[tuple[str, str, str, int, int, int], ...] = ()
 
 
 def publish(
@@ -128,9 +131,12 @@ def publish(
     # refuse before anything is drawn: every page's text, and the previews' pixels of the whole run
     check(Document([p for doc in docs for p in doc.pages], title), output.formats, dpi=output.dpi)
     merged_doc = None
+    where: dict[int, list[int]] = {}
     if merged:  # even for one sheet: the command names the file to print, always the same one
         printed: list[Page] = []
-        for at in print_order([s.side for s in sheets], [len(d.pages) for d in docs]):
+        for i, at in enumerate(print_order([s.side for s in sheets], [len(d.pages) for d in docs]), 1):
+            if at is not None:
+                where.setdefault(at[0], []).append(i)
             # a blank page is the back of the page before it: the same paper
             printed.append(Page(printed[-1].spec, "") if at is None else docs[at[0]].pages[at[1]])
         merged_doc = Document(printed, title)
@@ -179,7 +185,18 @@ def publish(
     written = Written(outputs.commit())
     if merged_doc is not None:
         written.print_papers = tuple(p.paper.size_label for p in merged_doc.pages)
+    written.large = tuple(
+        (sheet.name, sheet.page.paper.size_label, doc.pages[0].paper.size_label, len(doc.pages),
+         min(where.get(k, [0])), max(where.get(k, [0])))
+        for k, (sheet, doc) in enumerate(zip(sheets, docs, strict=True))
+        if _area(sheet.page.paper) > _area(Paper("a3"))
+    )  # fmt: skip
     return written
+
+
+def _area(paper: Paper) -> float:
+    w, h = paper.size
+    return w * h
 
 
 def job_name(sheets: Sequence[Sheet], folder: str = "", merged: str | None = None, command: str = "") -> str:

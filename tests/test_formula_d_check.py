@@ -126,7 +126,7 @@ def test_track_and_watch_draw_the_formula_d_layer(tmp_path, capsys):
     w = Watcher(spec, Options(output=Output(out=out, formats=("pdf",), quiet=True)), say=said.append)
     assert w.step() and w.builds == 1, said
     text = pdf_text(next(out.glob("*.pdf")))
-    for words in ("stops required", "Épingle", "longest path"):
+    for words in ("stops required", "Grande Courbe", "longest path"):
         assert words in text
     code, _, err = run(capsys, "track", spec, "-o", tmp_path / "track", "-f", "pdf", "-q")
     assert code == 0, err

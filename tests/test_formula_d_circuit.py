@@ -1,4 +1,4 @@
-"""Paddock's default Formula D board (track_specs/formula-d-circuit.yaml): a board that plays like one."""
+"""Paddock's default Formula D board (track_specs/formula-d-circuit.yaml): a full-size board that plays like one."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def marks(circuit):
 
 def test_it_is_the_default(circuit):
     assert circuit.source.name == DEFAULT_BOARD
-    assert circuit.spec.paper == "a2"
+    assert circuit.spec.paper == "a1"  # full size (issue 39): the compact board is formula-d-compact.yaml
 
 
 def test_three_lanes_ten_slots_and_corners_of_one_two_and_three_stops(circuit, marks):

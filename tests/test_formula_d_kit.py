@@ -249,10 +249,10 @@ def test_every_players_name_reads_back_from_the_pack(pack):
 
 
 def test_pages_are_their_paper(pack):
-    """The board first (A2, the default circuit's paper), then A4 cards: each page exactly its paper size."""
+    """The board first (A1, the full-size default circuit's paper), then A4 cards: each page exactly its paper size."""
     doc = pdf_pages(pack)
     sizes = [tuple(round(v / 72 * 25.4, 1) for v in doc[i].get_size()) for i in range(len(doc))]
-    assert sorted(sizes[0]) == [420.0, 594.0]
+    assert sorted(sizes[0]) == [594.0, 841.0]
     assert set(sizes[1:]) == {(210.0, 297.0)}
 
 

@@ -181,8 +181,8 @@ def test_the_board_itself_tags_tunnels_per_lane_and_numbers_no_space_under_the_g
         assert tag[-1] == "ab"[g.spaces[i].lane]
     texts = [t for t in draw_board(circuit).page.layer("labels").items if isinstance(t, Text)]
     assert sorted(t.text for t in texts if t.text.startswith("T1")) == ["T1a", "T1a", "T1b", "T1b"]
-    # the default board's grid covers the 60th space of lane 1 and the 70th of lane 3
-    circuit = load_circuit(next(p for p in shipped() if p.name == "formula-d-circuit.yaml"))
+    # the compact board's grid covers the 60th space of lane 1 and the 70th of lane 3
+    circuit = load_circuit(next(p for p in shipped() if p.name == "formula-d-compact.yaml"))
     g = circuit.graph
     texts = [t for t in draw_board(circuit).page.layer("labels").items if isinstance(t, Text)]
     numbered = numbered_spaces(circuit)

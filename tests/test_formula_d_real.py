@@ -85,7 +85,7 @@ def test_monza_on_a2_keeps_its_slow_corners_slow(monza):
     assert c.paper.name == "a2" and c.lanes == 3 and len(c.grid) == 10
     marks = corner_marks(c)
     stops = [m.stops for m in marks]
-    assert 3 in stops and 1 in stops  # the chicanes (real radius about 15-30 m) and Curva Grande (about 180 m)
+    assert 2 in stops and 1 in stops  # the chicanes (real radius about 14-20 m) and Curva Grande (about 180 m)
     assert all(1 <= s <= m.paths.short for s, m in zip(stops, marks, strict=True))
     _clear_grid(c)
     assert not [s for s in said if "grid slot" in s]  # the start line moved the grid clear of every corner
@@ -182,12 +182,15 @@ def test_a_circuit_with_no_long_straight_is_not_stretched():
 
 
 def test_stops_by_real_radius():
-    assert real_line.stops_for(15, 180) == 3
-    assert real_line.stops_for(30, 90) == 3
-    assert real_line.stops_for(50, 90) == 2
+    # the bands of issue 39 (the box's boards give 3 stops to their slowest hairpins only): 3 up to 12 m, 2 to 20 m
+    assert real_line.stops_for(10, 180) == 3
+    assert real_line.stops_for(12, 180) == 3
+    assert real_line.stops_for(15, 180) == 2
+    assert real_line.stops_for(20, 90) == 2
+    assert real_line.stops_for(30, 90) == 1
     assert real_line.stops_for(190, 90) == 1
     assert real_line.stops_for(90, 30) is None  # a fast kink: taken flat out, no corner
-    assert real_line.stops_for(25, 30) == 3  # a slow kink (a chicane's flick) is a corner
+    assert real_line.stops_for(15, 30) == 2  # a slow kink (a chicane's flick) is a corner
 
 
 def test_corners_command_reads_a_csv(capsys):
@@ -206,7 +209,7 @@ def test_corners_command_reads_a_csv(capsys):
     table = capsys.readouterr().out
     assert (
         "real radius m" in table
-        and "stops from the real radius: 3 up to 30 m, 2 up to 80 m, 1 wider; never more than the short path" in table
+        and "stops from the real radius: 3 up to 12 m, 2 up to 20 m, 1 wider; never more than the short path" in table
     )
 
 

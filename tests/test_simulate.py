@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from sim_boards import race, ring
+from sim_boards import place, race, ring
 
 from generator.cli import main
 from generator.games.formula_d.simulate.race import Setup, batch
@@ -328,7 +328,7 @@ def test_simulate_json_and_its_seed(capsys):
     data = json.loads(out)
     for key in ("turns", "overtakes", "dnf_rate", "corners", "straights", "pole_wins", "hand_made", "assumptions"):
         assert key in data
-    assert data["hand_made"]["stops_per_lap"] == 12 and len(data["corners"]) == 6
+    assert data["hand_made"]["stops_per_lap"] == 9 and len(data["corners"]) == 5  # 1 + 2 + 2 + 3 + 1
     assert {a["key"] for a in data["assumptions"]} == {"brake_wp", "pit_roll", "downshift3_engine"}
     assert run_cli(capsys, *args)[1] == out  # the same seed: the same races
     assert run_cli(capsys, *args, "--seed", "2")[1] != out
@@ -495,3 +495,33 @@ def test_a_tally_adds_up_in_any_order():
     b.add("turns", 20)
     b.add("dnf", "engine")
     assert merged([a, b]) == merged([b, a]) and merged([a, b]).hist("turns") == {20: 2}
+
+
+@pytest.mark.parametrize(
+    ("engine", "other_gear", "expect"),
+    [
+        (3, 5, 5),  # engine WP to spare: 5th down a long straight
+        (2, 5, 5),  # one to lose: still worth it
+        (1, 5, 4),  # its last: a 20 in 5th (its own, or the car in 5th beside) and a roll of 1-4 would put it out
+        (1, 3, 4),  # its last, no one else in the top gears: its own 20 alone is risk enough
+    ],
+)
+def test_the_strong_driver_keeps_its_last_engine_wp_out_of_the_top_gears(engine, other_gear, expect):
+    """*Motor damage*: a 20 in 5th (or a 30 in 6th) makes every car in 5th or 6th roll for its engine, and a car
+    that loses its last engine WP is out. On a long straight the strong driver changes up from 4th to 5th — unless
+    its engine is down to one WP: then each move in 5th risks the race (its own 20, and each other car's in the top
+    gears, times 4 in 20). Before it priced that risk, 9 % of the strong drivers' cars went out with a blown
+    engine on the full-size default board."""
+    from generator.games.formula_d.simulate.rules import gear_options
+
+    rs, _ = rule_set(pit=False)
+    r = race(ring(3, 120, ((100, 105, 1),), grid=2), ("strong", "strong"))
+    me, other = r.cars
+    place(r, other, sid3(120, 2, 40), gear=other_gear)
+    place(r, me, sid3(120, 0, 10), gear=4, wp=(6, 3, 3, 3, engine, 2))
+    options = gear_options(rs, 4, 3, 3, engine)
+    assert me.driver.gear(r, me, options) == expect
+
+
+def sid3(n: int, lane: int, index: int) -> int:
+    return lane * n + index

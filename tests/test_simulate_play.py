@@ -309,7 +309,7 @@ def test_play_figures_for_a_built_board():
     circuit = load_circuit(None, garages=4)
     got = play_figures(circuit, races=20, seed=3, cars=4, ai="simple")
     assert got["cars"] == 4 and set(got["gear_share"]) == {"1", "2", "3", "4", "5", "6"}
-    assert got["spaces_per_turn"] > 0 and len(got["corners"]) == 6
+    assert got["spaces_per_turn"] > 0 and len(got["corners"]) == 5
     assert all(0 <= c["overshoot_share"] <= 1 for c in got["corners"])
 
 
@@ -333,12 +333,12 @@ def test_a_small_field_is_warned_about_its_own_fair_share():
 
 
 def test_two_designs_differing_by_one_corners_stops(tmp_path, capsys):
-    """Paddock's board and the same board with Virage du Parc at 2 stops instead of 3, raced with the same dice:
+    """Paddock's compact board and the same board with Virage du Parc at 2 stops instead of 3, raced with the same dice:
     the corner's wear and its overshoot share are among the differences larger than their noise; corners the
     change cannot reach are not."""
     from generator.cli import main
 
-    spec = ROOT / "track_specs" / "formula-d-circuit.yaml"
+    spec = ROOT / "track_specs" / "formula-d-compact.yaml"
     other = tmp_path / "b.yaml"
     text = spec.read_text()
     assert "stops: 3, name: Virage du Parc" in text

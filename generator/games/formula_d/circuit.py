@@ -13,20 +13,24 @@ spec's arcs may declare corners (``arc: {…, stops: 2, name: Lavoir}``): :func:
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 from ... import track as tr
 from ...errors import GeometryError, InputError
-from ...paper import DEFAULT_EDGE
+from ...paper import DEFAULT_EDGE, PAPERS
 from ...problems import geometry_error
 from ...track.centerline import arc_lengths
 from ...track.model import CornerSpec
 from ...track.search import Policy
 from . import real
 from .corners import corner_notes
+from .play import forced_notes, with_play_notes
 from .real import at_crossing, grid_shift
 
-DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A2, the pack's default board
+DEFAULT_BOARD = "formula-d-circuit.yaml"  # Circuit de la Garenne: 3 lanes, A1 (full size), the pack's default board
+COMPACT_BOARD = "formula-d-compact.yaml"  # Petit circuit de la Garenne: A2, the default board on smaller paper
+FULL_SIZE = "a1"  # the least paper the full-size default board is printed whole on (else the compact board)
 ROAD_BOARD = "formula-d-road.yaml"  # Circuit de la Vieille Ville: the road race's (--gt) default board
 #: The longest real lap (metres, as a real circuit's CSV gives it) made into a board: the real line is measured in
 #: points a few metres apart (``step_m``), so a CSV in millimetres (a 6,000 km "lap") asked for a 9.27 GiB array.
@@ -37,18 +41,27 @@ MAX_REAL_LAP_M = 100_000
 profile = tr.BoardProfile(notes=corner_notes)
 
 
-def board_path(track: Path | None, road_race: bool = False) -> Path:
-    """``track``, or the shipped Formula D board — the road-race circuit for a road race — (else Paddock's default
-    circuit, else any shipped circuit)."""
+def board_path(track: Path | None, road_race: bool = False, paper=None) -> Path:
+    """``track``, or the shipped Formula D board — the road-race circuit for a road race; the full-size default
+    board, or on a ``paper`` (a :class:`~generator.paper.PaperChoice`) smaller than A1 the compact one — (else
+    Paddock's default circuit, else any shipped circuit)."""
     if track is not None:
         return Path(track)
     shipped = tr.shipped()
     first = [ROAD_BOARD, DEFAULT_BOARD] if road_race else [DEFAULT_BOARD]
+    if not road_race and paper is not None and compact_paper(paper.name):
+        first = [COMPACT_BOARD, DEFAULT_BOARD]
     preferred = [p for name in first for p in shipped if p.name == name] + [tr.default_spec()] + shipped
     path = next((p for p in preferred if p.is_file()), None)
     if path is None:
         raise FileNotFoundError("Paddock ships no circuit spec")
     return path
+
+
+def compact_paper(name: str) -> bool:
+    """Whether the default board on paper ``name`` is the compact one: a paper smaller than A1."""
+    full, asked = PAPERS[FULL_SIZE], PAPERS[name]
+    return asked.short * asked.long < full.short * full.long * 0.99
 
 
 def board_analysis(
@@ -62,7 +75,7 @@ def board_analysis(
     """The board to race on (``track`` or Paddock's default) as an :class:`~generator.track.Analysis`
     (:func:`analysis`). ``overrides``: spec fields replaced (``check``'s and ``track``'s ``--lanes``,
     ``--smoothing`` …)."""
-    request = tr.read_request(board_path(track, road_race), overrides, paper=paper, edge=edge)
+    request = tr.read_request(board_path(track, road_race, paper), overrides, paper=paper, edge=edge)
     return analysis(request, road_race, garages)
 
 
@@ -86,15 +99,16 @@ def analysis(request, road_race: bool = False, garages: int = 0):
 
     search = tr.Search()
     if real.is_real(spec) and spec.corners is None and (spec.game == "formula-d" or path.suffix.lower() == ".csv"):
-        # a real circuit: a bare CSV (or a spec naming no paper) becomes a Formula D board on A2 or A1; its corners
-        # and stops come from the real circuit (real_corners.py, templates/formula-d/real-circuits.yaml)
+        # a real circuit: a bare CSV (or a spec naming no paper) becomes a Formula D board on A1 (the template's
+        # papers); its corners and stops come from the real circuit (real_corners.py, real-circuits.yaml)
         bare = path.suffix.lower() == ".csv"
         if bare and paper is not None:
             request = request.respec(real.formula_d_spec(spec, spec.paper))
         choose = paper is None and (bare or "paper" not in spec.model_fields_set)  # no paper asked for or named
         check_real_lap(request)
         try:
-            return tr.said(search.run(with_policy(request, real.policy(request, adjust, choose_paper=choose))))
+            done = search.run(with_policy(request, real.policy(request, adjust, choose_paper=choose)))
+            return tr.said(with_play_notes(done))
         except GeometryError as err:  # every paper tried fails: the problems of the board as the spec asks it
             if not getattr(err, "problems", None):
                 raise
@@ -104,7 +118,12 @@ def analysis(request, road_race: bool = False, garages: int = 0):
             return done if done.problems else tr.Analysis(request.spec, path, paper, None, list(err.problems), [])
     rounds = real.START_ROUNDS if _start_open(spec) else 0
     spec_policy = Policy(lambda r: adjust(r.spec), grid_shift, at_crossing, rounds=rounds)
-    return tr.said(search.run(with_policy(request, spec_policy)))
+    done = search.run(with_policy(request, spec_policy))
+    rebuild = lambda spec: search.run(with_policy(request.respec(spec), spec_policy))  # noqa: E731
+    forced = [n for n in forced_notes(done, rebuild) if n not in done.notices]
+    if forced:
+        done = replace(done, notices=[*done.notices, *(f"{done.circuit.name}: {n}" for n in forced)])
+    return tr.said(with_play_notes(done))
 
 
 def check_real_lap(request) -> None:

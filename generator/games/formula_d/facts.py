@@ -27,6 +27,7 @@ FILES: dict[str, tuple[str, type[m.Model]]] = {
     "board": ("board.yaml", m.Board),
     "dice": ("dice.yaml", m.Dice),
     "house": ("house-rules.yaml", m.HouseRules),
+    "play": ("play.yaml", m.Play),
 }
 
 
@@ -40,6 +41,7 @@ class Facts:
     board: m.Board
     dice: m.Dice
     house: m.HouseRules
+    play: m.Play
 
 
 def load(folder: Path) -> Facts:
@@ -117,6 +119,11 @@ def real() -> m.RealCircuits:
 
 def board() -> m.Board:
     return facts().board
+
+
+def play() -> m.Play:
+    """How a board plays (``play.yaml``): a short board's legend line, the play checks' words."""
+    return facts().play
 
 
 def dice() -> m.Dice:

@@ -358,6 +358,7 @@ class RealCircuits(Model):
     radius_step_m: float
     step_m: float
     max_extend_spaces: float
+    room_spaces: int
     kink_deg: float
     kink_flat_out_m: float
     stops_by_real_radius: tuple[RealRadiusBand, ...]
@@ -423,3 +424,21 @@ class Board(Model):
     unit: float
     units: Literal["per-lane", "across"]
     action_every: int
+
+
+class PlayLegend(Model):
+    short_board: str
+
+
+class PlayCheck(Model):
+    forced: str
+    forced_fix: str
+
+
+class Play(Model):
+    """``play.yaml``: how a Formula D board plays — a short board's legend line, the words of its play checks."""
+
+    official_lap_spaces: tuple[int, int]
+    short_lap_spaces: int
+    legend: PlayLegend
+    check: PlayCheck

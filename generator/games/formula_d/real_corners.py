@@ -261,7 +261,7 @@ def _hold_stops(corners: list, graph, L: float, u: float, most: float) -> list:
         n = len(out)
         near = sorted({(i - 1) % n, (i + 1) % n} - {i})
         others = frozenset().union(*(corner_limits(graph, out[j].s_start, out[j].s_end).spaces for j in near))
-        a, b, short = _grown(graph, k, others, L, u, most)
+        a, b, short = _grown(graph, k, others, L, u, most, k.stops + settings().room_spaces)
         if short >= k.stops or not near:
             if a < 0:
                 a, b = a + L, b + L
@@ -288,16 +288,17 @@ def _hold_stops(corners: list, graph, L: float, u: float, most: float) -> list:
     return out
 
 
-def _grown(graph, k, others: frozenset, L: float, u: float, most: float) -> tuple[float, float, int]:
-    """Corner ``k`` drawn longer until its shortest path holds its stops, or as long as it may be (see
-    :func:`_hold_stops`): its span and the spaces on its shortest path."""
+def _grown(graph, k, others: frozenset, L: float, u: float, most: float, need: int) -> tuple[float, float, int]:
+    """Corner ``k`` drawn longer until its shortest path has ``need`` spaces (its stops and room to make them more
+    than one way), or as long as it may be (see :func:`_hold_stops`): its span and the spaces on its shortest
+    path."""
     a, b = k.s_start, k.s_end
     short = corner_paths(graph, a, b).short
     grown = True
-    while short < k.stops and grown:
+    while short < need and grown:
         grown = False
         for na, nb in ((a - u / 2, b), (a, b + u / 2)):
-            if short >= k.stops or k.s_start - na > most * u + 1e-6 or nb - k.s_end > most * u + 1e-6:
+            if short >= need or k.s_start - na > most * u + 1e-6 or nb - k.s_end > most * u + 1e-6:
                 continue
             if nb - na >= L - u or corner_limits(graph, na, nb).spaces & others:
                 continue

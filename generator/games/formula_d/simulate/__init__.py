@@ -20,6 +20,7 @@ from pathlib import Path
 from ....errors import InputError
 
 AI_LEVELS = ("strong", "simple", "mixed")  # mixed: the cars alternate simple and strong drivers
+FIX_RACES = 200  # at most as many races of a corner's fix (a warning's, play.raced_fixes) as of the board
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,32 @@ def simulate(track: Path | None, options, progress=None, circuit=None):
         return compare(track, options.against, options, progress)
     p = prepare(track, options, circuit)
     tally = run(batch, p.setup, options.races, options.seed, options.jobs, progress, cancel=options.cancel)
-    return build_report(p.circuit, p.board, p.rules, p.taken, tally, dict(p.settings))
+    report = build_report(p.circuit, p.board, p.rules, p.taken, tally, dict(p.settings))
+    if circuit is None:  # a spec's corner overshot too often: its fix built and raced (play.raced_fixes)
+        from ..play import raced_fixes
+        from .report import OVERSHOOT_WARN
+
+        cars, ai, races = p.settings["cars"], options.ai or "strong", min(options.races, FIX_RACES)
+        build = lambda corners: _with_corners(track, corners, cars)  # noqa: E731
+        race = lambda c: play_figures(c, races, options.seed, cars, ai, rules=tuple(options.rules))  # noqa: E731
+        raced_fixes(track, p.circuit, report, build, race, OVERSHOOT_WARN)
+    return report
+
+
+def _with_corners(track: Path, corners: list[dict], cars: int):
+    """The board of the spec ``track`` with ``corners`` (``corners`` entries, as dicts) in place of its own, built
+    as :func:`~generator.games.formula_d.overlay.load_circuit` builds it; a GeometryError if it does not build."""
+    from .... import track as tr
+    from ....problems import geometry_error
+    from ....track.model import CornerSpec
+    from ..circuit import analysis
+
+    request = tr.read_request(track)
+    spec = request.spec.model_copy(update={"corners": [CornerSpec.model_validate(c) for c in corners]})
+    done = analysis(request.respec(spec), garages=cars)
+    if done.problems or done.circuit is None:
+        raise geometry_error(done.problems, done.source)
+    return done.circuit
 
 
 def compare(track_a: Path | None, track_b: Path, options, progress=None):

@@ -12,7 +12,9 @@ room if more stops are owed in the corner, else the inside line. Pits when down 
 every space the move may end on (and every braking option), scoring each outcome by the turns still needed from
 there (:mod:`.values`: the board's turns-to-go for a car alone, by space, gear and stops made) plus the wear
 points it costs — priced by how many the car has left and how much of the race is left — the risk of a
-collision where it stops and of damage markers on the way, and being put out. A face's outcome is its best
+collision where it stops and of damage markers on the way, the engine rolls a move in 5th or 6th invites (its
+own top face and the other cars' in those gears: with its last engine WP a failed roll puts it out), and being
+put out. A face's outcome is its best
 space; a gear's cost is the mean over its faces plus a multiple of their spread: wary of risk in front, taking
 more when behind. It pits when the tire WP it gets back are worth more than the time.
 
@@ -138,6 +140,23 @@ class Strong(Simple):
         if r > 2 * n // 3:
             return -0.25
         return 0.1
+
+    def engine_risk(self, race, car, gear: int, prices) -> float:
+        """Turns a move in ``gear`` risks on the engine (*Motor damage*): in 5th or 6th the car rolls for its engine
+        whenever a move in that gear rolls the top face — its own now, and each of the other cars' in 5th or 6th
+        before it moves again. With one engine WP left a failed roll puts it out: a careful driver then keeps out
+        of the top gears while others race in them."""
+        rs = race.rs
+        top = rs.strain[gear]
+        if not top:
+            return 0.0
+        faces = rs.faces
+        tests = faces[gear].count(top) / len(faces[gear])
+        for c in race.cars:
+            if c is not car and c.state == RUN and c.gear >= 5 and rs.strain[c.gear]:
+                tests += faces[c.gear].count(rs.strain[c.gear]) / len(faces[c.gear])
+        lo, hi = rs.engine_rain if race.rain else rs.engine
+        return tests * (hi - lo + 1) / rs.black * (OUT_TURNS if car.wp[ENGINE] <= 1 else prices[ENGINE])
 
     def context(self, race, car, prices) -> tuple:
         """What every end of this turn's move shares: the spaces where ending means a collision roll (right behind
@@ -273,6 +292,7 @@ class Strong(Simple):
                 if en and car.wp[ENGINE] <= en:
                     continue
                 cost = gb * prices[GEARBOX] + br * prices[BRAKES] + en * prices[ENGINE]
+            cost += self.engine_risk(race, car, g, prices)
             faces = rs.faces[g]
             at = [math.inf] * (reached + 1)
             for d in range(max(lowest, faces[0] - most), min(reached, faces[-1]) + 1):
@@ -371,7 +391,9 @@ class Strong(Simple):
             if en and car.wp[ENGINE] <= en:
                 continue
             mean, spread = table[g][sid]
-            ranked.append((gb * prices[GEARBOX] + br * prices[BRAKES] + en * prices[ENGINE] + mean + risk * spread, g))
+            wear = gb * prices[GEARBOX] + br * prices[BRAKES] + en * prices[ENGINE]
+            wear += self.engine_risk(race, car, g, prices)
+            ranked.append((wear + mean + risk * spread, g))
         return [g for _, g in sorted(ranked)] or [options[-1]]
 
     def choose(self, race, car, gear, roll, layers):

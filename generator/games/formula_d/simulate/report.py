@@ -45,6 +45,7 @@ CAUSES = ("overshoot", "blocked", "collision", "engine", "road handling", "stopp
 WP_LABELS = ("tires", "brakes", "gearbox", "car body", "engine", "road handling")
 #: Warning thresholds (a designer's rules of thumb, Paddock's own).
 DNF_WARN = 0.20  # share of cars not finishing
+OVERSHOOT_WARN = 0.25  # share of a corner's passes overshot (issue 39: more than a quarter is a corner not taken)
 SIXTH_NEVER = 0.05  # share of passes in 6th gear below which 6th is "hardly ever" reached
 DECIDES_NOTHING = 0.34  # a corner whose share of overtakes and of wear are both under this × a fair share
 POLE_WARN = 0.25  # pole wins this much more often than a fair share (1 in the field): overtaking is too hard
@@ -358,9 +359,10 @@ def warnings(
     races: int,
     dnf_where: dict | None = None,
 ) -> list[str]:
-    """What a designer should look at, from the figures: a main straight never taken in 6th gear, a corner that
-    decides nothing, too many cars out (and what put most of them out, where), a pole that wins too often (none
-    from too few races to tell). ``dnf_where``: cars out per race by cause, then by zone."""
+    """What a designer should look at, from the figures: a main straight never taken in 6th gear, a corner
+    overshot in more than a quarter of its passes (and the fix: a longer zone, a stop fewer), a corner that decides
+    nothing, too many cars out (and what put most of them out, where), a pole that wins too often (none from too
+    few races to tell). ``dnf_where``: cars out per race by cause, then by zone."""
     if races < MIN_RACES:
         return [too_few(races)]
     out = []
@@ -372,6 +374,19 @@ def warnings(
             else:
                 share = f"{100 * s['sixth_gear_share']:.1f} % of passes"
                 out.append(f"6th gear is hardly ever reached on {which} ({share})")
+    for c in corners:
+        share = c.get("overshoot_share")
+        if share is not None and share > OVERSHOOT_WARN:
+            stops = c.get("stops")
+            fewer = (
+                f" or give it {stops - 1} stop{'s' if stops > 2 else ''} instead of {stops}"
+                if stops and stops > 1
+                else ""
+            )
+            out.append(
+                f"{c['label']} is overshot in {100 * share:.0f} % of passes: draw its zone a space or two longer "
+                f"(its entry earlier){fewer}"
+            )
     fair = 1.0 / max(1, len(corners))
     ov = sum(x["overtakes_per_race"] for x in corners)
     wp = sum(x["wp_lost_per_race"] for x in corners)
