@@ -37,10 +37,11 @@ def boards() -> dict[str, tuple]:
     monte = specs["monte-carlo.yaml"]
     shorter = monte.replace("straight: 286.8 ", "straight: 266.8 ").replace("straight: 163.2 ", "straight: 143.2 ")
     garenne = specs["formula-d-circuit.yaml"]
-    fewer = garenne.replace("stops: 3, name: Épingle", "stops: 2, name: Épingle")
+    fewer = garenne.replace("stops: 3, name: Moulin", "stops: 2, name: Moulin")
+    assert fewer != garenne, "the Formula D edit no longer changes the default board: edit another corner"
     out = {
         "f1-dice (Monte Carlo, A3)": ("monte-carlo.yaml", monte, shorter, 1.0, (), None),
-        "Formula D (Circuit de la Garenne, A2)": ("garenne.yaml", garenne, fewer, 2.0, (), None),
+        "Formula D (Circuit de la Garenne, A1)": ("garenne.yaml", garenne, fewer, 2.0, (), None),
     }
     real = ROOT.parent / "shared" / "circuits" / "Spa.csv"
     if real.is_file():
