@@ -7,25 +7,9 @@ In a source checkout they are the top-level folders; in an installed wheel they 
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-_HERE = Path(__file__).resolve().parent
-
-
-def _find(name: str, installed: str) -> Path:
-    for cand in (_HERE.parent / name, _HERE / installed):
-        if cand.is_dir():
-            return cand
-    raise FileNotFoundError(f"Paddock's {name}/ folder is missing from this installation")
-
-
-def templates_dir() -> Path:
-    return _find("templates", "_templates")
-
-
-def track_specs_dir() -> Path:
-    return _find("track_specs", "_track_specs")
+from .paths import is_shipped, shown, templates_dir, track_specs_dir  # noqa: F401  (found in paths.py, used from here)
 
 
 @cache
@@ -36,18 +20,3 @@ def template(relative: str) -> Any:
 
     path = templates_dir() / relative
     return parse_yaml(path.read_text(encoding="utf-8"), path, trusted=True)[0]
-
-
-def is_shipped(path: str | Path) -> bool:
-    """Whether ``path`` is one of Paddock's own data files (under ``templates/`` or ``track_specs/``, links
-    followed): what :func:`generator.specs.load_yaml` may read as ``trusted``."""
-    try:
-        real = Path(path).resolve()
-    except (OSError, RuntimeError):
-        return False
-    return any(real.is_relative_to(d) for d in _data_dirs())
-
-
-@cache
-def _data_dirs() -> tuple[Path, ...]:
-    return templates_dir().resolve(), track_specs_dir().resolve()

@@ -11,6 +11,7 @@ import errno
 from pathlib import Path
 
 from .messages import said
+from .paths import shown
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -42,7 +43,7 @@ class PaddockError(Exception):
     def __str__(self) -> str:
         where = ""
         if self.file:
-            where = self.file + (f":{self.line}" if self.line else "")
+            where = shown(self.file) + (f":{self.line}" if self.line else "")
         parts = []
         if where:
             parts.append(where)

@@ -561,3 +561,17 @@ def test_ctrl_c_is_one_line_and_writes_nothing(where, capsys, tmp_path, monkeypa
     code, out, err = run(capsys, "pack", "--out", str(tmp_path / "out"), "-f", "pdf")
     assert code == 130 and err.strip() == "paddock: error: interrupted; nothing was written"
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("where", ["elsewhere", "the clone"])
+def test_a_shipped_board_paddock_chose_is_named_as_its_own(tmp_path, capsys, monkeypatch, where):
+    """A board the user did not name (the pack's default: on A3 the compact Formula D board, which needs A2) is
+    named in the error as Paddock's own file, ``track_specs/formula-d-compact.yaml`` — from any folder, never by
+    the installed package's absolute path."""
+    root = Path(__file__).resolve().parents[1]
+    monkeypatch.chdir(tmp_path if where == "elsewhere" else root)
+    with pytest.raises(SystemExit) as ex:
+        main(["pack", "formula-d", "--paper", "a3", "-o", str(tmp_path / "out"), "-f", "pdf", "-q"])
+    err = capsys.readouterr().err
+    assert ex.value.code == 3 and err.startswith("paddock: error: track_specs/formula-d-compact.yaml:"), err
+    assert str(root) not in err and "--tile-onto a3" in err
