@@ -92,6 +92,17 @@ class Options:
 CONTEXT = "paddock_context"
 
 
+def paper_option(text: str | None, option: str):
+    """``--paper``/``--tile-onto`` as typed (None: not given), its error said of the option."""
+    if text is None:
+        return None
+    try:
+        return parse_paper_choice(text)
+    except InputError as err:
+        err.field = option
+        raise
+
+
 def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet) -> Options:
     formats = tuple(dict.fromkeys(f.strip().lower() for f in format.split(",") if f.strip()))
     bad = [f for f in formats if f not in ALL_FORMATS]
@@ -101,15 +112,6 @@ def make_options(out, format, paper, tile_onto, ink_saver, dpi, edge, quiet) -> 
             field="--format",
             hint=f"use a comma-separated list of {FORMAT_LIST}",
         )
-
-    def paper_option(text: str | None, option: str):
-        if text is None:
-            return None
-        try:
-            return parse_paper_choice(text)
-        except InputError as err:
-            err.field = option
-            raise
 
     pages = PageSettings(
         paper=paper_option(paper, "--paper"), tile_onto=paper_option(tile_onto, "--tile-onto"), edge=edge

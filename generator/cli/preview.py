@@ -90,24 +90,16 @@ def preview_cmd(
 ) -> None:
     """Preview a circuit's board in the browser as its game's pack prints it; every save redraws it (Ctrl-C stops)."""
     from .. import games
-    from ..command import refuse_empty
+    from ..command import paper_option, refuse_empty
     from ..errors import InputError
-    from ..paper import PageSettings, parse_paper_choice
+    from ..paper import PageSettings
     from ..preview.server import Preview, bind, serve
     from ..problems import option_wording
 
     refuse_empty({"game": game, "paper": paper, "tile_onto": tile_onto, "start": start}, {"tile_onto": "--tile-onto"})
 
-    def choice(text, option):
-        if text is None:
-            return None
-        try:
-            return parse_paper_choice(text)
-        except InputError as err:
-            err.field = option
-            raise
-
-    settings = PageSettings(paper=choice(paper, "--paper"), tile_onto=choice(tile_onto, "--tile-onto"), edge=edge)
+    tiles = paper_option(tile_onto, "--tile-onto")
+    settings = PageSettings(paper=paper_option(paper, "--paper"), tile_onto=tiles, edge=edge)
     if game is not None:
         games.get(game)  # an unknown game is refused before the server starts
     from ..track.load import shipped
