@@ -180,7 +180,7 @@ class Search:
         placed = request.report().line_of("start") is not None and request.start != "auto"
         if c is None or len(movable) < len(done.problems) or placed or request.start in ("real", "placed"):
             return done
-        if _by_unit(spec):  # the spec numbers units from where the line is now: moving it would move them too
+        if by_unit(spec):  # the spec numbers units from where the line is now: moving it would move them too
             return done
         starts = grids.clear_of_crossings(c, grids.grid_starts(c) or ([0.0] if at_crossing else []))
         grid = spec.grid
@@ -279,10 +279,11 @@ def _start_at_crossing(problem: Problem) -> bool:
     return problem.kind == "crossing" and problem.field == "start"
 
 
-def _by_unit(spec: CircuitSpec) -> bool:
+def by_unit(spec: CircuitSpec) -> bool:
     """Whether the spec numbers anything in units from its start line (a pit lane, corners, kerbs, danger spaces, a
-    police line): moving the line would move them too."""
-    return bool(spec.pit or spec.corners is not None or isinstance(spec.kerbs, list) or spec.danger or spec.police_line)
+    police line, "engines are howling" zones): moving the line would move them too."""
+    numbered = spec.pit or spec.corners is not None or isinstance(spec.kerbs, list) or spec.danger
+    return bool(numbered or spec.police_line or spec.howling)
 
 
 def _fewer(again: Analysis, spec: CircuitSpec, grid: int) -> Analysis:

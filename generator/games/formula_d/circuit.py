@@ -22,7 +22,7 @@ from ...paper import DEFAULT_EDGE, PAPERS
 from ...problems import geometry_error
 from ...track.centerline import arc_lengths
 from ...track.model import CornerSpec
-from ...track.search import Policy
+from ...track.search import Policy, by_unit
 from . import real
 from .corners import corner_notes
 from .play import forced_notes, with_play_notes
@@ -148,13 +148,10 @@ def with_policy(request, policy: Policy):
 
 
 def _start_open(spec) -> bool:
-    """Whether the start line is Paddock's to place: the spec writes no ``start`` and numbers nothing in units
-    from it (a pit lane, corners, kerbs, danger spaces, a police line, howling zones would move with it; an arc's
-    corner is measured from wherever the line stands), and has a grid."""
-    by_unit = (
-        spec.pit or spec.corners is not None or isinstance(spec.kerbs, list) or spec.danger or spec.police_line
-    ) or spec.howling
-    return "start" not in spec.model_fields_set and not by_unit and bool(spec.grid)
+    """Whether the start line is Paddock's to place: the spec writes no ``start``, numbers nothing in units from
+    it (:func:`~generator.track.search.by_unit`; an arc's corner is measured from wherever the line stands), and
+    has a grid."""
+    return "start" not in spec.model_fields_set and not by_unit(spec) and bool(spec.grid)
 
 
 def load_circuit(
